@@ -1,0 +1,6 @@
+"""Ratscrew: a rules engine for Egyptian Rat Screw and its family of games.
+
+Pure Python, standard library only: it runs the same on CPython and in the browser (Pyodide).
+"""
+
+__version__ = "0.1.0"

@@ -1,0 +1,198 @@
+"""House rules as data.
+
+:class:`Rules` is a frozen value: a variant supplies one, a player's choices replace some of its
+fields, and the result can be printed, compared, stored in a record or a link, and validated.
+Every field has an :class:`OptionSpec` with a one-line description, which the CLI and the page
+show as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from .cards import RANK_CODES
+from .slaps import CLASSIC_SLAPS, SLAP_RULES
+
+
+class OptionsError(ValueError):
+    """An option name or value that the rules do not allow."""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    name: str
+    description: str
+    choices: tuple[str, ...] = ()
+    minimum: int = 0
+    maximum: int = 0
+
+
+CHALLENGE_KEYS = (*(RANK_CODES[r] for r in sorted(RANK_CODES)), "RJ", "BJ")
+
+OPTION_SPECS: dict[str, OptionSpec] = {
+    spec.name: spec
+    for spec in (
+        OptionSpec("slaps", "Slap rules in play, by name (see the slap rules list)."),
+        OptionSpec("challenge", "Chances each challenging card gives, e.g. J=1 Q=2 K=3 A=4."),
+        OptionSpec("direction", "Direction of play.", ("clockwise", "counterclockwise")),
+        OptionSpec("decks", "Standard 52-card packs shuffled together.", minimum=1, maximum=8),
+        OptionSpec("jokers", "Jokers added to the pack (red and black alternately).",
+                   minimum=0, maximum=16),
+        OptionSpec("dealer", "Seat of the dealer (-1: the last seat); the next seat leads.",
+                   minimum=-1, maximum=7),
+        OptionSpec("penalty", "What a wrong slap costs a player who has cards.",
+                   ("cards", "lockout", "none")),
+        OptionSpec("penalty_count", "Cards burned, or flips locked out, for a wrong slap.",
+                   minimum=1, maximum=10),
+        OptionSpec("penalty_place", "Where burned cards go: face up under the pile, or on top "
+                   "as dead cards that no slap can use.", ("bottom", "top")),
+        OptionSpec("cardless_penalty", "Wrong slaps by players with no cards: strikes (out of "
+                   "the game at the limit), barred at the first, or nothing.",
+                   ("strikes", "barred", "none")),
+        OptionSpec("strikes", "Strikes that bar a cardless player from slapping in.",
+                   minimum=1, maximum=10),
+        OptionSpec("exhausted", "A challenged player runs out of cards: the pile goes to the "
+                   "challenger, or the next player continues with the chances left.",
+                   ("challenger", "continue")),
+        OptionSpec("empty_hand", "Players with no cards: skipped until they slap back in, or "
+                   "out of the game when their turn comes (Beggar-My-Neighbour).",
+                   ("skip", "forfeit")),
+        OptionSpec("collect", "A won challenge: the challenger claims the pile with their flip "
+                   "key (the last card can still be slapped), or takes it at once.",
+                   ("claim", "immediate")),
+        OptionSpec("next_leader", "Who starts after a won challenge: the challenger who took "
+                   "the pile, or the player who failed the challenge.", ("winner", "failed")),
+        OptionSpec("grace_ms", "A slap this many milliseconds after someone else won the pile "
+                   "is ignored, not punished.", minimum=0, maximum=2000),
+        OptionSpec("run_wrap", "Runs may go round the corner through the Ace (K-A-2)."),
+        OptionSpec("same_as_first_match", "What a card must share with the pile's first card "
+                   "for the same-as-first slap.", ("rank", "colour", "suit")),
+        OptionSpec("ending", "When the game ends: as soon as one player holds every card; after "
+                   "they flip a few last-chance cards (Wikipedia); or once they play on to a "
+                   "face card (K.U.R.S.).", ("standard", "last-chance", "until-face")),
+        OptionSpec("last_chance_flips", "Cards flipped for the last chance.",
+                   minimum=1, maximum=10),
+        OptionSpec("out_of_turn", "A flip out of turn: refused, or played as a dead card that "
+                   "no slap can use.", ("ignore", "dead")),
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every rule choice of a game. Defaults are classic Egyptian Rat Screw."""
+
+    slaps: tuple[str, ...] = CLASSIC_SLAPS
+    challenge: tuple[tuple[str, int], ...] = (("J", 1), ("Q", 2), ("K", 3), ("A", 4))
+    direction: str = "clockwise"
+    decks: int = 1
+    jokers: int = 0
+    dealer: int = -1
+    penalty: str = "cards"
+    penalty_count: int = 1
+    penalty_place: str = "bottom"
+    cardless_penalty: str = "strikes"
+    strikes: int = 3
+    exhausted: str = "challenger"
+    empty_hand: str = "skip"
+    collect: str = "claim"
+    next_leader: str = "winner"
+    grace_ms: int = 150
+    run_wrap: bool = False
+    same_as_first_match: str = "colour"
+    ending: str = "standard"
+    last_chance_flips: int = 3
+    out_of_turn: str = "ignore"
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            _check(f.name, getattr(self, f.name))
+
+    def with_options(self, changes: Mapping[str, Any]) -> Rules:
+        """A copy with some options changed; values may be given as JSON would give them."""
+        unknown = sorted(set(changes) - set(OPTION_SPECS))
+        if unknown:
+            raise OptionsError(
+                f"unknown option {unknown[0]!r}; options are: {', '.join(OPTION_SPECS)}"
+            )
+        return replace(self, **{k: _coerce(k, v) for k, v in changes.items()})
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready values (the inverse of ``Rules().with_options``)."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "slaps":
+                value = list(value)
+            elif f.name == "challenge":
+                value = dict(value)
+            out[f.name] = value
+        return out
+
+    def diff(self, base: Rules) -> dict[str, Any]:
+        """The options whose values differ from ``base``, JSON-ready."""
+        mine, theirs = self.to_dict(), base.to_dict()
+        return {k: v for k, v in mine.items() if theirs[k] != v}
+
+    @property
+    def clockwise(self) -> bool:
+        return self.direction == "clockwise"
+
+
+def _coerce(name: str, value: Any) -> Any:
+    if name == "slaps":
+        if isinstance(value, str):
+            value = [s for s in value.replace(",", " ").split() if s]
+        if not isinstance(value, list | tuple):
+            raise OptionsError("slaps must be a list of slap rule names")
+        return tuple(value)
+    if name == "challenge":
+        if isinstance(value, Mapping):
+            value = tuple(value.items())
+        if not isinstance(value, list | tuple):
+            raise OptionsError("challenge must map card ranks to chances, e.g. {'J': 1}")
+        return tuple((str(k).upper(), v) for k, v in value)
+    return value
+
+
+def _check(name: str, value: Any) -> None:
+    spec = OPTION_SPECS[name]
+    if name == "slaps":
+        if not isinstance(value, tuple) or not all(isinstance(s, str) for s in value):
+            raise OptionsError("slaps must be a list of slap rule names")
+        for s in value:
+            if s not in SLAP_RULES:
+                raise OptionsError(
+                    f"unknown slap rule {s!r}; slap rules are: {', '.join(SLAP_RULES)}"
+                )
+        if len(set(value)) != len(value):
+            raise OptionsError("a slap rule is listed twice")
+    elif name == "challenge":
+        if not isinstance(value, tuple):
+            raise OptionsError("challenge must map card ranks to chances")
+        seen = set()
+        for pair in value:
+            if not (isinstance(pair, tuple) and len(pair) == 2):
+                raise OptionsError("challenge must map card ranks to chances")
+            key, chances = pair
+            if key not in CHALLENGE_KEYS:
+                raise OptionsError(
+                    f"challenge: {key!r} is not a rank; use one of {', '.join(CHALLENGE_KEYS)}"
+                )
+            if type(chances) is not int or not 1 <= chances <= 13:
+                raise OptionsError(f"challenge: chances for {key} must be a number from 1 to 13")
+            if key in seen:
+                raise OptionsError(f"challenge: {key} is listed twice")
+            seen.add(key)
+    elif spec.choices:
+        if value not in spec.choices:
+            raise OptionsError(f"{name} must be one of: {', '.join(spec.choices)} (not {value!r})")
+    elif spec.maximum:
+        if type(value) is not int or not spec.minimum <= value <= spec.maximum:
+            raise OptionsError(
+                f"{name} must be a whole number from {spec.minimum} to {spec.maximum}"
+            )
+    elif type(value) is not bool:
+        raise OptionsError(f"{name} must be true or false")

@@ -1,0 +1,245 @@
+"""The catalogue of slap rules.
+
+Each rule is a small pure function over the pile's live cards (bottom first; penalty and dead
+cards are never in that list) that returns the positions of the cards forming its pattern, or
+``None``. Rules are registered with a name, a one-line description and examples, so the CLI,
+the page and the tests all read the same data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from .cards import ACE, JOKER, KING, QUEEN, Card
+
+Positions = tuple[int, ...]
+"""Indexes into the live cards (negative: -1 is the top card)."""
+
+
+class PileContext(Protocol):
+    """What a slap rule may look at besides the cards themselves."""
+
+    @property
+    def run_wrap(self) -> bool: ...
+
+    @property
+    def same_as_first_match(self) -> str: ...
+
+    @property
+    def counting_n(self) -> int:
+        """If the top card is the n-th card laid by a challenged player, n; otherwise 0."""
+        ...
+
+
+SlapFn = Callable[[Sequence[Card], PileContext], Positions | None]
+
+
+@dataclass(frozen=True, slots=True)
+class SlapRule:
+    name: str
+    title: str
+    description: str
+    examples: tuple[str, ...]
+    """Piles (bottom card first) that this rule lets you slap."""
+    non_examples: tuple[str, ...]
+    """Piles that look close but do not qualify."""
+    check: SlapFn
+    needs_challenge: bool = False
+    """The examples only hold when the top cards answer a challenge (see ``counting``)."""
+
+
+def _double(live: Sequence[Card], ctx: PileContext) -> Positions | None:
+    if len(live) >= 2 and live[-1].rank == live[-2].rank:
+        return (-2, -1)
+    return None
+
+
+def _sandwich(live: Sequence[Card], ctx: PileContext) -> Positions | None:
+    if len(live) >= 3 and live[-1].rank == live[-3].rank:
+        return (-3, -2, -1)
+    return None
+
+
+def _hoagie(live: Sequence[Card], ctx: PileContext) -> Positions | None:
+    if len(live) >= 4 and live[-1].rank == live[-4].rank:
+        return (-4, -3, -2, -1)
+    return None
+
+
+def _run_step(a: int, b: int) -> int:
+    """+1 if ``b`` follows ``a`` going up, -1 going down, 0 otherwise.
+
+    Aces are high (Q-K-A) or low (A-2-3); with ``wrap`` they also join K-A-2.
+    """
+    if a == JOKER or b == JOKER:
+        return 0
+    if b == a + 1 or (a == ACE and b == 2):
+        step = 1
+    elif b == a - 1 or (a == 2 and b == ACE):
+        step = -1
+    else:
+        return 0
+    return step
+
+
+def _run(live: Sequence[Card], ctx: PileContext) -> Positions | None:
+    if len(live) < 3:
+        return None
+    a, b, c = live[-3].rank, live[-2].rank, live[-1].rank
+    wrap = ctx.run_wrap
+    s1 = _run_step(a, b)
+    if s1 == 0 or _run_step(b, c) != s1:
+        return None
+    if not wrap and b == ACE:
+        return None  # K-A-2 and 2-A-K go round the corner: only with the wrap option
+    length = 3
+    while length < len(live):
+        if _run_step(live[-length - 1].rank, live[-length].rank) != s1:
+            break
+        if not wrap and live[-length].rank == ACE:
+            break
+        length += 1
+    return tuple(range(-length, 0))
+
+
+def _top_bottom(live: Sequence[Card], ctx: PileContext) -> Positions | None:
+    if len(live) >= 2 and live[-1].rank == live[0].rank:
+        return (0, -1)
+    return None
+
+
+def _is_marriage_pair(a: Card, b: Card) -> bool:
+    return {a.rank, b.rank} == {KING, QUEEN}
+
+
+def _marriage(live: Sequence[Card], ctx: PileContext) -> Positions | None:
+    if len(live) >= 2 and _is_marriage_pair(live[-1], live[-2]):
+        return (-2, -1)
+    return None
+
+
+def _divorce(live: Sequence[Card], ctx: PileContext) -> Positions | None:
+    if len(live) >= 3 and _is_marriage_pair(live[-1], live[-3]):
+        return (-3, -2, -1)
+    return None
+
+
+def _number_value(c: Card) -> int:
+    """A = 1, 2..10 their number; 0 for faces and jokers (not number cards)."""
+    if c.rank == ACE:
+        return 1
+    return c.rank if 2 <= c.rank <= 10 else 0
+
+
+def _add_to_ten(live: Sequence[Card], ctx: PileContext) -> Positions | None:
+    if len(live) >= 2:
+        a, b = _number_value(live[-2]), _number_value(live[-1])
+        if a and b and a + b == 10:
+            return (-2, -1)
+    return None
+
+
+def _sixty_nine(live: Sequence[Card], ctx: PileContext) -> Positions | None:
+    if len(live) >= 2 and {live[-1].rank, live[-2].rank} == {6, 9}:
+        return (-2, -1)
+    return None
+
+
+def _flush(live: Sequence[Card], ctx: PileContext) -> Positions | None:
+    if len(live) >= 3:
+        s = live[-1].suit
+        if s in "SHDC" and live[-2].suit == s and live[-3].suit == s:
+            return (-3, -2, -1)
+    return None
+
+
+def _colour(live: Sequence[Card], ctx: PileContext) -> Positions | None:
+    if len(live) >= 4:
+        top = live[-4:]
+        if all(c.rank != JOKER for c in top) and len({c.red for c in top}) == 1:
+            return (-4, -3, -2, -1)
+    return None
+
+
+def _same_as_first(live: Sequence[Card], ctx: PileContext) -> Positions | None:
+    if len(live) < 2:
+        return None
+    first, top = live[0], live[-1]
+    if top.rank != first.rank:
+        return None
+    how = ctx.same_as_first_match
+    if (how == "colour" and top.red != first.red) or (how == "suit" and top.suit != first.suit):
+        return None
+    return (0, -1)
+
+
+def _counting(live: Sequence[Card], ctx: PileContext) -> Positions | None:
+    n = ctx.counting_n
+    if n and live and _number_value(live[-1]) == n:
+        return (-1,)
+    return None
+
+
+def _joker(live: Sequence[Card], ctx: PileContext) -> Positions | None:
+    if live and live[-1].rank == JOKER:
+        return (-1,)
+    return None
+
+
+SLAP_RULES: dict[str, SlapRule] = {
+    rule.name: rule
+    for rule in (
+        SlapRule("double", "Double", "Two cards of the same rank one on the other.",
+                 ("9C 9H", "8D 8S"), ("9C 10H",), _double),
+        SlapRule("sandwich", "Sandwich", "Two cards of the same rank with one card between.",
+                 ("7H 2C 7S",), ("7H 2C 8S",), _sandwich),
+        SlapRule("hoagie", "Hoagie", "Two cards of the same rank with two cards between.",
+                 ("5D 9C 2H 5S",), ("5D 9C 2H 6S",), _hoagie),
+        SlapRule("run", "Run",
+                 "Three or more consecutive ranks going up or down (aces high or low; "
+                 "K-A-2 only with the wrap option).",
+                 ("9S 10H JD", "6C 5H 4D", "QC KD AS", "AH 2S 3D"),
+                 ("8S 6H 7D", "9S 10H QD"), _run),
+        SlapRule("top-bottom", "Top and bottom",
+                 "The top card has the rank of the card at the bottom of the pile.",
+                 ("3H 8C KD 3S",), ("3H 8C KD 4S",), _top_bottom),
+        SlapRule("marriage", "Marriage", "A King and a Queen one on the other, either order.",
+                 ("KH QS", "QD KC"), ("KH JS",), _marriage),
+        SlapRule("divorce", "Divorce", "A King and a Queen with one card between.",
+                 ("KH 4C QS",), ("KH 4C JS",), _divorce),
+        SlapRule("add-to-ten", "Add to ten",
+                 "Two number cards one on the other that add up to ten (an Ace counts 1).",
+                 ("3H 7C", "AS 9D"), ("3H 8C", "KS 10D"), _add_to_ten),
+        SlapRule("sixty-nine", "Sixty-nine", "A 6 and a 9 one on the other, either order.",
+                 ("6H 9C", "9D 6S"), ("6H 8C",), _sixty_nine),
+        SlapRule("flush", "Flush", "Three cards of the same suit in a row.",
+                 ("2H 8H KH",), ("2H 8H KD",), _flush),
+        SlapRule("colour", "Colour", "Four cards of the same colour in a row.",
+                 ("2H 8D KH 5D",), ("2H 8D KH 5S",), _colour),
+        SlapRule("same-as-first", "Same as first",
+                 "The top card matches the card that started the pile (by rank, and by colour "
+                 "or suit if the option says so).",
+                 ("3H 8C 5S 10D 3D",), ("3H 8C 5S 10D 4D",), _same_as_first),
+        SlapRule("counting", "Counting",
+                 "While answering a challenge, your n-th card has the value n (A = 1, "
+                 "so a 2 as your second card).",
+                 ("KS 5H 2C",), ("KS 5H 3C",), _counting, needs_challenge=True),
+        SlapRule("joker", "Joker", "A joker on top of the pile.", ("5H RJ",), ("RJ 5H",),
+                 _joker),
+    )
+}
+
+CLASSIC_SLAPS = ("double", "sandwich")
+
+
+def find_match(
+    live: Sequence[Card], rules: Sequence[SlapRule], ctx: PileContext
+) -> tuple[SlapRule, Positions] | None:
+    """The first rule (in the given order) that the pile meets, and its cards."""
+    for rule in rules:
+        found = rule.check(live, ctx)
+        if found is not None:
+            return rule, found
+    return None
