@@ -1,0 +1,669 @@
+"""The game: its state and the three actions that change it (flip, slap, choose).
+
+There is no clock in here. Every action carries a millisecond timestamp from whoever drives the
+game (the headless :mod:`~ratscrew.match` driver, or the browser's timers); the engine only
+compares timestamps (the grace window) and keeps them in the history, so a game is its record:
+the same deal and the same actions give the same game.
+
+Hands are deques with the top card at the left; the pile is a list with the bottom card first.
+Seats are numbered 0..n-1 clockwise; the sentences say "player 1" for seat 0.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import RANK_CODES, Card, deal
+from .events import (
+    Asked,
+    ChallengeWon,
+    Chose,
+    Dealt,
+    Event,
+    Flipped,
+    GameOver,
+    Ignored,
+    OutOfCards,
+    PileTaken,
+    PlayOn,
+    WrongSlap,
+    seat_name,
+)
+from .options import Rules
+from .rng import Rng
+from .slaps import SLAP_RULES, Positions, SlapRule, find_match
+from .variants import Variant, find_variant
+
+LIVE, PENALTY, DEAD = "live", "penalty", "dead"
+"""How a card lies in the pile: played in turn, burned for a wrong slap, or dead."""
+
+ACTION_KINDS = ("flip", "slap", "choose")
+
+
+class ActionError(ValueError):
+    """An action that cannot be taken at all: an unknown seat or kind, or time running backwards.
+
+    Actions that are merely not allowed now (a flip out of turn, a slap while locked out) are
+    not errors: they produce an :class:`~ratscrew.events.Ignored` event.
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    t: int
+    seat: int
+    kind: str
+    arg: str = ""
+
+    def to_list(self) -> list[Any]:
+        out: list[Any] = [self.t, self.seat, self.kind]
+        if self.arg:
+            out.append(self.arg)
+        return out
+
+
+@dataclass(slots=True)
+class Decision:
+    """A choice the game waits for. Only ``seat`` may answer, with one of ``options``."""
+
+    seat: int
+    prompt: str
+    options: tuple[str, ...]
+    default: str
+    resolve: Callable[[Game, str], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: ``win`` (``winner`` holds every card), ``loop`` or ``capped``."""
+
+    status: str
+    winner: int | None
+    cards_played: int
+    tricks: int
+
+
+@dataclass(slots=True)
+class SeatStats:
+    flips: int = 0
+    slaps_right: int = 0
+    slaps_wrong: int = 0
+    piles_won: int = 0
+    cards_won: int = 0
+
+    def to_dict(self) -> dict[str, int]:
+        return {
+            "flips": self.flips,
+            "slaps_right": self.slaps_right,
+            "slaps_wrong": self.slaps_wrong,
+            "piles_won": self.piles_won,
+            "cards_won": self.cards_won,
+        }
+
+
+def challenge_table(rules: Rules, deck: Iterable[Card]) -> dict[Card, int]:
+    """Chances each card of the deck gives (cards that do not challenge are left out)."""
+    by_key = dict(rules.challenge)
+    table: dict[Card, int] = {}
+    for c in deck:
+        key = c.code if c.is_joker else RANK_CODES[c.rank]
+        if key in by_key:
+            table[c] = by_key[key]
+    return table
+
+
+class Game:
+    """One game. Build it from a seed (the engine deals) or from explicit hands (top first)."""
+
+    def __init__(
+        self,
+        variant: Variant | str = "classic",
+        players: int = 2,
+        *,
+        seed: int | None = None,
+        hands: Sequence[Sequence[Card]] | None = None,
+        options: dict[str, Any] | None = None,
+        names: Sequence[str] | None = None,
+    ) -> None:
+        self.variant = find_variant(variant) if isinstance(variant, str) else variant
+        self.rules = rules = self.variant.rules_for(players, options)
+        self.n = players
+        self.seed = seed
+        self.names: tuple[str, ...] = tuple(names) if names else ()
+        self.dir = 1 if rules.clockwise else -1
+        dealer = rules.dealer if rules.dealer >= 0 else (-self.dir) % players
+        if dealer >= players:
+            raise ValueError(f"dealer seat {dealer} does not exist with {players} players")
+        if hands is not None:
+            if len(hands) != players:
+                raise ValueError(f"{len(hands)} hands given for {players} players")
+            dealt = [list(h) for h in hands]
+        elif seed is not None:
+            dealt = deal(self.variant.deck(rules), players, Rng(seed).fork("deal"), dealer,
+                         self.dir)
+        else:
+            raise ValueError("a game needs a seed to deal from, or the hands")
+        self.hands: list[deque[Card]] = [deque(h) for h in dealt]
+        self.total = sum(len(h) for h in dealt)
+        if self.total == 0:
+            raise ValueError("there are no cards to play with")
+        self.initial_hands: tuple[tuple[Card, ...], ...] = tuple(tuple(h) for h in dealt)
+        self.pile: list[Card] = []
+        self.pile_kinds: list[str] = []
+        self.live: list[Card] = []
+        """The live cards of the pile, bottom first: what slap rules look at."""
+        self.removed: list[Card] = []
+        """Cards taken out of play by an effect (K.U.R.S.); they still count as dealt."""
+        self.top_dead = False
+        self.top_seat = -1
+        self.turn = (dealer + self.dir) % players
+        self.challenger = -1
+        self.chances = 0
+        self.paid = 0
+        self.failed = -1
+        self.claimant = -1
+        self._claim_how = "challenge"
+        self._claim_leader = -1
+        self.counting_n_value = 0
+        self.match: tuple[SlapRule, Positions] | None = None
+        self.lockout = [0] * players
+        self._locked = 0
+        self.strikes = [0] * players
+        self.barred = [False] * players
+        self.out = [False] * players
+        self.play_on = -1
+        self.play_on_left = 0
+        self.pending: Decision | None = None
+        self.outcome: Outcome | None = None
+        self.t = 0
+        self.cards_played = 0
+        self.tricks = 0
+        self.last_take_t = -1
+        self.last_taker = -1
+        self._won_by_challenge = False
+        self._chain_cards = 0
+        self.longest_challenge = 0
+        self.stats = [SeatStats() for _ in range(players)]
+        self.history: list[tuple[int, int, str, str]] = []
+        self.events: list[Event] = []
+        self._new: list[Event] = []
+        self._pay = challenge_table(rules, {c for h in dealt for c in h})
+        self._slap_rules = tuple(SLAP_RULES[name] for name in rules.slaps)
+        self._forfeit = rules.empty_hand == "forfeit"
+        self._claim = rules.collect == "claim"
+        self._on_card = self.variant.on_card
+        self.detect_loops = not self._slap_rules and self._on_card is None
+        self._seen: set[tuple[bytes, ...]] = set()
+        self._emit(Dealt(0, tuple(len(h) for h in dealt), self.turn))
+        self._settle()
+        self._trick_start()
+        self.events.extend(self._new)
+        self._new = []
+
+    # -- the slap rules' view of the pile (PileContext) ------------------------------------
+
+    @property
+    def run_wrap(self) -> bool:
+        return self.rules.run_wrap
+
+    @property
+    def same_as_first_match(self) -> str:
+        return self.rules.same_as_first_match
+
+    @property
+    def counting_n(self) -> int:
+        return self.counting_n_value
+
+    # -- public state ----------------------------------------------------------------------
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """How many cards each seat holds (public: everyone sees the stacks)."""
+        return tuple(len(h) for h in self.hands)
+
+    @property
+    def slappable(self) -> bool:
+        """Whether a slap now would take the pile (a fact anyone at the table can see)."""
+        return self.match is not None and not self.top_dead
+
+    def name(self, seat: int) -> str:
+        return seat_name(seat, self.names)
+
+    def to_act(self) -> int:
+        """The seat whose flip is expected next (-1 when the game waits for nobody's flip)."""
+        if self.outcome is not None or self.pending is not None:
+            return -1
+        if self.claimant >= 0:
+            return self.claimant
+        return self.turn
+
+    # -- actions ---------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        if action.kind == "flip":
+            return self.flip(action.seat, action.t)
+        if action.kind == "slap":
+            return self.slap(action.seat, action.t, action.arg)
+        if action.kind == "choose":
+            return self.choose(action.seat, action.t, action.arg)
+        raise ActionError(f"unknown action {action.kind!r}; actions are {', '.join(ACTION_KINDS)}")
+
+    def flip(self, seat: int, t: int) -> list[Event]:
+        """``seat`` turns their top card onto the pile (or collects a won pile)."""
+        self._begin(seat, t, "flip", "")
+        if self.outcome is not None:
+            self._ignore(seat, "flip", "the game is over")
+        elif self.pending is not None:
+            self._ignore(seat, "flip", f"waiting for {self.name(self.pending.seat)} to choose")
+        elif self.claimant >= 0:
+            if seat == self.claimant:
+                self._collect()
+            else:
+                self._out_of_turn(seat)
+        elif seat != self.turn:
+            self._out_of_turn(seat)
+        elif not self.hands[seat]:
+            self._ignore(seat, "flip", "no cards left")
+        else:
+            self._lay(seat, self.hands[seat].popleft())
+        return self._end()
+
+    def slap(self, seat: int, t: int, hand: str = "") -> list[Event]:
+        """``seat`` slaps the pile. ``hand`` (left/right) is for variants that care."""
+        self._begin(seat, t, "slap", hand)
+        if self.outcome is not None:
+            self._ignore(seat, "slap", "the game is over")
+        elif self.barred[seat] or self.out[seat]:
+            self._ignore(seat, "slap", "they may not slap any more this game")
+        elif self.lockout[seat]:
+            self._ignore(seat, "slap", f"locked out for {self.lockout[seat]} more flips")
+        elif self.match is not None and not self.top_dead:
+            self._slap_wins(seat)
+        elif (
+            self.last_take_t >= 0
+            and seat != self.last_taker
+            and t - self.last_take_t <= self.rules.grace_ms
+        ):
+            late = t - self.last_take_t
+            self._ignore(seat, "slap", f"{self.name(self.last_taker)} took the pile {late} ms "
+                         "earlier (too close to call a wrong slap)")
+        else:
+            self._wrong_slap(seat)
+        return self._end()
+
+    def choose(self, seat: int, t: int, choice: str) -> list[Event]:
+        """``seat`` answers the pending decision."""
+        self._begin(seat, t, "choose", choice)
+        decision = self.pending
+        if decision is None or self.outcome is not None:
+            self._ignore(seat, "choice", "nothing is being asked")
+        elif seat != decision.seat:
+            self._ignore(seat, "choice", f"it is {self.name(decision.seat)}'s choice")
+        elif choice not in decision.options:
+            self._ignore(seat, "choice", f"{choice!r} is not one of {', '.join(decision.options)}")
+        else:
+            self.pending = None
+            self._emit(Chose(self.t, seat, choice))
+            decision.resolve(self, choice)
+        return self._end()
+
+    def ask(self, decision: Decision) -> None:
+        """For variant hooks: wait for ``decision`` before anyone flips again."""
+        if decision.default not in decision.options:
+            raise ValueError("a decision's default must be one of its options")
+        self.pending = decision
+        self._emit(Asked(self.t, decision.seat, decision.prompt, decision.options))
+
+    def stop(self, t: int) -> list[Event]:
+        """End the game where it stands (a driver's cap): outcome ``capped``."""
+        if self.outcome is None:
+            self.t = max(self.t, t)
+            self._finish("capped", None)
+            self.events.extend(self._new)
+        out, self._new = self._new, []
+        return out
+
+    # -- internals -------------------------------------------------------------------------
+
+    def _begin(self, seat: int, t: int, kind: str, arg: str) -> None:
+        if type(seat) is not int or not 0 <= seat < self.n:
+            raise ActionError(f"seat {seat!r} does not exist (seats are 0 to {self.n - 1})")
+        if type(t) is not int or t < self.t:
+            raise ActionError(f"action time {t!r} is before the previous action ({self.t} ms)")
+        self.t = t
+        self.history.append((t, seat, kind, arg))
+
+    def _end(self) -> list[Event]:
+        self._settle()
+        out = self._new
+        self._new = []
+        self.events.extend(out)
+        return out
+
+    def _emit(self, event: Event) -> None:
+        self._new.append(event)
+
+    def _ignore(self, seat: int, action: str, reason: str) -> None:
+        self._new.append(Ignored(self.t, seat, action, reason))
+
+    def _in_turn(self, seat: int) -> bool:
+        return not self.out[seat] if self._forfeit else bool(self.hands[seat])
+
+    def next_seat(self, seat: int) -> int:
+        """The next player in the direction of play who takes turns, or -1 if there is none.
+
+        Players with no cards are skipped (they leave the turn order) unless the variant
+        forfeits empty hands, where they stay in until their turn comes.
+        """
+        n, d = self.n, self.dir
+        s = seat
+        for _ in range(n - 1):
+            s = (s + d) % n
+            if self._in_turn(s):
+                return s
+        return -1
+
+    def _out_of_turn(self, seat: int) -> None:
+        hand = self.hands[seat]
+        if self.rules.out_of_turn == "dead" and hand:
+            card = hand.popleft()
+            self.pile.append(card)
+            self.pile_kinds.append(DEAD)
+            self.top_dead = True
+            self._emit(Flipped(self.t, seat, card, dead=True))
+            self._note_empty(seat)
+        else:
+            self._ignore(seat, "flip", f"it is {self.name(self.to_act())}'s turn")
+
+    def _lay(self, seat: int, card: Card) -> None:
+        self.pile.append(card)
+        self.pile_kinds.append(LIVE)
+        self.live.append(card)
+        self.top_dead = False
+        self.top_seat = seat
+        self.cards_played += 1
+        self.stats[seat].flips += 1
+        if self._locked:
+            self._tick_lockouts()
+        t = self.t
+        hand = self.hands[seat]
+        pay = self._pay.get(card, 0)
+        if self.play_on >= 0:
+            self._lay_play_on(seat, card, pay)
+        elif pay:
+            if self.challenger < 0:
+                self._chain_cards = 0
+            self._chain_cards += 1
+            self.challenger = seat
+            self.failed = -1
+            self.counting_n_value = 0
+            self.paid = 0
+            target = self.next_seat(seat)
+            if target < 0:
+                self._emit(Flipped(t, seat, card))
+                self._note_empty(seat)
+                self._challenge_won(-1)
+            else:
+                self.turn = target
+                self.chances = pay
+                self._emit(Flipped(t, seat, card, target, pay))
+                self._note_empty(seat)
+        elif self.challenger >= 0:
+            self._chain_cards += 1
+            self.paid += 1
+            self.chances -= 1
+            self.counting_n_value = self.paid
+            self._emit(Flipped(t, seat, card, left=self.chances))
+            self._note_empty(seat)
+            if self.chances == 0:
+                self._challenge_won(seat)
+            elif not hand and not self._forfeit:
+                self._exhausted(seat)
+        else:
+            self.counting_n_value = 0
+            self._emit(Flipped(t, seat, card))
+            self._note_empty(seat)
+            nxt = self.next_seat(seat)
+            self.turn = nxt if nxt >= 0 else seat
+        if self._slap_rules:
+            self.match = find_match(self.live, self._slap_rules, self)
+        if self._on_card is not None and self.outcome is None:
+            self._on_card(self, seat, card)
+
+    def _note_empty(self, seat: int) -> None:
+        if not self.hands[seat] and not self._forfeit:
+            self._emit(OutOfCards(self.t, seat, False))
+
+    def _lay_play_on(self, seat: int, card: Card, pay: int) -> None:
+        """The holder of every card flips on: last-chance cards, or until a face card."""
+        self.counting_n_value = 0
+        self._emit(Flipped(self.t, seat, card))
+        if self.play_on_left:
+            self.play_on_left -= 1
+            if self.play_on_left == 0 or not self.hands[seat]:
+                self._award(seat, "last-chance", -1)
+        elif pay:
+            self.challenger = seat
+            self._emit(ChallengeWon(self.t, seat, -1, card, self._claim))
+            self._award(seat, "challenge", -1)
+        elif not self.hands[seat]:
+            self._award(seat, "last-chance", -1)
+
+    def _exhausted(self, seat: int) -> None:
+        """The challenged ``seat`` has no cards left but still has chances."""
+        if self.rules.exhausted == "continue":
+            nxt = self.next_seat(seat)
+            if nxt >= 0 and nxt != self.challenger:
+                self.turn = nxt
+                self.paid = 0
+                return
+        self._challenge_won(seat)
+
+    def _challenge_won(self, failed: int) -> None:
+        winner = self.challenger
+        self.failed = failed
+        self.longest_challenge = max(self.longest_challenge, self._chain_cards)
+        top = self.live[-1] if self.live else self.pile[-1]
+        face = next((c for c in reversed(self.live) if c in self._pay), top)
+        self._emit(ChallengeWon(self.t, winner, failed, face, self._claim))
+        leader = winner
+        if self.rules.next_leader == "failed" and failed >= 0:
+            leader = failed
+        self._award(winner, "challenge", leader)
+
+    def _award(self, seat: int, how: str, leader: int) -> None:
+        """The pile is ``seat``'s: now, or when they flip to collect it (claim rule)."""
+        if self._claim:
+            self.claimant = seat
+            self._claim_how = how
+            self._claim_leader = leader
+        else:
+            self._take_pile(seat, how, leader=leader)
+
+    def _collect(self) -> None:
+        self._take_pile(self.claimant, self._claim_how, leader=self._claim_leader)
+
+    def _take_pile(
+        self,
+        seat: int,
+        how: str,
+        rule: str = "",
+        cards: tuple[Card, ...] = (),
+        leader: int = -1,
+    ) -> None:
+        hand = self.hands[seat]
+        slapped_in = how == "slap" and not hand
+        count = len(self.pile)
+        hand.extend(self.pile)
+        self.pile.clear()
+        self.pile_kinds.clear()
+        self.live.clear()
+        self.match = None
+        self.top_dead = False
+        self.challenger = -1
+        self.chances = 0
+        self.paid = 0
+        self.claimant = -1
+        self.counting_n_value = 0
+        self.play_on = -1
+        self.play_on_left = 0
+        self.tricks += 1
+        self.last_take_t = self.t
+        self.last_taker = seat
+        self._won_by_challenge = how == "challenge"
+        stats = self.stats[seat]
+        stats.piles_won += 1
+        stats.cards_won += count
+        self._emit(PileTaken(self.t, seat, count, how, rule, cards, slapped_in))
+        self.turn = leader if leader >= 0 else seat
+        if self._forfeit:
+            for s in range(self.n):
+                if not self.hands[s] and not self.out[s]:
+                    self.out[s] = True
+                    self._emit(OutOfCards(self.t, s, True))
+        self._check_all_cards(seat, how)
+        if self.outcome is None and self.play_on < 0:
+            self._settle()
+            self._trick_start()
+
+    def _check_all_cards(self, seat: int, how: str) -> None:
+        """After ``seat`` took the pile (``how``): have they won, or must they play on?"""
+        if self.pile or any(self.hands[s] for s in range(self.n) if s != seat):
+            return
+        ending = self.rules.ending
+        final = how == "last-chance" or (ending == "until-face" and how == "challenge")
+        if self._forfeit or ending == "standard" or final:
+            self._finish("win", seat)
+            return
+        self.play_on = seat
+        self.turn = seat
+        if ending == "last-chance":
+            self.play_on_left = min(self.rules.last_chance_flips, len(self.hands[seat]))
+        self._emit(PlayOn(self.t, seat, self.play_on_left))
+
+    def _slap_wins(self, seat: int) -> None:
+        assert self.match is not None
+        rule, positions = self.match
+        live = self.live
+        cards = tuple(live[p] for p in positions)
+        self.stats[seat].slaps_right += 1
+        self._take_pile(seat, "slap", rule.title, cards, leader=seat)
+
+    def _wrong_slap(self, seat: int) -> None:
+        rules = self.rules
+        self.stats[seat].slaps_wrong += 1
+        hand = self.hands[seat]
+        if not hand:
+            if rules.cardless_penalty == "none":
+                self._emit(WrongSlap(self.t, seat, "none"))
+                return
+            self.strikes[seat] += 1
+            if rules.cardless_penalty == "barred" or self.strikes[seat] >= rules.strikes:
+                self.barred[seat] = True
+                self._emit(WrongSlap(self.t, seat, "barred", strikes=self.strikes[seat]))
+            else:
+                self._emit(WrongSlap(self.t, seat, "strike", strikes=self.strikes[seat]))
+            return
+        if rules.penalty == "cards":
+            burned = tuple(hand.popleft() for _ in range(min(rules.penalty_count, len(hand))))
+            if rules.penalty_place == "bottom":
+                for c in burned:
+                    self.pile.insert(0, c)
+                    self.pile_kinds.insert(0, PENALTY)
+            else:
+                self.pile.extend(burned)
+                self.pile_kinds.extend([DEAD] * len(burned))
+                self.top_dead = True
+            self._emit(WrongSlap(self.t, seat, "cards", burned, rules.penalty_place))
+            self._note_empty(seat)
+        elif rules.penalty == "lockout":
+            if not self.lockout[seat]:
+                self._locked += 1
+            self.lockout[seat] = rules.penalty_count
+            self._emit(WrongSlap(self.t, seat, "lockout", flips=rules.penalty_count))
+        else:
+            self._emit(WrongSlap(self.t, seat, "none"))
+
+    def _tick_lockouts(self) -> None:
+        lockout = self.lockout
+        for s in range(self.n):
+            if lockout[s]:
+                lockout[s] -= 1
+                if not lockout[s]:
+                    self._locked -= 1
+
+    def _settle(self) -> None:
+        """Resolve what no one has to act on: a player to act who has no cards."""
+        while self.outcome is None and self.claimant < 0 and self.pending is None:
+            seat = self.turn
+            if self.hands[seat]:
+                return
+            if self._forfeit:
+                if not self._forfeit_turn(seat):
+                    return
+                continue
+            if self.play_on >= 0:
+                return
+            if self.challenger >= 0 and seat != self.challenger:
+                self._exhausted(seat)
+                continue
+            nxt = self.next_seat(seat)
+            if nxt >= 0:
+                self.turn = nxt
+                continue
+            # Nobody has a card to play: the pile goes to whoever laid the last card.
+            taker = self.challenger if self.challenger >= 0 else self.top_seat
+            if taker < 0:
+                taker = seat
+            self._take_pile(taker, "default", leader=taker)
+            return
+
+    def _forfeit_turn(self, seat: int) -> bool:
+        """``seat`` must play or pay with no cards and is out. True if play goes on."""
+        self.out[seat] = True
+        self._emit(OutOfCards(self.t, seat, True))
+        remaining = [s for s in range(self.n) if not self.out[s]]
+        if self.challenger >= 0 and self.challenger != seat and (
+            self.rules.exhausted == "challenger" or len(remaining) == 1
+        ):
+            self._challenge_won(seat)
+            return False
+        if len(remaining) == 1:
+            self._take_pile(remaining[0], "default", leader=remaining[0])
+            if self.outcome is None:
+                self._finish("win", remaining[0])
+            return False
+        self.turn = self.next_seat(seat)
+        if self.challenger >= 0:
+            self.paid = 0
+            if self.turn == self.challenger:
+                self._challenge_won(seat)
+                return False
+        return True
+
+    def _trick_start(self) -> None:
+        if not self.detect_loops or self.outcome is not None:
+            return
+        pay = self._pay
+        key = (*(bytes(pay.get(c, 0) for c in h) for h in self.hands), bytes([self.turn]))
+        if key in self._seen:
+            self._finish("loop", None)
+        else:
+            self._seen.add(key)
+
+    def _finish(self, status: str, winner: int | None) -> None:
+        self.outcome = Outcome(status, winner, self.cards_played, self.tricks)
+        cards = len(self.hands[winner]) if winner is not None else 0
+        self._emit(GameOver(self.t, status, -1 if winner is None else winner, cards))
+
+    # -- checks ----------------------------------------------------------------------------
+
+    def all_cards(self) -> list[Card]:
+        """Every card in the game: hands, pile and removed cards."""
+        out = [c for h in self.hands for c in h]
+        out.extend(self.pile)
+        out.extend(self.removed)
+        return out

@@ -1,0 +1,258 @@
+"""What happened: one small object per thing that changed, each able to explain itself.
+
+Events are plain data (``to_dict`` gives JSON) and carry a millisecond timestamp ``t``. The
+sentence comes from :meth:`Event.explain`, built only when someone reads it, so simulations pay
+nothing for it. ``names`` gives the players' names by seat; without it players are "player 1",
+"player 2", ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from .cards import Card, codes
+
+
+def seat_name(seat: int, names: Sequence[str] | None = None) -> str:
+    if names is not None and 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return f"player {seat + 1}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+@dataclass(slots=True, eq=False)
+class Event:
+    kind: ClassVar[str] = "event"
+    t: int
+
+    def explain(self, names: Sequence[str] | None = None) -> str:
+        return self.kind
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, Card):
+                value = value.code
+            elif isinstance(value, tuple) and value and isinstance(value[0], Card):
+                value = [c.code for c in value]
+            out[f.name] = value
+        return out
+
+
+@dataclass(slots=True, eq=False)
+class Dealt(Event):
+    kind: ClassVar[str] = "dealt"
+    counts: tuple[int, ...]
+    leader: int
+
+    def explain(self, names: Sequence[str] | None = None) -> str:
+        total = sum(self.counts)
+        if len(set(self.counts)) == 1:
+            split = f"{self.counts[0]} each"
+        else:
+            split = ", ".join(str(c) for c in self.counts)
+        return (
+            f"Dealt {_plural(total, 'card')} to {len(self.counts)} players ({split}); "
+            f"{seat_name(self.leader, names)} leads."
+        )
+
+
+@dataclass(slots=True, eq=False)
+class Flipped(Event):
+    """A card laid on the pile. ``target``/``chances``: the challenge it starts, if any;
+    ``left``: chances left to the player answering a challenge after this card."""
+
+    kind: ClassVar[str] = "flip"
+    seat: int
+    card: Card
+    target: int = -1
+    chances: int = 0
+    left: int = -1
+    dead: bool = False
+
+    def explain(self, names: Sequence[str] | None = None) -> str:
+        who = seat_name(self.seat, names)
+        if self.dead:
+            return f"{who} plays {self.card} out of turn: a dead card that no slap can use."
+        text = f"{who} flips {self.card}"
+        if self.target >= 0:
+            return (
+                f"{text}: {seat_name(self.target, names)} has "
+                f"{_plural(self.chances, 'chance')} to answer."
+            )
+        if self.left > 0:
+            return f"{text} ({_plural(self.left, 'chance')} left)."
+        return text + "."
+
+
+@dataclass(slots=True, eq=False)
+class ChallengeWon(Event):
+    """Nobody answered ``card`` in time: ``seat`` wins the pile (``failed`` ran out)."""
+
+    kind: ClassVar[str] = "challenge-won"
+    seat: int
+    failed: int
+    card: Card
+    claim: bool
+
+    def explain(self, names: Sequence[str] | None = None) -> str:
+        who = seat_name(self.seat, names)
+        if self.failed < 0 or self.failed == self.seat:
+            text = f"Nobody can answer {who}'s {self.card}: {who} wins the pile"
+        else:
+            text = (
+                f"{seat_name(self.failed, names)} could not answer {who}'s {self.card}: "
+                f"{who} wins the pile"
+            )
+        return text + (" (flip to collect it; the last card can still be slapped)." if
+                       self.claim else ".")
+
+
+@dataclass(slots=True, eq=False)
+class PileTaken(Event):
+    """``seat`` takes ``count`` cards. ``how``: challenge, slap, or default (nobody else could
+    play); ``rule`` and ``cards``: the slap rule and the cards that made it."""
+
+    kind: ClassVar[str] = "pile-taken"
+    seat: int
+    count: int
+    how: str
+    rule: str = ""
+    cards: tuple[Card, ...] = ()
+    slapped_in: bool = False
+
+    def explain(self, names: Sequence[str] | None = None) -> str:
+        who = seat_name(self.seat, names)
+        takes = f"{who} takes {_plural(self.count, 'card')}"
+        if self.slapped_in:
+            takes += " and is back in the game"
+        if self.how == "slap":
+            return f"{self.rule} {codes(self.cards)}: {takes}."
+        if self.how == "challenge":
+            return f"Challenge won: {takes}."
+        if self.how == "last-chance":
+            return f"Nobody slapped back in: {takes}."
+        return f"Nobody else can play: {takes}."
+
+
+@dataclass(slots=True, eq=False)
+class WrongSlap(Event):
+    """A slap with nothing to slap. ``penalty``: cards, lockout, strike, barred or none."""
+
+    kind: ClassVar[str] = "wrong-slap"
+    seat: int
+    penalty: str
+    burned: tuple[Card, ...] = ()
+    place: str = "bottom"
+    flips: int = 0
+    strikes: int = 0
+
+    def explain(self, names: Sequence[str] | None = None) -> str:
+        who = seat_name(self.seat, names)
+        if self.penalty == "cards":
+            where = "under the pile" if self.place == "bottom" else "on top as dead cards"
+            return (
+                f"Wrong slap: {who} burns {_plural(len(self.burned), 'card')} "
+                f"({codes(self.burned)}) {where}."
+            )
+        if self.penalty == "lockout":
+            return f"Wrong slap: {who} may not slap for the next {_plural(self.flips, 'flip')}."
+        if self.penalty == "strike":
+            return f"Wrong slap: {who} has no cards and gets strike {self.strikes}."
+        if self.penalty == "barred":
+            return f"Wrong slap: {who} has no cards and may not slap back in this game."
+        return f"Wrong slap by {who} (no penalty)."
+
+
+@dataclass(slots=True, eq=False)
+class Ignored(Event):
+    """An action that changed nothing, and why (too late, locked out, not your turn...)."""
+
+    kind: ClassVar[str] = "ignored"
+    seat: int
+    action: str
+    reason: str
+
+    def explain(self, names: Sequence[str] | None = None) -> str:
+        return f"{seat_name(self.seat, names)}'s {self.action} is ignored: {self.reason}."
+
+
+@dataclass(slots=True, eq=False)
+class OutOfCards(Event):
+    """``seat`` has no cards. ``eliminated``: out of the game (Beggar-My-Neighbour), otherwise
+    out of the turn order until they slap back in."""
+
+    kind: ClassVar[str] = "out-of-cards"
+    seat: int
+    eliminated: bool
+
+    def explain(self, names: Sequence[str] | None = None) -> str:
+        who = seat_name(self.seat, names)
+        if self.eliminated:
+            return f"{who} has no cards to play and is out of the game."
+        return f"{who} is out of cards and can only slap back in."
+
+
+@dataclass(slots=True, eq=False)
+class PlayOn(Event):
+    """``seat`` holds every card but must still flip: ``flips`` last-chance cards, or
+    (``flips`` = 0) until a face card."""
+
+    kind: ClassVar[str] = "play-on"
+    seat: int
+    flips: int
+
+    def explain(self, names: Sequence[str] | None = None) -> str:
+        who = seat_name(self.seat, names)
+        if self.flips:
+            return (
+                f"{who} holds every card and flips {_plural(self.flips, 'more card')}: "
+                "a last chance for the others to slap back in."
+            )
+        return f"{who} holds every card without winning a challenge: play on until a face card."
+
+
+@dataclass(slots=True, eq=False)
+class Asked(Event):
+    """A choice the game waits for: only ``seat`` may answer (see :class:`Decision`)."""
+
+    kind: ClassVar[str] = "asked"
+    seat: int
+    prompt: str
+    options: tuple[str, ...]
+
+    def explain(self, names: Sequence[str] | None = None) -> str:
+        return f"{seat_name(self.seat, names)} must choose: {self.prompt}"
+
+
+@dataclass(slots=True, eq=False)
+class Chose(Event):
+    kind: ClassVar[str] = "chose"
+    seat: int
+    choice: str
+
+    def explain(self, names: Sequence[str] | None = None) -> str:
+        return f"{seat_name(self.seat, names)} chooses {self.choice}."
+
+
+@dataclass(slots=True, eq=False)
+class GameOver(Event):
+    """``status``: win, loop (the deal repeats forever) or capped (stopped by a limit)."""
+
+    kind: ClassVar[str] = "game-over"
+    status: str
+    winner: int = -1
+    cards: int = 0
+
+    def explain(self, names: Sequence[str] | None = None) -> str:
+        if self.status == "win":
+            return f"{seat_name(self.winner, names)} wins with all {self.cards} cards."
+        if self.status == "loop":
+            return "The game has come back to a position it was in before: it would never end."
+        return "The game was stopped before anyone won."

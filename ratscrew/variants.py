@@ -1,0 +1,101 @@
+"""Variants as data: a name, a description, the rules it starts from and its extension points.
+
+A variant is a value, not a subclass: the engine reads its :class:`~ratscrew.options.Rules`
+and calls its optional hooks. Find one by name or alias with :func:`find_variant`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .cards import Card, build_deck
+from .options import Rules
+
+if TYPE_CHECKING:
+    from .engine import Game
+
+
+class VariantError(ValueError):
+    """A variant name that is not known, or a player count it does not allow."""
+
+
+def standard_deck(rules: Rules) -> list[Card]:
+    return build_deck(rules.decks, rules.jokers)
+
+
+CardHook = Callable[["Game", int, Card], None]
+"""Called after ``seat`` lays ``card`` in turn: may move cards, emit events or ask a choice."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    title: str
+    summary: str
+    rules: Rules = field(default_factory=Rules)
+    aliases: tuple[str, ...] = ()
+    min_players: int = 2
+    max_players: int = 8
+    deck: Callable[[Rules], list[Card]] = standard_deck
+    player_defaults: Callable[[int], Mapping[str, Any]] | None = None
+    """Option values that depend on the number of players (e.g. two decks for five or more)."""
+    on_card: CardHook | None = None
+
+    def rules_for(self, players: int, options: Mapping[str, Any] | None = None) -> Rules:
+        """The rules of a game of this variant: its defaults, then the player's choices."""
+        if not self.min_players <= players <= self.max_players:
+            raise VariantError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, "
+                f"not {players}"
+            )
+        rules = self.rules
+        if self.player_defaults is not None:
+            rules = rules.with_options(self.player_defaults(players))
+        if options:
+            rules = rules.with_options(options)
+        return rules
+
+
+CLASSIC = Variant(
+    name="classic",
+    title="Egyptian Rat Screw",
+    summary="Flip in turn; J/Q/K/A challenge the next player with 1/2/3/4 chances; slap "
+    "doubles and sandwiches to take the pile. Collect every card to win.",
+    aliases=("ers", "egyptian-rat-screw"),
+)
+
+BEGGAR_MY_NEIGHBOUR = Variant(
+    name="beggar-my-neighbour",
+    title="Beggar-My-Neighbour",
+    summary="No slaps and no skill: J/Q/K/A must be paid with 1/2/3/4 cards; whoever runs out "
+    "of cards when they must play or pay is out. The last player with cards wins.",
+    aliases=("bmn", "beggar", "strip-jack-naked"),
+    rules=Rules(slaps=(), empty_hand="forfeit", collect="immediate"),
+)
+
+VARIANTS: dict[str, Variant] = {v.name: v for v in (CLASSIC, BEGGAR_MY_NEIGHBOUR)}
+
+
+def find_variant(name: str) -> Variant:
+    """The variant with this name or alias (case-insensitive; spaces and _ count as -)."""
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    for variant in VARIANTS.values():
+        if key == variant.name or key in variant.aliases:
+            return variant
+    known = ", ".join(
+        v.name + (f" ({', '.join(v.aliases)})" if v.aliases else "") for v in VARIANTS.values()
+    )
+    raise VariantError(f"unknown variant {name!r}; variants are: {known}")
+
+
+def register(variant: Variant) -> Variant:
+    """Add a variant to the registry (later modules add theirs this way)."""
+    for other in VARIANTS.values():
+        taken = {other.name, *other.aliases}
+        clash = variant.name in taken or taken & set(variant.aliases)
+        if clash and other.name != variant.name:
+            raise VariantError(f"variant {variant.name!r} clashes with {other.name!r}")
+    VARIANTS[variant.name] = variant
+    return variant
