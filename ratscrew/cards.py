@@ -99,6 +99,8 @@ JOKERS: tuple[Card, ...] = (CARDS["RJ"], CARDS["BJ"])
 
 def card(code: str) -> Card:
     """The card for a code such as ``10H`` or ``qs`` (case-insensitive; ``T`` means 10)."""
+    if not isinstance(code, str):  # e.g. a number from a hand-edited JSON record
+        raise CardError(f"{code!r} is not a card code: card codes are text such as 10H or QS")
     text = code.strip().upper()
     if len(text) == 2 and text[0] == "T":
         text = "10" + text[1]
@@ -143,6 +145,8 @@ def deal(
     """
     if players < 1:
         raise ValueError("at least one player is needed to deal")
+    if direction not in (1, -1):
+        raise ValueError("direction is 1 (clockwise) or -1 (counter-clockwise)")
     order = list(deck)
     if rng is not None:
         rng.shuffle(order)

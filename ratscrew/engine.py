@@ -34,7 +34,7 @@ from .events import (
 )
 from .options import Rules
 from .rng import Rng
-from .slaps import SLAP_RULES, Positions, SlapRule, find_match
+from .slaps import SLAP_RULES, Positions, SlapRule
 from .variants import Variant, find_variant
 
 LIVE, PENALTY, DEAD = "live", "penalty", "dead"
@@ -88,7 +88,6 @@ class Outcome:
 
 @dataclass(slots=True)
 class SeatStats:
-    flips: int = 0
     slaps_right: int = 0
     slaps_wrong: int = 0
     piles_won: int = 0
@@ -96,7 +95,6 @@ class SeatStats:
 
     def to_dict(self) -> dict[str, int]:
         return {
-            "flips": self.flips,
             "slaps_right": self.slaps_right,
             "slaps_wrong": self.slaps_wrong,
             "piles_won": self.piles_won,
@@ -187,11 +185,16 @@ class Game:
         self._chain_cards = 0
         self.longest_challenge = 0
         self.stats = [SeatStats() for _ in range(players)]
+        self.flips = [0] * players
         self.history: list[tuple[int, int, str, str]] = []
         self.events: list[Event] = []
         self._new: list[Event] = []
         self._pay = challenge_table(rules, {c for h in dealt for c in h})
         self._slap_rules = tuple(SLAP_RULES[name] for name in rules.slaps)
+        self._checks = tuple((rule, rule.check) for rule in self._slap_rules)
+        self._after = tuple(
+            tuple((s + self.dir * k) % players for k in range(1, players)) for s in range(players)
+        )
         self._forfeit = rules.empty_hand == "forfeit"
         self._claim = rules.collect == "claim"
         self._on_card = self.variant.on_card
@@ -337,7 +340,8 @@ class Game:
         self.history.append((t, seat, kind, arg))
 
     def _end(self) -> list[Event]:
-        self._settle()
+        if not self.hands[self.turn]:
+            self._settle()
         out = self._new
         self._new = []
         self.events.extend(out)
@@ -349,21 +353,22 @@ class Game:
     def _ignore(self, seat: int, action: str, reason: str) -> None:
         self._new.append(Ignored(self.t, seat, action, reason))
 
-    def _in_turn(self, seat: int) -> bool:
-        return not self.out[seat] if self._forfeit else bool(self.hands[seat])
-
     def next_seat(self, seat: int) -> int:
         """The next player in the direction of play who takes turns, or -1 if there is none.
 
         Players with no cards are skipped (they leave the turn order) unless the variant
         forfeits empty hands, where they stay in until their turn comes.
         """
-        n, d = self.n, self.dir
-        s = seat
-        for _ in range(n - 1):
-            s = (s + d) % n
-            if self._in_turn(s):
-                return s
+        if self._forfeit:
+            out = self.out
+            for s in self._after[seat]:
+                if not out[s]:
+                    return s
+        else:
+            hands = self.hands
+            for s in self._after[seat]:
+                if hands[s]:
+                    return s
         return -1
 
     def _out_of_turn(self, seat: int) -> None:
@@ -385,7 +390,7 @@ class Game:
         self.top_dead = False
         self.top_seat = seat
         self.cards_played += 1
-        self.stats[seat].flips += 1
+        self.flips[seat] += 1
         if self._locked:
             self._tick_lockouts()
         t = self.t
@@ -409,27 +414,37 @@ class Game:
             else:
                 self.turn = target
                 self.chances = pay
-                self._emit(Flipped(t, seat, card, target, pay))
-                self._note_empty(seat)
+                self._new.append(Flipped(t, seat, card, target, pay))
+                if not hand and not self._forfeit:
+                    self._note_empty(seat)
         elif self.challenger >= 0:
             self._chain_cards += 1
             self.paid += 1
             self.chances -= 1
             self.counting_n_value = self.paid
-            self._emit(Flipped(t, seat, card, left=self.chances))
-            self._note_empty(seat)
+            self._new.append(Flipped(t, seat, card, -1, 0, self.chances))
+            if not hand and not self._forfeit:
+                self._note_empty(seat)
             if self.chances == 0:
                 self._challenge_won(seat)
             elif not hand and not self._forfeit:
                 self._exhausted(seat)
         else:
             self.counting_n_value = 0
-            self._emit(Flipped(t, seat, card))
-            self._note_empty(seat)
+            self._new.append(Flipped(t, seat, card))
+            if not hand and not self._forfeit:
+                self._note_empty(seat)
             nxt = self.next_seat(seat)
             self.turn = nxt if nxt >= 0 else seat
-        if self._slap_rules:
-            self.match = find_match(self.live, self._slap_rules, self)
+        if self._checks:
+            live = self.live
+            found = None
+            for rule, check in self._checks:
+                positions = check(live, self)
+                if positions is not None:
+                    found = (rule, positions)
+                    break
+            self.match = found
         if self._on_card is not None and self.outcome is None:
             self._on_card(self, seat, card)
 

@@ -44,7 +44,7 @@ class Rng:
     __slots__ = ("state",)
 
     def __init__(self, seed: int) -> None:
-        if not 0 <= seed <= MAX_SEED:
+        if not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise ValueError(f"a seed is a whole number from 0 to {MAX_SEED}")
         self.state = seed
 
@@ -60,8 +60,8 @@ class Rng:
 
     def below(self, n: int) -> int:
         """A whole number in [0, n), without modulo bias."""
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
+        if not 0 < n <= 1 << 64:  # above 2**64 no 64-bit draw is accepted: it would loop forever
+            raise ValueError("below() needs a bound from 1 to 2**64")
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
             x = self.next_u64()

@@ -1,0 +1,154 @@
+"""Bots that play like people: they react late, sometimes miss, sometimes slap at nothing.
+
+A bot never acts by itself. It holds what it intends to do and when (``flip_due`` and
+``slap_due``, in game milliseconds, -1 for nothing), and :class:`~ratscrew.match.Match` keeps
+those intents up to date after every change to the game and performs the earliest one: with a
+virtual clock in simulations, with real timers in the browser. The same seed gives the same
+bot, on every Python.
+
+What a bot looks at is what a player at the table sees: the face-up pile (so whether it is
+slappable), the size of each stack, whose turn it is and the challenge in progress; never the
+order of anyone's hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .rng import Rng
+
+if TYPE_CHECKING:
+    from .engine import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    name: str
+    reaction_ms: int
+    """Mean time from a slappable card landing to the slap."""
+    miss: float
+    """Chance of not noticing a slappable pile at all."""
+    false_slap: float
+    """Chance, per card that cannot be slapped, of slapping it anyway (three times as likely
+    when the top two cards are neighbours in rank: it looks like something)."""
+    risk: float
+    """Chance of a risk slap on a challenge's last chance, when ahead in cards."""
+    pace_ms: int
+    """Mean time to flip a card when it is the bot's turn."""
+
+
+DIFFICULTIES: dict[str, Skill] = {
+    s.name: s
+    for s in (
+        Skill("easy", 900, 0.25, 0.012, 0.05, 1100),
+        Skill("normal", 650, 0.12, 0.007, 0.10, 850),
+        Skill("hard", 450, 0.05, 0.004, 0.15, 650),
+        Skill("expert", 300, 0.02, 0.002, 0.20, 500),
+    )
+}
+
+# Quantiles (p = 0, 1/32, ..., 1) of an ex-Gaussian with mean 1: a human reaction-time shape,
+# sharp at the fast end with a long slow tail. Sampled by linear interpolation, which uses
+# only exact float arithmetic, so CPython and Pyodide draw the same milliseconds.
+_SHAPE = (
+    0.561, 0.655, 0.697, 0.725, 0.749, 0.768, 0.786, 0.803, 0.819, 0.834, 0.849, 0.864,
+    0.879, 0.893, 0.909, 0.924, 0.941, 0.957, 0.975, 0.994, 1.014, 1.036, 1.059, 1.086,
+    1.115, 1.149, 1.187, 1.232, 1.288, 1.362, 1.463, 1.636, 2.146,
+)
+_STEPS = len(_SHAPE) - 1
+
+# Quantiles of the exponential distribution with mean 1 (the gaps between false slaps).
+_GAPS = (
+    0.000, 0.031, 0.064, 0.097, 0.132, 0.168, 0.205, 0.243, 0.284, 0.326, 0.369, 0.415,
+    0.463, 0.514, 0.567, 0.624, 0.683, 0.747, 0.815, 0.888, 0.967, 1.053, 1.147, 1.251,
+    1.367, 1.499, 1.651, 1.830, 2.050, 2.334, 2.734, 3.417, 6.128,
+)
+
+COMMIT_MS = 100
+"""A slap less than this far from landing can no longer be stopped when the pile changes."""
+ANTICIPATION_MS = (120, 260)
+"""A risk slap is made before seeing the card: it lands this soon after the card."""
+LOOKALIKE = 3.0
+"""How much likelier a false slap is when the top two cards are neighbours in rank."""
+
+
+class BotError(ValueError):
+    """An unknown difficulty."""
+
+
+def find_skill(name: str) -> Skill:
+    skill = DIFFICULTIES.get(name.strip().lower())
+    if skill is None:
+        raise BotError(f"unknown difficulty {name!r}; choose one of {', '.join(DIFFICULTIES)}")
+    return skill
+
+
+def _interpolate(table: tuple[float, ...], u: float) -> float:
+    x = u * _STEPS
+    i = int(x)
+    return table[i] + (table[i + 1] - table[i]) * (x - i)
+
+
+class Bot:
+    """One bot seat: its skill, its own random stream and its current intents."""
+
+    __slots__ = ("false_at", "flip_due", "rng", "seat", "skill", "slap_due")
+
+    def __init__(self, seat: int, skill: Skill | str = "normal", rng: Rng | None = None) -> None:
+        self.seat = seat
+        self.skill = find_skill(skill) if isinstance(skill, str) else skill
+        self.rng = rng if rng is not None else Rng(seat)
+        self.flip_due = -1
+        self.slap_due = -1
+        self.false_at = self.false_gap()
+        """The level of the table's false-slap hazard at which this bot next slaps by mistake:
+        every card that cannot be slapped adds 1 (or :data:`LOOKALIKE`) to the hazard."""
+
+    def sample(self, mean_ms: float) -> int:
+        """A human-shaped delay with this mean, in whole milliseconds."""
+        return int(mean_ms * _interpolate(_SHAPE, self.rng.random()))
+
+    def false_gap(self) -> float:
+        """Hazard until the next false slap: exponential, with mean 1 / false-slap chance."""
+        return _interpolate(_GAPS, self.rng.random()) / self.skill.false_slap
+
+    def may_slap(self, game: Game) -> bool:
+        seat = self.seat
+        return not (game.barred[seat] or game.out[seat] or game.lockout[seat])
+
+    def see_pattern(self, game: Game, now: int) -> None:
+        """A slappable card just landed: notice it (or not) and plan the slap."""
+        if self.slap_due < 0 and self.may_slap(game) and self.rng.random() >= self.skill.miss:
+            self.slap_due = now + self.sample(self.skill.reaction_ms)
+
+    def false_slap(self, game: Game, now: int) -> None:
+        """The hazard reached this bot's threshold: slap at a card that cannot be slapped."""
+        if self.slap_due < 0 and self.may_slap(game):
+            self.slap_due = now + self.sample(self.skill.reaction_ms * 0.8)
+
+    def risk_slap(self, game: Game, now: int) -> None:
+        """The challenge this bot made has just had its last chance: slap before looking, if
+        ahead in cards (the Wikipedia text's "risk slap")."""
+        if self.slap_due >= 0 or not self.may_slap(game) or not self._ahead(game):
+            return
+        if self.rng.random() < self.skill.risk:
+            lo, hi = ANTICIPATION_MS
+            self.slap_due = now + lo + self.rng.below(hi - lo)
+
+    def plan_flip(self, game: Game, now: int) -> None:
+        """It is this bot's turn to flip (or to collect a won pile)."""
+        mean = float(self.skill.pace_ms)
+        if game.claimant == self.seat:
+            mean *= 0.6
+        elif game.challenger >= 0:
+            mean *= 0.85
+        self.flip_due = now + self.sample(mean)
+        if self.slap_due >= self.flip_due:
+            # About to slap: a player does not flip over their own slap.
+            self.flip_due = self.slap_due + 1 + self.sample(self.skill.pace_ms * 0.3)
+
+    def _ahead(self, game: Game) -> bool:
+        holding = [len(h) for h in game.hands if h]
+        mine = len(game.hands[self.seat])
+        return bool(holding) and mine * len(holding) > 1.2 * sum(holding)

@@ -1,0 +1,263 @@
+"""The headless driver: whole games between bots on a virtual clock.
+
+Time only moves when the earliest intent of any bot is performed, so a game of thousands of
+cards takes milliseconds to run while every action still carries the time it would have had
+at a real table. The CLI, the tests and the benchmarks all play real games this way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import COMMIT_MS, LOOKALIKE, Bot, Skill, find_skill
+from .engine import Game, Outcome
+from .events import Event
+from .rng import MAX_SEED, Rng
+from .variants import Variant
+
+DEFAULT_MAX_CARDS = 20_000
+"""Cards after which a simulated game is stopped and counted as capped."""
+
+
+def make_bots(game: Game, skill: Skill | str, seats: Sequence[int] | None = None) -> list[Bot]:
+    """Bots for ``seats`` (all by default), each with its own stream from the game's seed."""
+    base = Rng(game.seed if game.seed is not None else 0)
+    skill = find_skill(skill) if isinstance(skill, str) else skill
+    chosen = range(game.n) if seats is None else seats
+    return [Bot(s, skill, base.fork("bot", s)) for s in chosen]
+
+
+class Match:
+    """Keeps the bots' intents up to date and performs them.
+
+    Call :meth:`refresh` after any action that did not come through this class (a human's);
+    :meth:`due` is the time of the earliest intent. Headless, :meth:`run` plays to the end on
+    a virtual clock; the browser sets one timer for :meth:`due` and calls :meth:`advance`.
+    Seats without a bot never act here.
+    """
+
+    def __init__(self, game: Game, bots: Sequence[Bot]) -> None:
+        self.game = game
+        self.bots = list(bots)
+        self.by_seat: list[Bot | None] = [None] * game.n
+        for bot in self.bots:
+            self.by_seat[bot.seat] = bot
+        self.slaps = bool(game.rules.slaps)
+        self.claim = game.rules.collect == "claim"
+        self._cards = game.cards_played
+        self._tricks = game.tricks
+        self._flip_seat = -1
+        self._armed = -1
+        self._hazard = 0.0
+        self._next_false = min((b.false_at for b in self.bots), default=float("inf"))
+        self.refresh(game.t)
+
+    # -- keeping intents current -----------------------------------------------------------
+
+    def refresh(self, now: int) -> None:
+        """Bring every bot's intents up to date with the game as it is at ``now``."""
+        game = self.game
+        if game.outcome is not None:
+            for bot in self.bots:
+                bot.flip_due = bot.slap_due = -1
+            return
+        if self.slaps:
+            if game.tricks != self._tricks:
+                self._tricks = game.tricks
+                self._drop_stale_slaps(now)
+            if game.cards_played != self._cards:
+                self._cards = game.cards_played
+                self._new_card(now)
+        seat = game.to_act()
+        if seat != self._flip_seat:
+            old = self.by_seat[self._flip_seat] if self._flip_seat >= 0 else None
+            if old is not None:
+                old.flip_due = -1
+            self._flip_seat = seat
+        flipper = self.by_seat[seat] if seat >= 0 else None
+        if flipper is not None and flipper.flip_due < 0:
+            flipper.plan_flip(game, now)
+
+    def _drop_stale_slaps(self, now: int) -> None:
+        for bot in self.bots:
+            if bot.slap_due - now >= COMMIT_MS:
+                bot.slap_due = -1
+
+    def _new_card(self, now: int) -> None:
+        game = self.game
+        armed, self._armed = self._armed, -1
+        live = game.live
+        if not live:
+            return
+        if armed >= 0 and self.claim:
+            bot = self.by_seat[armed]
+            if bot is not None:
+                bot.risk_slap(game, now)
+        if game.challenger >= 0 and game.chances == 1:
+            self._armed = game.challenger
+        if game.match is not None and not game.top_dead:
+            for bot in self.bots:
+                bot.see_pattern(game, now)
+            return
+        self._drop_stale_slaps(now)
+        lookalike = len(live) >= 2 and abs(live[-1].rank - live[-2].rank) == 1
+        self._hazard += LOOKALIKE if lookalike else 1.0
+        if self._hazard >= self._next_false:
+            hazard = self._hazard
+            for bot in self.bots:
+                if bot.false_at <= hazard:
+                    bot.false_at = hazard + bot.false_gap()
+                    bot.false_slap(game, now)
+            self._next_false = min(b.false_at for b in self.bots)
+
+    # -- performing intents ----------------------------------------------------------------
+
+    def due(self) -> int:
+        """The time of the earliest intent of any bot, or -1 if no bot intends anything."""
+        best = -1
+        for bot in self.bots:
+            for t in (bot.slap_due, bot.flip_due):
+                if t >= 0 and (best < 0 or t < best):
+                    best = t
+        return best
+
+    def step(self) -> list[Event]:
+        """Perform the earliest intent of any bot (none: an empty list)."""
+        best: Bot | None = None
+        best_t = -1
+        slap = False
+        for bot in self.bots:
+            t = bot.slap_due
+            if t >= 0 and (best is None or t < best_t):
+                best, best_t, slap = bot, t, True
+            t = bot.flip_due
+            if t >= 0 and (best is None or t < best_t):
+                best, best_t, slap = bot, t, False
+        if best is None:
+            return []
+        game = self.game
+        t = best_t if best_t > game.t else game.t
+        if slap:
+            best.slap_due = -1
+            events = game.slap(best.seat, t)
+        else:
+            best.flip_due = -1
+            events = game.flip(best.seat, t)
+        self.refresh(t)
+        return events
+
+    def advance(self, now: int) -> list[Event]:
+        """Perform, in order, every intent due at or before ``now`` (for real-time drivers)."""
+        out: list[Event] = []
+        while self.game.outcome is None:
+            t = self.due()
+            if t < 0 or t > now:
+                break
+            out.extend(self.step())
+        return out
+
+    def run(self, max_cards: int = DEFAULT_MAX_CARDS) -> Outcome:
+        """Play until the game ends; stop it (``capped``) after ``max_cards`` cards, or when
+        no bot has anything to do (seats without bots)."""
+        game = self.game
+        while game.outcome is None:
+            if game.cards_played >= max_cards or not self.step():
+                game.stop(game.t)
+        assert game.outcome is not None
+        return game.outcome
+
+
+def play(
+    variant: Variant | str,
+    players: int,
+    seed: int,
+    difficulty: Skill | str = "normal",
+    options: dict[str, Any] | None = None,
+    max_cards: int = DEFAULT_MAX_CARDS,
+) -> Game:
+    """One all-bot game, played to the end."""
+    game = Game(variant, players, seed=seed, options=options)
+    Match(game, make_bots(game, difficulty)).run(max_cards)
+    return game
+
+
+@dataclass(slots=True)
+class Summary:
+    variant: str
+    players: int
+    seed: int
+    difficulty: str
+    games: int = 0
+    cards_played: int = 0
+    tricks: int = 0
+    wins: list[int] = field(default_factory=list)
+    loops: int = 0
+    capped: int = 0
+    slaps_right: int = 0
+    slaps_wrong: int = 0
+    virtual_ms: int = 0
+
+    @property
+    def mean_cards_per_game(self) -> float:
+        return self.cards_played / self.games if self.games else 0.0
+
+    def add(self, game: Game) -> None:
+        outcome = game.outcome
+        assert outcome is not None
+        self.games += 1
+        self.cards_played += game.cards_played
+        self.tricks += game.tricks
+        self.virtual_ms += game.t
+        if outcome.status == "win" and outcome.winner is not None:
+            self.wins[outcome.winner] += 1
+        elif outcome.status == "loop":
+            self.loops += 1
+        else:
+            self.capped += 1
+        for s in game.stats:
+            self.slaps_right += s.slaps_right
+            self.slaps_wrong += s.slaps_wrong
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant,
+            "players": self.players,
+            "seed": self.seed,
+            "difficulty": self.difficulty,
+            "games": self.games,
+            "cards_played": self.cards_played,
+            "tricks": self.tricks,
+            "wins": list(self.wins),
+            "loops": self.loops,
+            "capped": self.capped,
+            "mean_cards_per_game": round(self.mean_cards_per_game, 2),
+            "slaps_right": self.slaps_right,
+            "slaps_wrong": self.slaps_wrong,
+            "mean_minutes_per_game": round(self.virtual_ms / 60000 / self.games, 2)
+            if self.games
+            else 0.0,
+        }
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a simulation: ``seed + index`` (wrapping), so any one game
+    of a run can be replayed on its own."""
+    return (seed + index) & MAX_SEED
+
+
+def simulate(
+    variant: Variant | str,
+    players: int,
+    games: int,
+    seed: int,
+    difficulty: str = "normal",
+    options: dict[str, Any] | None = None,
+    max_cards: int = DEFAULT_MAX_CARDS,
+) -> Summary:
+    name = variant if isinstance(variant, str) else variant.name
+    summary = Summary(name, players, seed, difficulty, wins=[0] * players)
+    for i in range(games):
+        summary.add(play(variant, players, game_seed(seed, i), difficulty, options, max_cards))
+    return summary
