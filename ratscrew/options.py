@@ -40,7 +40,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         OptionSpec("decks", "Standard 52-card packs shuffled together.", minimum=1, maximum=8),
         OptionSpec("jokers", "Jokers added to the pack (red and black alternately).",
                    minimum=0, maximum=16),
-        OptionSpec("dealer", "Seat of the dealer (-1: the last seat); the next seat leads.",
+        OptionSpec("dealer", "Seat of the dealer, 0 for player 1 (-1: the seat before player 1, "
+                   "so player 1 leads); the next seat in the direction of play leads.",
                    minimum=-1, maximum=7),
         OptionSpec("penalty", "What a wrong slap costs a player who has cards.",
                    ("cards", "lockout", "none")),

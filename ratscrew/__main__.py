@@ -1,0 +1,305 @@
+"""The command line: ``python -m ratscrew`` (or ``ratscrew`` once installed).
+
+Commands: ``bmn`` analyses Beggar-My-Neighbour deals, ``simulate`` plays all-bot games,
+``replay`` replays a game record, ``rules`` lists variants, options and slap rules.
+Bad input gets a one-line message on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from . import __version__
+from .bmn import BmnError, analyse, format_result, parse_deal_line, parse_hand
+from .bots import DIFFICULTIES
+from .engine import Game
+from .events import seat_name
+from .match import DEFAULT_MAX_CARDS, game_seed, play, simulate
+from .options import OPTION_SPECS, OptionsError, Rules
+from .record import RecordError, dumps, loads, replay
+from .rng import seed_from_text
+from .slaps import SLAP_RULES
+from .variants import VARIANTS, VariantError, find_variant
+
+
+class UsageError(Exception):
+    """Bad input from the command line: printed as one line, exit status 2."""
+
+
+def _parse_options(items: Sequence[str]) -> dict[str, Any]:
+    """``--option name=value`` pairs; values are JSON when they parse as JSON, else text."""
+    out: dict[str, Any] = {}
+    for item in items:
+        name, sep, raw = item.partition("=")
+        if not sep or not name:
+            raise UsageError(f"--option takes name=value, not {item!r}")
+        try:
+            value: Any = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        if name.strip() == "challenge" and isinstance(value, str):
+            value = dict(_challenge_pair(p) for p in value.replace(",", " ").split())
+        out[name.strip()] = value
+    return out
+
+
+def _challenge_pair(text: str) -> tuple[str, int]:
+    key, sep, n = text.partition("=")
+    if not sep and ":" in text:
+        key, _, n = text.partition(":")
+    if not n.isdigit():
+        raise UsageError(f"challenge takes RANK=CHANCES pairs such as J=1 Q=2, not {text!r}")
+    return key, int(n)
+
+
+def cmd_bmn(args: argparse.Namespace, out: TextIO) -> int:
+    if args.hands:
+        if len(args.hands) != 2:
+            raise UsageError("bmn takes two hands (player 1 and player 2), or none to read "
+                             "deals from standard input")
+        try:
+            result = analyse(parse_hand(args.hands[0], 1), parse_hand(args.hands[1], 2))
+        except BmnError as exc:
+            raise UsageError(str(exc)) from None
+        print(json.dumps(result.to_dict()) if args.json else format_result(result), file=out)
+        return 0
+    status = 0
+    for number, line in enumerate(sys.stdin, 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        try:
+            p1, p2 = parse_deal_line(line)
+            result = analyse(p1, p2)
+        except BmnError as exc:
+            print(f"line {number}: {exc}", file=sys.stderr)
+            print(json.dumps({"error": str(exc)}) if args.json else f"error: {exc}", file=out)
+            status = 2
+            continue
+        print(json.dumps(result.to_dict()) if args.json else format_result(result), file=out)
+    return status
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    variant = find_variant(args.variant)
+    options = _parse_options(args.option)
+    variant.rules_for(args.players, options)  # refuse bad options before playing
+    seed = seed_from_text(args.seed)
+    summary = simulate(variant, args.players, args.games, seed, args.difficulty, options,
+                       args.max_cards)
+    if args.record:
+        game = play(variant, args.players, game_seed(seed, 0), args.difficulty, options,
+                    args.max_cards)
+        with open(args.record, "w", encoding="utf-8") as fh:
+            fh.write(dumps(game) + "\n")
+    data = summary.to_dict()
+    if args.json:
+        print(json.dumps(data), file=out)
+        return 0
+    print(f"{variant.title}: {data['games']} games, {data['players']} players, "
+          f"{data['difficulty']} bots, seed {seed}", file=out)
+    print(f"cards played: {data['cards_played']} ({data['mean_cards_per_game']} a game, "
+          f"about {data['mean_minutes_per_game']} minutes at the table)", file=out)
+    wins = ", ".join(f"{seat_name(s)} {w}" for s, w in enumerate(data["wins"]))
+    print(f"wins: {wins}", file=out)
+    print(f"loops: {data['loops']}, capped: {data['capped']}, slaps: {data['slaps_right']} "
+          f"right, {data['slaps_wrong']} wrong", file=out)
+    if args.record:
+        print(f"record of game 1 written to {args.record}", file=out)
+    return 0
+
+
+def final_state(game: Game) -> dict[str, Any]:
+    o = game.outcome
+    return {
+        "status": o.status if o else "unfinished",
+        "winner": o.winner if o else None,
+        "cards_played": game.cards_played,
+        "tricks": game.tricks,
+        "hands": [[c.code for c in h] for h in game.hands],
+        "pile": [c.code for c in game.pile],
+    }
+
+
+def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        if args.file == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as fh:
+                text = fh.read()
+    except OSError as exc:
+        raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{args.file} is not a text file") from None
+    game = replay(loads(text))
+    names = game.names or None
+    state = final_state(game)
+    if args.json:
+        state["events"] = [
+            {**e.to_dict(), "text": e.explain(names)} for e in game.events
+        ]
+        print(json.dumps(state), file=out)
+        return 0
+    for e in game.events:
+        print(f"{e.t / 1000:9.3f}s  {e.explain(names)}", file=out)
+    print(file=out)
+    for seat, hand in enumerate(state["hands"]):
+        print(f"{seat_name(seat, names)}: {len(hand)} cards: {' '.join(hand) or '-'}", file=out)
+    print(f"pile: {' '.join(state['pile']) or '-'}", file=out)
+    winner = state["winner"]
+    print(f"winner: {seat_name(winner, names) if winner is not None else 'none'} "
+          f"({state['status']})", file=out)
+    return 0
+
+
+def rules_data(variant_name: str | None) -> dict[str, Any]:
+    variants = [find_variant(variant_name)] if variant_name else list(VARIANTS.values())
+    base = variants[0].rules if variant_name else Rules()
+    defaults = base.to_dict()
+    return {
+        "variants": [
+            {
+                "name": v.name,
+                "aliases": list(v.aliases),
+                "title": v.title,
+                "summary": v.summary,
+                "players": [v.min_players, v.max_players],
+                "options": v.rules.diff(Rules()),
+            }
+            for v in variants
+        ],
+        "options": [
+            {
+                "name": spec.name,
+                "description": spec.description,
+                "default": defaults[spec.name],
+                **({"choices": list(spec.choices)} if spec.choices else {}),
+                **({"range": [spec.minimum, spec.maximum]} if spec.maximum else {}),
+            }
+            for spec in OPTION_SPECS.values()
+        ],
+        "slaps": [
+            {
+                "name": r.name,
+                "title": r.title,
+                "description": r.description,
+                "examples": list(r.examples),
+                "in_play": r.name in base.slaps,
+            }
+            for r in SLAP_RULES.values()
+        ],
+        "difficulties": list(DIFFICULTIES),
+    }
+
+
+def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
+    data = rules_data(args.variant)
+    if args.json:
+        print(json.dumps(data), file=out)
+        return 0
+    print("Variants:", file=out)
+    for v in data["variants"]:
+        aliases = f" (also: {', '.join(v['aliases'])})" if v["aliases"] else ""
+        lo, hi = v["players"]
+        print(f"  {v['name']}{aliases}: {v['title']}, {lo}-{hi} players", file=out)
+        print(f"      {v['summary']}", file=out)
+    title = f"Options (defaults for {args.variant})" if args.variant else "Options (defaults)"
+    print(f"\n{title}:", file=out)
+    for o in data["options"]:
+        default = o["default"]
+        if isinstance(default, list):
+            default = ",".join(default) or "none"
+        elif isinstance(default, dict):
+            default = " ".join(f"{k}={n}" for k, n in default.items())
+        elif isinstance(default, bool):
+            default = "true" if default else "false"
+        print(f"  {o['name']} = {default}", file=out)
+        print(f"      {o['description']}", file=out)
+    print("\nSlap rules (* in play by default):", file=out)
+    for r in data["slaps"]:
+        mark = "*" if r["in_play"] else " "
+        print(f"  {mark} {r['name']}: {r['description']} Example: {r['examples'][0]}", file=out)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ratscrew",
+        description="Egyptian Rat Screw and its family: simulate games, analyse "
+        "Beggar-My-Neighbour deals, replay game records.",
+    )
+    parser.add_argument("--version", action="version", version=f"ratscrew {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("bmn", help="analyse a two-player Beggar-My-Neighbour deal",
+                       description="Analyse a Beggar-My-Neighbour deal. Hands are written top "
+                       "card first, in Mann's notation (- for a number card, J Q K A) or in "
+                       "full ranks (2-10, J, Q, K, A; 10 is one card). With no hands, read one "
+                       "deal per line from standard input: 'P1 P2' (or 'P1 / P2').")
+    p.add_argument("hands", nargs="*", metavar="HAND")
+    p.add_argument("--json", action="store_true", help="print JSON objects")
+    p.set_defaults(run=cmd_bmn)
+
+    p = sub.add_parser("simulate", help="play all-bot games and summarise them")
+    p.add_argument("--variant", default="classic")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--seed", default="0", help="a number, or any text (hashed)")
+    p.add_argument("--difficulty", default="normal", choices=list(DIFFICULTIES))
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="change a rule option (repeatable), e.g. --option penalty=lockout "
+                   "--option slaps=double,sandwich,run")
+    p.add_argument("--max-cards", type=int, default=DEFAULT_MAX_CARDS,
+                   help="stop a game after this many cards (counted as capped)")
+    p.add_argument("--record", metavar="FILE", help="also write the record of game 1 to FILE")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.set_defaults(run=cmd_simulate)
+
+    p = sub.add_parser("replay", help="replay a game record and show what happened")
+    p.add_argument("file", metavar="FILE", help="a record (JSON), or - for standard input")
+    p.add_argument("--json", action="store_true", help="print events and final state as JSON")
+    p.set_defaults(run=cmd_replay)
+
+    p = sub.add_parser("rules", help="list variants, options and slap rules")
+    p.add_argument("--variant", help="show this variant's defaults")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_rules)
+    return parser
+
+
+def _hands_after_dashes(argv: list[str]) -> list[str]:
+    """``bmn -----A-- ---J---`` would read the hands as options: keep them positional."""
+    if not argv or argv[0] != "bmn" or "--" in argv:
+        return argv
+    flags = [a for a in argv[1:] if a in ("--json", "-h", "--help")]
+    hands = [a for a in argv[1:] if a not in flags]
+    return ["bmn", *flags, "--", *hands]
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    argv = _hands_after_dashes(list(sys.argv[1:] if argv is None else argv))
+    args = build_parser().parse_args(argv)
+    stream = out if out is not None else sys.stdout
+    if args.command == "simulate":
+        if not 1 <= args.games <= 1_000_000:
+            return _fail("--games must be from 1 to 1000000")
+        if args.max_cards < 1:
+            return _fail("--max-cards must be at least 1")
+    try:
+        code: int = args.run(args, stream)
+    except (UsageError, RecordError, VariantError, OptionsError) as exc:
+        return _fail(str(exc))
+    return code
+
+
+def _fail(message: str) -> int:
+    print(f"ratscrew: error: {message}", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
