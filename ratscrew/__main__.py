@@ -41,19 +41,8 @@ def _parse_options(items: Sequence[str]) -> dict[str, Any]:
             value: Any = json.loads(raw)
         except json.JSONDecodeError:
             value = raw
-        if name.strip() == "challenge" and isinstance(value, str):
-            value = dict(_challenge_pair(p) for p in value.replace(",", " ").split())
         out[name.strip()] = value
     return out
-
-
-def _challenge_pair(text: str) -> tuple[str, int]:
-    key, sep, n = text.partition("=")
-    if not sep and ":" in text:
-        key, _, n = text.partition(":")
-    if not n.isdigit():
-        raise UsageError(f"challenge takes RANK=CHANCES pairs such as J=1 Q=2, not {text!r}")
-    return key, int(n)
 
 
 def cmd_bmn(args: argparse.Namespace, out: TextIO) -> int:

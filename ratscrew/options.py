@@ -150,12 +150,25 @@ def _coerce(name: str, value: Any) -> Any:
             raise OptionsError("slaps must be a list of slap rule names")
         return tuple(value)
     if name == "challenge":
+        if isinstance(value, str):
+            value = [_challenge_pair(p) for p in value.replace(",", " ").split()]
         if isinstance(value, Mapping):
             value = tuple(value.items())
-        if not isinstance(value, list | tuple):
-            raise OptionsError("challenge must map card ranks to chances, e.g. {'J': 1}")
-        return tuple((str(k).upper(), v) for k, v in value)
+        if not isinstance(value, list | tuple) or not all(
+            isinstance(p, list | tuple) and len(p) == 2 for p in value
+        ):
+            raise OptionsError("challenge must map card ranks to chances, e.g. J=1 Q=2 K=3 A=4")
+        pairs = [(str(k).upper(), v) for k, v in value]
+        order = {key: i for i, key in enumerate(CHALLENGE_KEYS)}
+        return tuple(sorted(pairs, key=lambda p: order.get(p[0], len(order))))
     return value
+
+
+def _challenge_pair(text: str) -> tuple[str, Any]:
+    key, sep, chances = text.replace(":", "=").partition("=")
+    if not sep or not chances.strip().isdigit():
+        raise OptionsError(f"challenge takes RANK=CHANCES pairs such as J=1 Q=2, not {text!r}")
+    return key.strip(), int(chances)
 
 
 def _check(name: str, value: Any) -> None:
@@ -168,8 +181,9 @@ def _check(name: str, value: Any) -> None:
                 raise OptionsError(
                     f"unknown slap rule {s!r}; slap rules are: {', '.join(SLAP_RULES)}"
                 )
-        if len(set(value)) != len(value):
-            raise OptionsError("a slap rule is listed twice")
+        twice = sorted({s for s in value if value.count(s) > 1})
+        if twice:
+            raise OptionsError(f"slap rule {twice[0]!r} is listed twice")
     elif name == "challenge":
         if not isinstance(value, tuple):
             raise OptionsError("challenge must map card ranks to chances")
