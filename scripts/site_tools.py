@@ -1,0 +1,371 @@
+"""Build helpers behind scripts/copy-runtime, scripts/build and scripts/serve.
+
+Standard library only, so it runs with any python3 >= 3.9, before the project venv exists.
+
+The browser game is a static site:
+
+    _site/
+        index.html, pyscript.toml, .nojekyll
+        ratscrew/*.py          the rules engine, fetched into Pyodide through pyscript.toml [files]
+        web/*                  the page's own Python, CSS and JS
+        runtime/pyodide/...    self-hosted Pyodide (from node_modules/pyodide)
+        runtime/pyscript/...   self-hosted PyScript (from node_modules/@pyscript/core/dist)
+
+Every URL in the site is relative, so it works under a sub-path (GitHub Pages project sites).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import ClassVar
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_MODULES = ROOT / "node_modules"
+RUNTIME = ROOT / "runtime"
+SITE = ROOT / "_site"
+
+# The Pyodide files a page needs when it loads no extra packages (no `packages = [...]`).
+# pyodide.mjs is the loader; it imports pyodide.asm.mjs, which instantiates pyodide.asm.wasm,
+# then mounts python_stdlib.zip and reads pyodide-lock.json (the package index).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+    "package.json",  # small; records which Pyodide version is deployed
+)
+
+# PyScript: everything in dist/ except source maps. core.js imports a hashed core-*.js chunk,
+# which imports further chunks on demand (TOML parser, plugins, ...). Their names change with
+# each release, so the whole folder is copied rather than a list of names.
+PYSCRIPT_DIST = Path("@pyscript/core/dist")
+PYSCRIPT_EXTRA = ("LICENSE", "package.json")
+
+# Files of the repository that the site serves, besides runtime/.
+SITE_TOP_FILES = ("index.html", "pyscript.toml")
+
+# MIME types that must be right for the browser to accept the files; Python's table
+# lacks some of them on older versions or reads them from the OS.
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".css": "text/css",
+    ".html": "text/html",
+    ".json": "application/json",
+    ".toml": "text/plain",
+    ".py": "text/plain",
+    ".zip": "application/zip",
+    ".png": "image/png",
+    ".svg": "image/svg+xml",
+    ".ico": "image/x-icon",
+}
+
+
+def log(message: str) -> None:
+    print(f"[site] {message}", file=sys.stderr, flush=True)
+
+
+class SiteError(RuntimeError):
+    """A build step cannot go on; the message says what to do."""
+
+
+# --------------------------------------------------------------------------- file syncing
+
+
+def _same_file(src: Path, dst: Path) -> bool:
+    try:
+        a, b = src.stat(), dst.stat()
+    except FileNotFoundError:
+        return False
+    return a.st_size == b.st_size and int(a.st_mtime) == int(b.st_mtime)
+
+
+def sync_files(files: dict[str, Path], dest: Path, keep: Iterable[str] = ()) -> int:
+    """Make `dest` hold exactly `files` (relative name -> source path), plus `keep`.
+
+    Copies only files whose size or mtime differ, and deletes anything else under `dest`
+    except the relative names in `keep`.
+    Returns the number of files copied. Idempotent.
+    """
+    dest.mkdir(parents=True, exist_ok=True)
+    copied = 0
+    for rel, src in sorted(files.items()):
+        target = dest / rel
+        if not _same_file(src, target):
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(src, target)
+            copied += 1
+    wanted = {dest / rel for rel in [*files, *keep]}
+    # Remove stale files, then empty folders (deepest first).
+    for path in sorted(dest.rglob("*"), key=lambda p: len(p.parts), reverse=True):
+        if path.is_dir() and not path.is_symlink():
+            if not any(path.iterdir()):
+                path.rmdir()
+        elif path not in wanted:
+            path.unlink()
+    return copied
+
+
+def tree_files(folder: Path, skip_suffixes: Iterable[str] = ()) -> dict[str, Path]:
+    """All files under `folder`, keyed by their path relative to it (POSIX style)."""
+    skip = tuple(skip_suffixes)
+    out: dict[str, Path] = {}
+    for path in sorted(folder.rglob("*")):
+        if not path.is_file():
+            continue
+        rel = path.relative_to(folder)
+        if any(part.startswith(".") or part == "__pycache__" for part in rel.parts):
+            continue
+        if skip and path.name.endswith(skip):
+            continue
+        out[rel.as_posix()] = path
+    return out
+
+
+def folder_size(folder: Path) -> tuple[int, int]:
+    files = [p for p in folder.rglob("*") if p.is_file()]
+    return len(files), sum(p.stat().st_size for p in files)
+
+
+# --------------------------------------------------------------------------- npm
+
+
+def _pinned_versions() -> dict[str, str]:
+    package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+    pins: dict[str, str] = {}
+    for key in ("dependencies", "devDependencies"):
+        pins.update(package.get(key, {}))
+    return pins
+
+
+def node_modules_current() -> bool:
+    """True when node_modules holds exactly what package-lock.json asks for."""
+    hidden = NODE_MODULES / ".package-lock.json"  # written by npm on every install
+    if not hidden.is_file():
+        return False
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    installed = json.loads(hidden.read_text(encoding="utf-8"))
+    want = {k: v.get("version") for k, v in lock["packages"].items() if k}
+    have = {k: v.get("version") for k, v in installed.get("packages", {}).items()}
+    return all(have.get(name) == version for name, version in want.items())
+
+
+def ensure_node_modules() -> None:
+    if node_modules_current():
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise SiteError("npm is not installed: install Node.js 20 or newer (it ships npm).")
+    log("node_modules missing or out of date: running npm ci")
+    subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+
+
+# --------------------------------------------------------------------------- runtime
+
+
+def runtime_sources() -> dict[str, Path]:
+    """What runtime/ must contain, mapped to the node_modules file it comes from."""
+    pins = _pinned_versions()
+    for name in ("pyodide", "@pyscript/core"):
+        meta = NODE_MODULES / name / "package.json"
+        if not meta.is_file():
+            raise SiteError(
+                f"{meta.relative_to(ROOT)} is missing: run `npm ci` (or scripts/build)."
+            )
+        version = json.loads(meta.read_text(encoding="utf-8"))["version"]
+        if version != pins.get(name):
+            raise SiteError(
+                f"node_modules has {name}@{version} but package.json pins {pins.get(name)}: "
+                "run `npm ci`."
+            )
+
+    files: dict[str, Path] = {}
+    for name in PYODIDE_FILES:
+        files[f"pyodide/{name}"] = NODE_MODULES / "pyodide" / name
+    dist = NODE_MODULES / PYSCRIPT_DIST
+    for rel, path in tree_files(dist, skip_suffixes=(".map",)).items():
+        files[f"pyscript/{rel}"] = path
+    for name in PYSCRIPT_EXTRA:
+        files[f"pyscript/{name}"] = NODE_MODULES / "@pyscript/core" / name
+    missing = [str(p.relative_to(ROOT)) for p in files.values() if not p.is_file()]
+    if missing:
+        raise SiteError("missing from node_modules: " + ", ".join(missing) + " (run `npm ci`)")
+    return files
+
+
+def copy_runtime() -> None:
+    copied = sync_files(runtime_sources(), RUNTIME)
+    count, size = folder_size(RUNTIME)
+    log(f"runtime/: {count} files, {size / 1e6:.1f} MB ({copied} copied)")
+
+
+# --------------------------------------------------------------------------- site
+
+
+def site_sources() -> dict[str, Path]:
+    files: dict[str, Path] = {name: ROOT / name for name in SITE_TOP_FILES}
+    for path in sorted((ROOT / "ratscrew").glob("*.py")):
+        files[f"ratscrew/{path.name}"] = path
+    for rel, path in tree_files(ROOT / "web", skip_suffixes=(".pyc",)).items():
+        files[f"web/{rel}"] = path
+    for rel, path in tree_files(RUNTIME).items():
+        files[f"runtime/{rel}"] = path
+    return files
+
+
+def build(*, install: bool = True) -> Path:
+    """Assemble _site/ (what GitHub Pages serves). Returns its path."""
+    if install:
+        ensure_node_modules()
+    copy_runtime()
+    copied = sync_files(site_sources(), SITE, keep=[".nojekyll"])
+    # GitHub Pages would otherwise run Jekyll, which hides files and folders starting with "_".
+    (SITE / ".nojekyll").touch()
+    count, size = folder_size(SITE)
+    log(f"_site/: {count} files, {size / 1e6:.1f} MB ({copied} copied)")
+    return SITE
+
+
+def python_sources() -> list[str]:
+    """The .py files the page needs in Pyodide: ratscrew/*.py and web/*.py."""
+    return [
+        p.relative_to(ROOT).as_posix()
+        for folder in ("ratscrew", "web")
+        for p in sorted((ROOT / folder).glob("*.py"))
+    ]
+
+
+def update_files_table() -> None:
+    """Rewrite the [files] table (the last part of pyscript.toml) from python_sources()."""
+    config = ROOT / "pyscript.toml"
+    text = config.read_text(encoding="utf-8")
+    head, marker, _ = text.partition("\n[files]\n")
+    if not marker:
+        raise SiteError("pyscript.toml has no [files] table (it must come last)")
+    lines = [f'"./{name}" = "./{name}"' for name in python_sources()]
+    new = head + marker + "\n".join(lines) + "\n"
+    if new != text:
+        config.write_text(new, encoding="utf-8")
+        log(f"pyscript.toml: [files] now lists {len(lines)} files")
+    else:
+        log("pyscript.toml: [files] is up to date")
+
+
+# --------------------------------------------------------------------------- serving
+
+
+class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the MIME types Pyodide needs, and no caching (for development)."""
+
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        **MIME_TYPES,
+    }
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+
+class QuietSiteRequestHandler(SiteRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def make_server(
+    directory: Path, port: int, *, host: str = "127.0.0.1", quiet: bool = False
+) -> http.server.ThreadingHTTPServer:
+    handler_class = QuietSiteRequestHandler if quiet else SiteRequestHandler
+    handler = functools.partial(handler_class, directory=str(directory))
+    return http.server.ThreadingHTTPServer((host, port), handler)
+
+
+# --------------------------------------------------------------------------- commands
+
+
+def _run(main_fn: Callable[[], object]) -> None:
+    try:
+        main_fn()
+    except SiteError as error:
+        log(f"error: {error}")
+        sys.exit(1)
+    except subprocess.CalledProcessError as error:
+        log(f"error: {' '.join(map(str, error.cmd))} failed with exit code {error.returncode}")
+        sys.exit(1)
+
+
+def main_npm_ci() -> None:
+    _run(ensure_node_modules)
+
+
+def main_update_files() -> None:
+    _run(update_files_table)
+
+
+def main_copy_runtime() -> None:
+    _run(copy_runtime)
+
+
+def main_build() -> None:
+    parser = argparse.ArgumentParser(description="Assemble _site/, the static site to deploy.")
+    parser.add_argument(
+        "--no-install", action="store_true", help="do not run `npm ci`, even if needed"
+    )
+    args = parser.parse_args()
+    _run(lambda: build(install=not args.no_install))
+
+
+def main_serve() -> None:
+    parser = argparse.ArgumentParser(description="Build the site and serve it on 127.0.0.1.")
+    parser.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    parser.add_argument("--no-build", action="store_true", help="serve _site/ as it is")
+    args = parser.parse_args()
+
+    def serve() -> None:
+        if not args.no_build:
+            build()
+        elif not (SITE / "index.html").is_file():
+            raise SiteError("_site/ is not built: run scripts/build")
+        try:
+            server = make_server(SITE, args.port)
+        except OSError as error:
+            raise SiteError(
+                f"cannot listen on 127.0.0.1:{args.port} ({error.strerror}); "
+                "try scripts/serve --port N"
+            ) from error
+        host, port = server.server_address[:2]
+        print(f"Serving Ratscrew on http://{host}:{port}/  (Ctrl+C to stop)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            print("\nStopped.", flush=True)
+        finally:
+            server.server_close()
+
+    _run(serve)
+
+
+if __name__ == "__main__":
+    os.chdir(ROOT)
+    commands = {
+        "npm-ci": main_npm_ci,  # npm ci, only when node_modules differs from package-lock.json
+        "update-files": main_update_files,  # rewrite [files] in pyscript.toml
+        "copy-runtime": main_copy_runtime,
+        "build": main_build,
+        "serve": main_serve,
+    }
+    if len(sys.argv) < 2 or sys.argv[1] not in commands:
+        sys.exit(f"usage: {sys.argv[0]} {{{','.join(commands)}}} [options]")
+    name = sys.argv.pop(1)
+    commands[name]()

@@ -1,0 +1,210 @@
+"""Fixtures for the browser tests (marked ``e2e``).
+
+- ``site_url``: builds _site/ once (scripts/build) and serves it from 127.0.0.1 on a free port,
+  under a sub-path as GitHub Pages does, in a thread, for the whole session.
+- The browser comes from pytest-playwright (``browser``, ``context``, ``--headed``, traces on
+  failure ...). It is Playwright's own Chromium when installed (``playwright install chromium``,
+  as in GitHub Actions), else the system Chromium (Debian's ``chromium`` package), started with
+  flags that keep it off the network.
+- ``page`` is pytest-playwright's page plus a record, ``page_log``, of console errors, page
+  errors and every request; ``assert_only_local_requests`` checks that none left the test server
+  (nor the site's sub-path); ``open_site`` opens the page and waits for the loading screen.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Playwright, Request
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import site_tools  # noqa: E402
+
+SYSTEM_CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
+
+# For a browser that is not Playwright's own: no sandbox (we may be root in a container), and
+# no background traffic; every host name but 127.0.0.1 fails to resolve, so nothing can leak.
+SYSTEM_CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+
+BOOT_TIMEOUT_MS = 60_000  # cold Pyodide start: a few seconds, much more on a loaded machine
+
+# Schemes that never reach the network.
+LOCAL_SCHEMES = {"data", "blob", "about"}
+
+
+# --------------------------------------------------------------------------- site server
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    """Build _site/ once per session with scripts/build (npm ci when needed)."""
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "build")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode != 0:
+        pytest.fail(f"scripts/build failed:\n{result.stdout}\n{result.stderr}", pytrace=False)
+    return site_tools.SITE
+
+
+# GitHub Pages serves a project site under /<repository>/: serve it the same way, so that any
+# absolute URL in the page (one that would escape the sub-path) breaks the tests.
+SUB_PATH = "ratscrew-pages/"
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """URL (ending in /) of _site/ served under a sub-path on 127.0.0.1, by a thread."""
+    root = tmp_path_factory.mktemp("pages")
+    (root / SUB_PATH.rstrip("/")).symlink_to(site_dir, target_is_directory=True)
+    server = site_tools.make_server(root, 0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    try:
+        yield f"http://{host}:{port}/{SUB_PATH}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+# --------------------------------------------------------------------------- browser
+
+
+def system_chromium() -> str | None:
+    for path in SYSTEM_CHROMIUM:
+        if Path(path).is_file():
+            return path
+    found = shutil.which("chromium")
+    return found
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(
+    browser_type_launch_args: dict[str, Any], playwright: Playwright, browser_name: str
+) -> dict[str, Any]:
+    """pytest-playwright's launch options, pointed at the system Chromium when needed."""
+    args = dict(browser_type_launch_args)
+    if browser_name != "chromium" or "executable_path" in args or "channel" in args:
+        return args
+    if Path(playwright.chromium.executable_path).exists():
+        return args  # Playwright's own browser is installed: use it
+    path = system_chromium()
+    if path is None:
+        pytest.fail(
+            "No Chromium: run `npx playwright install chromium` (or `playwright install "
+            "chromium`), or install the system package (`apt-get install chromium`); "
+            "scripts/setup does this.",
+            pytrace=False,
+        )
+    args["executable_path"] = path
+    args["args"] = [*args.get("args", []), *SYSTEM_CHROMIUM_ARGS]
+    return args
+
+
+@dataclass
+class PageLog:
+    """What a page did: console errors, uncaught errors and every request URL."""
+
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+    failed_requests: list[str] = field(default_factory=list)
+
+    def errors(self) -> list[str]:
+        return [*self.console_errors, *self.page_errors]
+
+
+@pytest.fixture
+def page_log() -> PageLog:
+    return PageLog()
+
+
+@pytest.fixture
+def page(context: BrowserContext, page_log: PageLog) -> Iterator[Page]:
+    """A fresh page whose console errors and requests are recorded in ``page_log``."""
+    page = context.new_page()
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            location = message.location.get("url", "") if message.location else ""
+            page_log.console_errors.append(f"{message.text} ({location})")
+
+    def on_request_failed(request: Request) -> None:
+        page_log.failed_requests.append(f"{request.url}: {request.failure}")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: page_log.page_errors.append(str(error)))
+    page.on("request", lambda request: page_log.requests.append(request.url))
+    page.on("requestfailed", on_request_failed)
+    page.set_default_timeout(BOOT_TIMEOUT_MS)
+    yield page
+    page.close()
+
+
+def requests_outside(log: PageLog, base_url: str) -> list[str]:
+    """The recorded request URLs that did not go to the site at `base_url` (or below it)."""
+    return [
+        url
+        for url in log.requests
+        if urlsplit(url).scheme not in LOCAL_SCHEMES and not url.startswith(base_url)
+    ]
+
+
+@pytest.fixture
+def assert_only_local_requests(page_log: PageLog, site_url: str) -> Callable[[], None]:
+    """Call it at the end of a test: fails if a request went anywhere but the site's folder."""
+
+    def check() -> None:
+        assert page_log.requests, "no request was recorded: is the request listener wired up?"
+        outside = requests_outside(page_log, site_url)
+        assert not outside, "requests left the test server:\n" + "\n".join(outside)
+
+    return check
+
+
+@pytest.fixture
+def open_site(page: Page, site_url: str) -> Callable[..., str]:
+    """Open the site (or `path` below it) and wait for the loading screen to finish.
+
+    Returns body[data-ready]: "true" once Python is up, "false" if start-up failed.
+    """
+
+    def open_(path: str = "", timeout_ms: int = BOOT_TIMEOUT_MS) -> str:
+        page.goto(site_url + path)
+        page.wait_for_selector("body[data-ready]", state="attached", timeout=timeout_ms)
+        return str(page.evaluate("document.body.dataset.ready"))
+
+    return open_
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # pytest-playwright's own base_url fixture trips a pytest deprecation warning: not ours.
+    config.addinivalue_line(
+        "filterwarnings",
+        "ignore:Session-scoped fixtures defined as instance methods:DeprecationWarning",
+    )

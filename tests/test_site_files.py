@@ -1,0 +1,213 @@
+"""Checks on the static site's source files (no browser needed).
+
+- pyscript.toml ships exactly the .py files of ratscrew/ and web/, and nothing from the network;
+- the page and its files name no CDN or package registry and use relative URLs only;
+- the npm pins and lock file stay exact and free of download addresses;
+- the build helper's file syncing is idempotent.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import tomllib
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import site_tools  # noqa: E402
+
+# Written in pieces so that this file does not itself name the hosts it looks for.
+FORBIDDEN = [
+    "cdn" + ".",
+    "jsdel" + "ivr",
+    "un" + "pkg",
+    "py" + "pi.org",
+    "pythonhosted",
+    "npm" + "js",
+    "regis" + "try.",
+    "pyscript" + ".net",
+    "githubuser" + "content",
+    "fonts.goo" + "gleapis",
+]
+
+PINNED = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31"}
+
+
+def load_config() -> dict[str, object]:
+    with (ROOT / "pyscript.toml").open("rb") as f:
+        return tomllib.load(f)
+
+
+def normalise(path: str) -> str:
+    return path.removeprefix("./")
+
+
+def site_text_files() -> list[Path]:
+    """The hand-written files the browser loads, plus the npm configuration."""
+    files = [ROOT / "index.html", ROOT / "pyscript.toml", ROOT / ".npmrc", ROOT / "package.json"]
+    web = (ROOT / "web").rglob("*")
+    files += sorted(p for p in web if p.is_file() and "__pycache__" not in p.parts)
+    return files
+
+
+# --------------------------------------------------------------------------- pyscript.toml
+
+
+def test_files_table_lists_exactly_the_python_sources() -> None:
+    config = load_config()
+    table = config.get("files")
+    assert isinstance(table, dict), "pyscript.toml needs a [files] table"
+    listed = {normalise(src): normalise(dest) for src, dest in table.items()}
+
+    wrong_dest = {src: dest for src, dest in listed.items() if src != dest}
+    assert not wrong_dest, f"[files] must map each file to the same path in Pyodide: {wrong_dest}"
+
+    on_disk = set(site_tools.python_sources())
+    missing = sorted(on_disk - set(listed))
+    extra = sorted(set(listed) - on_disk)
+    hint = "\n".join(f'"./{name}" = "./{name}"' for name in missing)
+    assert not missing, (
+        "run `python3 scripts/site_tools.py update-files`, or add these lines under [files] "
+        f"in pyscript.toml:\n{hint}"
+    )
+    assert not extra, (
+        f"pyscript.toml lists files that do not exist: {extra} "
+        "(run `python3 scripts/site_tools.py update-files`)"
+    )
+
+
+def test_config_fetches_nothing_from_the_network() -> None:
+    config = load_config()
+    for key in ("packages", "index_urls", "js_modules", "fetch"):
+        assert key not in config, f"pyscript.toml must not use `{key}` (it loads from the network)"
+    assert config.get("interpreter") == "./runtime/pyodide/pyodide.mjs"
+    assert "pyodide.mjs" in site_tools.PYODIDE_FILES  # scripts/copy-runtime ships it
+
+
+def test_script_tag_uses_the_config_file() -> None:
+    page = PageScan.of(ROOT / "index.html")
+    py_scripts = [
+        attrs for tag, attrs in page.tags if tag == "script" and attrs.get("type") == "py"
+    ]
+    assert py_scripts == [{"type": "py", "src": "web/main.py", "config": "pyscript.toml"}]
+
+
+# --------------------------------------------------------------------------- no outside hosts
+
+
+@pytest.mark.parametrize("path", site_text_files(), ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_no_cdn_or_registry_names(path: Path) -> None:
+    text = path.read_text(encoding="utf-8").lower()
+    found = [name for name in FORBIDDEN if name in text]
+    assert not found, f"{path.relative_to(ROOT)} mentions {found}: everything must be self-hosted"
+
+
+class PageScan(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str]]] = []
+        self.inline_scripts: list[str] = []
+        self._in_script = False
+
+    @classmethod
+    def of(cls, path: Path) -> PageScan:
+        scan = cls()
+        scan.feed(path.read_text(encoding="utf-8"))
+        return scan
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, {k: v or "" for k, v in attrs}))
+        self._in_script = tag == "script"
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "script":
+            self._in_script = False
+
+    def handle_data(self, data: str) -> None:
+        if self._in_script and data.strip():
+            self.inline_scripts.append(data)
+
+
+def test_page_uses_relative_urls_and_no_inline_handlers() -> None:
+    page = PageScan.of(ROOT / "index.html")
+    titles = [attrs for tag, attrs in page.tags if tag == "title"]
+    assert titles, "index.html needs a <title>"
+    for tag, attrs in page.tags:
+        for name, value in attrs.items():
+            assert not name.startswith("on"), f"inline event handler <{tag} {name}=...>"
+            if name in ("src", "href", "action", "config"):
+                absolute = re.match(r"^([a-z][a-z0-9+.-]*:|//|/)", value, re.IGNORECASE)
+                assert not absolute, f"<{tag} {name}={value!r}>: use a relative URL (sub-path site)"
+                assert (ROOT / value).is_file() or value.startswith("runtime/"), (
+                    f"<{tag} {name}={value!r}> points to a file that does not exist"
+                )
+    assert not page.inline_scripts, "keep scripts in files under web/ (no inline scripts)"
+
+
+def test_web_files_use_no_absolute_urls() -> None:
+    pattern = re.compile(r"""(?:url\(|import\s*\(?|from\s+)\s*['"]?(?:https?:)?//""")
+    for path in (ROOT / "web").glob("*"):
+        if path.suffix in (".css", ".js", ".py"):
+            text = path.read_text(encoding="utf-8")
+            assert not pattern.search(text), f"{path.name} loads something by absolute URL"
+
+
+# --------------------------------------------------------------------------- npm
+
+
+def test_npm_pins_are_exact_and_lock_has_no_download_addresses() -> None:
+    package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+    deps = {**package.get("dependencies", {}), **package.get("devDependencies", {})}
+    assert deps == PINNED
+    assert package.get("private") is True
+
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    for name, version in PINNED.items():
+        assert lock["packages"][f"node_modules/{name}"]["version"] == version
+    assert not [k for k, v in lock["packages"].items() if "resolved" in v], (
+        "package-lock.json records download addresses: keep "
+        "omit-lockfile-registry-resolved=true in .npmrc and re-run npm install"
+    )
+    npmrc = (ROOT / ".npmrc").read_text(encoding="utf-8").split()
+    assert "omit-lockfile-registry-resolved=true" in npmrc
+
+
+# --------------------------------------------------------------------------- build helper
+
+
+def test_sync_files_copies_changes_and_removes_stale_files(tmp_path: Path) -> None:
+    src = tmp_path / "src"
+    (src / "sub").mkdir(parents=True)
+    (src / "a.txt").write_text("a")
+    (src / "sub" / "b.txt").write_text("b")
+    dest = tmp_path / "dest"
+    (dest / "old").mkdir(parents=True)
+    (dest / "old" / "stale.txt").write_text("stale")
+    (dest / ".keep").write_text("")
+
+    files = site_tools.tree_files(src)
+    assert set(files) == {"a.txt", "sub/b.txt"}
+    assert site_tools.sync_files(files, dest, keep=[".keep"]) == 2
+    assert site_tools.sync_files(files, dest, keep=[".keep"]) == 0  # idempotent
+    assert sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*")) == [
+        ".keep",
+        "a.txt",
+        "sub",
+        "sub/b.txt",
+    ]
+    assert (dest / "sub" / "b.txt").read_text() == "b"
+
+
+def test_tree_files_skips_maps_and_caches(tmp_path: Path) -> None:
+    (tmp_path / "__pycache__").mkdir()
+    (tmp_path / "__pycache__" / "x.pyc").write_text("")
+    (tmp_path / "core.js").write_text("")
+    (tmp_path / "core.js.map").write_text("")
+    (tmp_path / ".hidden").write_text("")
+    assert list(site_tools.tree_files(tmp_path, skip_suffixes=(".map",))) == ["core.js"]
