@@ -282,6 +282,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         code: int = args.run(args, stream)
     except (UsageError, RecordError, VariantError, OptionsError) as exc:
         return _fail(str(exc))
+    except BrokenPipeError:  # e.g. `ratscrew rules | head`: the reader has what it wanted
+        sys.stdout = None
+        return 0
     return code
 
 

@@ -41,10 +41,10 @@ class Skill:
 DIFFICULTIES: dict[str, Skill] = {
     s.name: s
     for s in (
-        Skill("easy", 900, 0.25, 0.012, 0.05, 1100),
-        Skill("normal", 650, 0.12, 0.007, 0.10, 850),
-        Skill("hard", 450, 0.05, 0.004, 0.15, 650),
-        Skill("expert", 300, 0.02, 0.002, 0.20, 500),
+        Skill("easy", 900, 0.25, 0.006, 0.05, 1100),
+        Skill("normal", 650, 0.12, 0.004, 0.10, 850),
+        Skill("hard", 450, 0.05, 0.0025, 0.15, 650),
+        Skill("expert", 300, 0.02, 0.0012, 0.20, 500),
     )
 }
 
@@ -107,7 +107,9 @@ class Bot:
 
     def sample(self, mean_ms: float) -> int:
         """A human-shaped delay with this mean, in whole milliseconds."""
-        return int(mean_ms * _interpolate(_SHAPE, self.rng.random()))
+        x = self.rng.random() * _STEPS
+        i = int(x)
+        return int(mean_ms * (_SHAPE[i] + (_SHAPE[i + 1] - _SHAPE[i]) * (x - i)))
 
     def false_gap(self) -> float:
         """Hazard until the next false slap: exponential, with mean 1 / false-slap chance."""
@@ -119,8 +121,16 @@ class Bot:
 
     def see_pattern(self, game: Game, now: int) -> None:
         """A slappable card just landed: notice it (or not) and plan the slap."""
-        if self.slap_due < 0 and self.may_slap(game) and self.rng.random() >= self.skill.miss:
-            self.slap_due = now + self.sample(self.skill.reaction_ms)
+        if self.slap_due >= 0 or not self.may_slap(game):
+            return
+        miss = self.skill.miss
+        u = self.rng.random()
+        if u >= miss:
+            # One draw decides both: past the miss chance, it is spread over the reaction times.
+            x = (u - miss) / (1.0 - miss) * _STEPS
+            i = int(x)
+            q = _SHAPE[i] + (_SHAPE[i + 1] - _SHAPE[i]) * (x - i)
+            self.slap_due = now + int(self.skill.reaction_ms * q)
 
     def false_slap(self, game: Game, now: int) -> None:
         """The hazard reached this bot's threshold: slap at a card that cannot be slapped."""

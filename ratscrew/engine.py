@@ -256,7 +256,15 @@ class Game:
 
     def flip(self, seat: int, t: int) -> list[Event]:
         """``seat`` turns their top card onto the pile (or collects a won pile)."""
-        self._begin(seat, t, "flip", "")
+        if seat == self.turn and t >= self.t and type(t) is int and self.claimant < 0:
+            # The common case, checked cheaply: the player to act flips in time.
+            self.t = t
+            self.history.append((t, seat, "flip", ""))
+            if self.outcome is None and self.pending is None and self.hands[seat]:
+                self._lay(seat, self.hands[seat].popleft())
+                return self._end()
+        else:
+            self._begin(seat, t, "flip", "")
         if self.outcome is not None:
             self._ignore(seat, "flip", "the game is over")
         elif self.pending is not None:

@@ -91,17 +91,19 @@ class Match:
         live = game.live
         if not live:
             return
+        slappable = game.match is not None and not game.top_dead
+        if not slappable:
+            self._drop_stale_slaps(now)
         if armed >= 0 and self.claim:
             bot = self.by_seat[armed]
             if bot is not None:
                 bot.risk_slap(game, now)
         if game.challenger >= 0 and game.chances == 1:
             self._armed = game.challenger
-        if game.match is not None and not game.top_dead:
+        if slappable:
             for bot in self.bots:
                 bot.see_pattern(game, now)
             return
-        self._drop_stale_slaps(now)
         lookalike = len(live) >= 2 and abs(live[-1].rank - live[-2].rank) == 1
         self._hazard += LOOKALIKE if lookalike else 1.0
         if self._hazard >= self._next_false:

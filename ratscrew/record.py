@@ -200,7 +200,7 @@ def _check_result(game: Game, result: Any) -> None:
     for key, value in result.items():
         if key not in got:
             raise RecordError(f"'result' has an unknown field {key!r}")
-        if got[key] != value:
+        if type(got[key]) is not type(value) or got[key] != value:
             raise RecordError(
                 f"the record says {key} = {value!r} but replaying it gives {got[key]!r}"
             )

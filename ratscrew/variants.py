@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .cards import Card, build_deck
-from .options import Rules
+from .options import OptionsError, Rules
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -55,6 +55,10 @@ class Variant:
             rules = rules.with_options(self.player_defaults(players))
         if options:
             rules = rules.with_options(options)
+        if rules.dealer >= players:
+            raise OptionsError(
+                f"dealer must be a seat from 0 to {players - 1} (or -1), not {rules.dealer}"
+            )
         return rules
 
 

@@ -10,7 +10,8 @@ Sections:
 * ``bmn``: :func:`ratscrew.bmn.analyse` against a minimal hand-written Beggar-My-Neighbour loop
   (same rules, loop detection by a set of trick-start states) on the same random 26/26 deals.
   Both must give the same results; ``analyse`` passes if it takes at most 1.25 times as long.
-* ``engine``: placeholder, see :func:`bench_engine`.
+* ``engine``: classic ERS with four bots through the general engine and the headless driver;
+  passes at 100,000 cards played per second of CPU time or more.
 """
 
 from __future__ import annotations
@@ -148,10 +149,35 @@ def bench_bmn(args: argparse.Namespace) -> bool:
 # --- engine -----------------------------------------------------------------------------------
 
 
+ENGINE_MIN_CARDS_PER_S = 100_000
+
+
 def bench_engine(args: argparse.Namespace) -> bool:
-    """PLACEHOLDER: the engine benchmark goes here (to be replaced). Return True for PASS."""
-    print("engine benchmark: not yet available")
-    return True
+    """Classic ERS, four normal bots, whole games through the general engine and the headless
+    driver (deal, bots' decisions, virtual clock, events): cards played per second of CPU time
+    on one core. Best of several repetitions; passes at 100,000 cards/s or more."""
+    from ratscrew.match import simulate
+
+    games = 20 if args.quick else 60
+    repeat = 3 if args.quick else args.repeat
+    best = 0.0
+    cards = 0
+    for _ in range(repeat):
+        gc.collect()
+        gc.disable()
+        try:
+            start = time.process_time()
+            summary = simulate("classic", 4, games, args.seed, "normal")
+            elapsed = time.process_time() - start
+        finally:
+            gc.enable()
+        cards = summary.cards_played
+        best = max(best, cards / elapsed)
+    ok = best >= ENGINE_MIN_CARDS_PER_S
+    print(f"engine: classic, 4 normal bots, {games} games, {cards} cards a run")
+    print(f"  {best:,.0f} cards/s (best of {repeat})")
+    print(f"  {'PASS' if ok else 'FAIL'}: target {ENGINE_MIN_CARDS_PER_S:,} cards/s")
+    return ok
 
 
 # --- driver -----------------------------------------------------------------------------------

@@ -1,0 +1,394 @@
+"""Game records: a game is its deal and its timestamped actions; replaying gives the same game."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from ratscrew.cards import cards
+from ratscrew.engine import Game
+from ratscrew.match import Match, make_bots, play
+from ratscrew.record import FORMAT, VERSION, RecordError, dumps, loads, record_of, replay
+from ratscrew.variants import VARIANTS
+
+
+def state(game: Game) -> dict[str, Any]:
+    return {
+        "hands": [[c.code for c in h] for h in game.hands],
+        "pile": [c.code for c in game.pile],
+        "outcome": game.outcome,
+        "cards_played": game.cards_played,
+        "tricks": game.tricks,
+        "events": [e.explain(game.names or None) for e in game.events],
+    }
+
+
+@pytest.fixture(scope="module")
+def finished() -> Game:
+    game = play("classic", 3, 42, "normal", max_cards=5000)
+    assert game.outcome is not None and game.outcome.status == "win"
+    return game
+
+
+@pytest.fixture
+def base(finished: Game) -> dict[str, Any]:
+    """A valid record to break, one field at a time."""
+    return copy.deepcopy(record_of(finished))
+
+
+def refused(data: dict[str, Any] | str, *fragments: str) -> str:
+    with pytest.raises(RecordError) as info:
+        replay(data)
+    message = str(info.value)
+    for fragment in fragments:
+        assert fragment in message, message
+    assert "\n" not in message
+    return message
+
+
+# --- round trips ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+@pytest.mark.parametrize("players", [2, 4])
+def test_round_trip_record_json_replay_record(variant: str, players: int) -> None:
+    game = play(variant, players, 1234 + players, "hard", max_cards=5000)
+    record = record_of(game)
+    text = dumps(game)
+    assert json.loads(text) == record
+    again = replay(loads(text))
+    assert record_of(again) == record
+    assert state(again) == state(game)
+    # A dict works as well as the text.
+    assert record_of(replay(record)) == record
+
+
+def test_record_layout(finished: Game) -> None:
+    record = record_of(finished)
+    assert record["format"] == FORMAT == "ratscrew-record"
+    assert record["version"] == VERSION == 1
+    assert record["variant"] == "classic"
+    assert record["players"] == 3
+    assert record["seed"] == 42
+    assert "hands" not in record and "names" not in record
+    assert record["options"] == {}
+    assert all(isinstance(a, list) and len(a) in (3, 4) for a in record["actions"])
+    assert len(record["actions"]) == len(finished.history)
+    assert record["result"] == {
+        "status": "win",
+        "winner": finished.outcome.winner if finished.outcome else None,
+        "cards_played": finished.cards_played,
+        "tricks": finished.tricks,
+    }
+
+
+def test_an_unfinished_game_has_no_result_and_replays_unfinished() -> None:
+    game = Game("classic", 2, seed=5)
+    match = Match(game, make_bots(game, "normal"))
+    for _ in range(30):
+        match.step()
+    record = record_of(game)
+    assert "result" not in record
+    again = replay(dumps(game))
+    assert again.outcome is None
+    assert state(again) == state(game)
+
+
+def test_explicit_hands_are_stored_top_card_first_and_replayed() -> None:
+    hands = [cards("JS 2H 9C 9D 3S KH"), cards("4D 5C QS 7H 10S AD")]
+    game = Game("classic", 2, hands=hands)
+    Match(game, make_bots(game, "expert")).run(2000)
+    record = record_of(game)
+    assert "seed" not in record
+    assert record["hands"] == [
+        ["JS", "2H", "9C", "9D", "3S", "KH"],
+        ["4D", "5C", "QS", "7H", "10S", "AD"],
+    ]
+    again = replay(json.loads(json.dumps(record)))
+    assert [list(h) for h in again.initial_hands] == hands
+    assert state(again) == state(game)
+    assert record_of(again) == record
+
+
+def test_hands_accept_any_case_and_ten_as_t() -> None:
+    record = {"variant": "classic", "players": 2, "hands": [["js", "TH"], ["10d", "qs"]],
+              "actions": [[5, 0, "flip"]]}
+    game = replay(record)
+    assert [c.code for c in game.initial_hands[0]] == ["JS", "10H"]
+    assert [c.code for c in game.pile] == ["JS"]
+
+
+def test_names_are_kept_and_used_in_the_explanations() -> None:
+    names = ["Ana", "Ben", "Cleo"]
+    game = Game("classic", 3, seed=9, names=names)
+    Match(game, make_bots(game, "normal")).run(5000)
+    record = record_of(game)
+    assert record["names"] == names
+    again = replay(dumps(game))
+    assert again.names == tuple(names)
+    explained = [e.explain(list(again.names)) for e in again.events]
+    assert any("Ana" in line or "Ben" in line or "Cleo" in line for line in explained)
+    assert not any("player 1" in line for line in explained)
+
+
+def test_only_options_that_differ_from_the_variant_are_stored() -> None:
+    game = play("classic", 4, 3, "normal", {"penalty": "lockout"}, max_cards=3000)
+    record = record_of(game)
+    assert record["options"] == {"penalty": "lockout"}
+    again = replay(dumps(game))
+    assert again.rules.penalty == "lockout"
+    assert again.rules == game.rules
+    # Choosing a variant's own default stores nothing.
+    game = play("classic", 2, 3, "normal", {"penalty": "cards", "decks": 1}, max_cards=3000)
+    assert record_of(game)["options"] == {}
+    # Beggar-My-Neighbour has no slaps by its own rules: that is not an option change.
+    assert record_of(play("bmn", 2, 3))["options"] == {}
+
+
+def test_stored_options_round_trip_in_json_form() -> None:
+    options = {"slaps": ["double", "run"], "challenge": {"J": 1, "Q": 2}, "run_wrap": True}
+    game = play("classic", 3, 11, "normal", options, max_cards=3000)
+    stored = record_of(game)["options"]
+    assert stored == options
+    assert replay(dumps(game)).rules == game.rules
+
+
+def test_a_capped_game_replays_as_capped() -> None:
+    game = play("classic", 4, 8, "normal", max_cards=100)
+    assert game.outcome is not None and game.outcome.status == "capped"
+    record = record_of(game)
+    assert record["result"] == {"status": "capped", "winner": None, "cards_played": 100,
+                                "tricks": game.tricks}
+    again = replay(dumps(game))
+    assert again.outcome is not None and again.outcome.status == "capped"
+    assert state(again) == state(game)
+
+
+def test_seed_may_be_a_decimal_string(base: dict[str, Any]) -> None:
+    base["seed"] = str(base["seed"])
+    assert replay(base).outcome is not None
+
+
+def test_result_is_optional(base: dict[str, Any], finished: Game) -> None:
+    del base["result"]
+    assert state(replay(base)) == state(finished)
+
+
+# --- refused records --------------------------------------------------------------------------
+
+
+def test_not_json() -> None:
+    with pytest.raises(RecordError, match="not valid JSON"):
+        loads('{"variant": "classic",')
+    refused("{nope", "not valid JSON", "line 1")
+
+
+@pytest.mark.parametrize("text", ["[1, 2]", '"classic"', "17", "null"])
+def test_not_an_object(text: str) -> None:
+    refused(text, "JSON object")
+
+
+def test_wrong_format(base: dict[str, Any]) -> None:
+    base["format"] = "chess-pgn"
+    refused(base, "'format'", "chess-pgn")
+
+
+@pytest.mark.parametrize("version", [2, 0, "1"])
+def test_wrong_version(base: dict[str, Any], version: Any) -> None:
+    base["version"] = version
+    refused(base, "version", "not supported")
+
+
+def test_unknown_field(base: dict[str, Any]) -> None:
+    base["colour"] = "red"
+    refused(base, "unknown field 'colour'")
+
+
+def test_unknown_variant(base: dict[str, Any]) -> None:
+    base["variant"] = "snap"
+    message = refused(base, "unknown variant 'snap'")
+    for name in VARIANTS:
+        assert name in message
+
+
+def test_missing_variant(base: dict[str, Any]) -> None:
+    del base["variant"]
+    refused(base, "'variant' is missing")
+
+
+@pytest.mark.parametrize(
+    ("players", "fragment"),
+    [
+        ("four", "'players' must be"),
+        (3.0, "'players' must be"),
+        (True, "'players' must be"),
+        (1, "not 1"),
+        (99, "not 99"),
+    ],
+)
+def test_bad_players(base: dict[str, Any], players: Any, fragment: str) -> None:
+    base["players"] = players
+    refused(base, fragment)
+
+
+def test_missing_players(base: dict[str, Any]) -> None:
+    del base["players"]
+    refused(base, "'players' is missing")
+
+
+def test_hands_for_the_wrong_number_of_players() -> None:
+    record = {"variant": "classic", "players": 3, "hands": [["AS"], ["KS"]], "actions": []}
+    refused(record, "cannot start the game", "2 hands given for 3 players")
+
+
+def test_seed_and_hands_both(base: dict[str, Any]) -> None:
+    base["hands"] = [["AS"], ["KS"], ["QS"]]
+    refused(base, "exactly one of 'seed' and 'hands'")
+
+
+def test_seed_and_hands_neither(base: dict[str, Any]) -> None:
+    del base["seed"]
+    refused(base, "exactly one of 'seed' and 'hands'")
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, 1.5, "abc", True, [1]])
+def test_bad_seed(base: dict[str, Any], seed: Any) -> None:
+    base["seed"] = seed
+    refused(base, "'seed' must be a whole number")
+
+
+@pytest.mark.parametrize("bad", ["ZZ", "1S", 12, "AX"])
+def test_bad_card_code_in_hands(bad: Any) -> None:
+    record = {"variant": "classic", "players": 2, "hands": [["AS", bad], ["KS"]],
+              "actions": []}
+    refused(record, "'hands'", repr(bad), "not a card code")
+
+
+@pytest.mark.parametrize("hands", ["AS KS", [["AS"], "KS"], {"0": ["AS"]}])
+def test_hands_not_lists(hands: Any) -> None:
+    record = {"variant": "classic", "players": 2, "hands": hands, "actions": []}
+    refused(record, "'hands' must be a list of hands")
+
+
+def test_hands_with_no_cards() -> None:
+    record = {"variant": "classic", "players": 2, "hands": [[], []], "actions": []}
+    refused(record, "no cards")
+
+
+@pytest.mark.parametrize(
+    ("options", "fragments"),
+    [
+        ({"penalty": "death"}, ("penalty must be one of",)),
+        ({"decks": 0}, ("decks", "1 to 8")),
+        ({"slaps": ["double", "nonsense"]}, ("unknown slap rule 'nonsense'",)),
+        ({"speed": 3}, ("unknown option 'speed'",)),
+        ({"challenge": {"X": 1}}, ("challenge", "'X'")),
+        ({"challenge": [5]}, ("challenge",)),
+        ({"run_wrap": "yes"}, ("run_wrap must be true or false",)),
+        ({"dealer": 5}, ("dealer must be a seat from 0 to 2",)),
+        (["penalty"], ("'options' must be an object",)),
+    ],
+)
+def test_bad_option(base: dict[str, Any], options: Any, fragments: tuple[str, ...]) -> None:
+    base["options"] = options
+    refused(base, *fragments)
+
+
+@pytest.mark.parametrize(
+    ("names", "fragment"),
+    [
+        ("Ana", "'names' must be a list of strings"),
+        (["Ana", 2, "Cleo"], "'names' must be a list of strings"),
+        (["Ana", "Ben"], "'names' has 2 names for 3 players"),
+        (["Ana", "B" * 41, "Cleo"], "longer than 40 characters"),
+    ],
+)
+def test_bad_names(base: dict[str, Any], names: Any, fragment: str) -> None:
+    base["names"] = names
+    refused(base, fragment)
+
+
+@pytest.mark.parametrize("actions", ["flip", {"0": [1, 0, "flip"]}, 3])
+def test_actions_not_a_list(base: dict[str, Any], actions: Any) -> None:
+    base["actions"] = actions
+    refused(base, "'actions' must be a list")
+
+
+def test_actions_missing(base: dict[str, Any]) -> None:
+    del base["actions"]
+    refused(base, "'actions' is missing")
+
+
+@pytest.mark.parametrize("entry", ["flip", [100, 0], [100, 0, "slap", "left", "x"], {"t": 1}])
+def test_action_entry_of_the_wrong_shape(base: dict[str, Any], entry: Any) -> None:
+    base["actions"] = [entry]
+    del base["result"]
+    refused(base, "actions[0] must be [time, seat, action]")
+
+
+def test_unknown_action_kind(base: dict[str, Any]) -> None:
+    base["actions"][3] = [base["actions"][3][0], 0, "shuffle"]
+    refused(base, "actions[3]", "'shuffle' is not an action", "flip, slap, choose")
+
+
+@pytest.mark.parametrize("seat", [3, 7, -1])
+def test_seat_that_does_not_exist(base: dict[str, Any], seat: int) -> None:
+    base["actions"][0] = [base["actions"][0][0], seat, "flip"]
+    refused(base, "actions[0]", f"seat {seat} does not exist", "0 to 2")
+
+
+def test_seat_not_a_number(base: dict[str, Any]) -> None:
+    base["actions"][0] = [base["actions"][0][0], "0", "flip"]
+    refused(base, "actions[0]", "seat '0' must be a whole number")
+
+
+def test_time_going_backwards(base: dict[str, Any]) -> None:
+    t = base["actions"][4][0]
+    base["actions"][5][0] = t - 1
+    refused(base, "actions[5]", f"action time {t - 1} is before the previous action ({t} ms)")
+
+
+@pytest.mark.parametrize("t", [-5, 1.5, "100", None])
+def test_bad_or_negative_time(base: dict[str, Any], t: Any) -> None:
+    base["actions"][0][0] = t
+    refused(base, "actions[0]", f"time {t!r} must be a whole number of ms")
+
+
+def test_argument_not_a_string(base: dict[str, Any]) -> None:
+    entry = base["actions"][0]
+    base["actions"][0] = [*entry[:3], 7]
+    refused(base, "actions[0]", "argument must be a string")
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("winner", "other"), ("cards_played", 1), ("tricks", 0), ("status", "loop")],
+)
+def test_result_mismatch(base: dict[str, Any], key: str, value: Any) -> None:
+    real = base["result"][key]
+    if value == "other":
+        value = (real + 1) % 3
+    base["result"][key] = value
+    refused(base, f"the record says {key} = {value!r} but replaying it gives {real!r}")
+
+
+def test_result_of_a_truncated_record(base: dict[str, Any], finished: Game) -> None:
+    base["actions"] = base["actions"][:20]
+    refused(base, "the record says status = 'win' but replaying it gives 'unfinished'")
+
+
+def test_result_with_an_unknown_field(base: dict[str, Any]) -> None:
+    base["result"]["duration"] = 3
+    refused(base, "'result' has an unknown field 'duration'")
+
+
+def test_result_not_an_object(base: dict[str, Any]) -> None:
+    base["result"] = "win"
+    refused(base, "'result' must be an object")
+
+
+def test_record_error_is_a_value_error() -> None:
+    assert issubclass(RecordError, ValueError)
