@@ -256,7 +256,7 @@ class Game:
 
     def flip(self, seat: int, t: int) -> list[Event]:
         """``seat`` turns their top card onto the pile (or collects a won pile)."""
-        if seat == self.turn and t >= self.t and type(t) is int and self.claimant < 0:
+        if seat == self.turn and t >= self.t and type(t) is type(seat) is int and self.claimant < 0:
             # The common case, checked cheaply: the player to act flips in time.
             self.t = t
             self.history.append((t, seat, "flip", ""))
@@ -290,7 +290,8 @@ class Game:
         elif self.barred[seat] or self.out[seat]:
             self._ignore(seat, "slap", "they may not slap any more this game")
         elif self.lockout[seat]:
-            self._ignore(seat, "slap", f"locked out for {self.lockout[seat]} more flips")
+            flips = self.lockout[seat]
+            self._ignore(seat, "slap", f"locked out for {flips} more flip{'s' * (flips != 1)}")
         elif self.match is not None and not self.top_dead:
             self._slap_wins(seat)
         elif (
@@ -444,6 +445,8 @@ class Game:
                 self._note_empty(seat)
             nxt = self.next_seat(seat)
             self.turn = nxt if nxt >= 0 else seat
+            if (not hand or nxt < 0) and self.rules.ending == "standard" and not self._forfeit:
+                self._lone_holder()
         if self._checks:
             live = self.live
             found = None
@@ -474,6 +477,15 @@ class Game:
             self._award(seat, "challenge", -1)
         elif not self.hands[seat]:
             self._award(seat, "last-chance", -1)
+
+    def _lone_holder(self) -> None:
+        """001: "A player has won when he is the only one with cards. There may be cards left
+        on the table, but if the pile is slappable and any player slaps it, the slap is valid
+        and play continues." The one player with cards wins the pile (under the claim rule
+        it can still be slapped until they collect it), and with it the game."""
+        holders = [s for s in range(self.n) if self.hands[s]]
+        if len(holders) == 1:
+            self._award(holders[0], "default", holders[0])
 
     def _exhausted(self, seat: int) -> None:
         """The challenged ``seat`` has no cards left but still has chances."""

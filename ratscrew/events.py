@@ -138,7 +138,7 @@ class PileTaken(Event):
             return f"Challenge won: {takes}."
         if self.how == "last-chance":
             return f"Nobody slapped back in: {takes}."
-        return f"Nobody else can play: {takes}."
+        return f"Nobody else has cards to play: {takes}."
 
 
 @dataclass(slots=True, eq=False)
@@ -156,7 +156,8 @@ class WrongSlap(Event):
     def explain(self, names: Sequence[str] | None = None) -> str:
         who = seat_name(self.seat, names)
         if self.penalty == "cards":
-            where = "under the pile" if self.place == "bottom" else "on top as dead cards"
+            dead = "a dead card" if len(self.burned) == 1 else "dead cards"
+            where = "under the pile" if self.place == "bottom" else f"on top as {dead}"
             return (
                 f"Wrong slap: {who} burns {_plural(len(self.burned), 'card')} "
                 f"({codes(self.burned)}) {where}."
@@ -196,7 +197,7 @@ class OutOfCards(Event):
         who = seat_name(self.seat, names)
         if self.eliminated:
             return f"{who} has no cards to play and is out of the game."
-        return f"{who} is out of cards and can only slap back in."
+        return f"{who} has no cards left: out of the turn order until they win cards back."
 
 
 @dataclass(slots=True, eq=False)
