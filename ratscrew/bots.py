@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .rng import Rng
+from .rng import Rng, uniform_stream
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -90,15 +90,22 @@ def _interpolate(table: tuple[float, ...], u: float) -> float:
     return table[i] + (table[i + 1] - table[i]) * (x - i)
 
 
+_FINE = 1024
+_SHAPE_FINE = tuple(_interpolate(_SHAPE, (k + 0.5) / _FINE) for k in range(_FINE))
+"""The reaction-time shape at 1024 evenly spaced quantiles (exact arithmetic, built once):
+sampling is then a single index."""
+
+
 class Bot:
     """One bot seat: its skill, its own random stream and its current intents."""
 
-    __slots__ = ("false_at", "flip_due", "rng", "seat", "skill", "slap_due")
+    __slots__ = ("false_at", "flip_due", "seat", "skill", "slap_due", "uniform")
 
     def __init__(self, seat: int, skill: Skill | str = "normal", rng: Rng | None = None) -> None:
         self.seat = seat
         self.skill = find_skill(skill) if isinstance(skill, str) else skill
-        self.rng = rng if rng is not None else Rng(seat)
+        self.uniform = uniform_stream((rng if rng is not None else Rng(seat)).next_u64())
+        """This bot's own random stream (see :func:`~ratscrew.rng.uniform_stream`)."""
         self.flip_due = -1
         self.slap_due = -1
         self.false_at = self.false_gap()
@@ -107,13 +114,11 @@ class Bot:
 
     def sample(self, mean_ms: float) -> int:
         """A human-shaped delay with this mean, in whole milliseconds."""
-        x = self.rng.random() * _STEPS
-        i = int(x)
-        return int(mean_ms * (_SHAPE[i] + (_SHAPE[i + 1] - _SHAPE[i]) * (x - i)))
+        return int(mean_ms * _SHAPE_FINE[int(self.uniform() * _FINE)])
 
     def false_gap(self) -> float:
         """Hazard until the next false slap: exponential, with mean 1 / false-slap chance."""
-        return _interpolate(_GAPS, self.rng.random()) / self.skill.false_slap
+        return _interpolate(_GAPS, self.uniform()) / self.skill.false_slap
 
     def may_slap(self, game: Game) -> bool:
         seat = self.seat
@@ -124,12 +129,10 @@ class Bot:
         if self.slap_due >= 0 or not self.may_slap(game):
             return
         miss = self.skill.miss
-        u = self.rng.random()
+        u = self.uniform()
         if u >= miss:
             # One draw decides both: past the miss chance, it is spread over the reaction times.
-            x = (u - miss) / (1.0 - miss) * _STEPS
-            i = int(x)
-            q = _SHAPE[i] + (_SHAPE[i + 1] - _SHAPE[i]) * (x - i)
+            q = _SHAPE_FINE[int((u - miss) / (1.0 - miss) * _FINE)]
             self.slap_due = now + int(self.skill.reaction_ms * q)
 
     def false_slap(self, game: Game, now: int) -> None:
@@ -140,11 +143,11 @@ class Bot:
     def risk_slap(self, game: Game, now: int) -> None:
         """The challenge this bot made has just had its last chance: slap before looking, if
         ahead in cards (the Wikipedia text's "risk slap")."""
-        if self.slap_due >= 0 or not self.may_slap(game) or not self._ahead(game):
+        if self.slap_due >= 0 or self.uniform() >= self.skill.risk:
             return
-        if self.rng.random() < self.skill.risk:
+        if self.may_slap(game) and self._ahead(game):
             lo, hi = ANTICIPATION_MS
-            self.slap_due = now + lo + self.rng.below(hi - lo)
+            self.slap_due = now + lo + int(self.uniform() * (hi - lo))
 
     def plan_flip(self, game: Game, now: int) -> None:
         """It is this bot's turn to flip (or to collect a won pile)."""

@@ -125,6 +125,7 @@ class Game:
         hands: Sequence[Sequence[Card]] | None = None,
         options: dict[str, Any] | None = None,
         names: Sequence[str] | None = None,
+        keep_events: bool = True,
     ) -> None:
         self.variant = find_variant(variant) if isinstance(variant, str) else variant
         self.rules = rules = self.variant.rules_for(players, options)
@@ -159,6 +160,7 @@ class Game:
         self.top_seat = -1
         self.turn = (dealer + self.dir) % players
         self.challenger = -1
+        self.challenge_card: Card | None = None
         self.chances = 0
         self.paid = 0
         self.failed = -1
@@ -185,9 +187,11 @@ class Game:
         self._chain_cards = 0
         self.longest_challenge = 0
         self.stats = [SeatStats() for _ in range(players)]
-        self.flips = [0] * players
         self.history: list[tuple[int, int, str, str]] = []
         self.events: list[Event] = []
+        """Every event so far. A game made with ``keep_events=False`` makes no events at all
+        (long simulations: ``history`` is enough to replay it, with events, later)."""
+        self._keep = keep_events
         self._new: list[Event] = []
         self._pay = challenge_table(rules, {c for h in dealt for c in h})
         self._slap_rules = tuple(SLAP_RULES[name] for name in rules.slaps)
@@ -357,10 +361,11 @@ class Game:
         return out
 
     def _emit(self, event: Event) -> None:
-        self._new.append(event)
+        if self._keep:
+            self._new.append(event)
 
     def _ignore(self, seat: int, action: str, reason: str) -> None:
-        self._new.append(Ignored(self.t, seat, action, reason))
+        self._emit(Ignored(self.t, seat, action, reason))
 
     def next_seat(self, seat: int) -> int:
         """The next player in the direction of play who takes turns, or -1 if there is none.
@@ -399,7 +404,6 @@ class Game:
         self.top_dead = False
         self.top_seat = seat
         self.cards_played += 1
-        self.flips[seat] += 1
         if self._locked:
             self._tick_lockouts()
         t = self.t
@@ -412,6 +416,7 @@ class Game:
                 self._chain_cards = 0
             self._chain_cards += 1
             self.challenger = seat
+            self.challenge_card = card
             self.failed = -1
             self.counting_n_value = 0
             self.paid = 0
@@ -423,7 +428,8 @@ class Game:
             else:
                 self.turn = target
                 self.chances = pay
-                self._new.append(Flipped(t, seat, card, target, pay))
+                if self._keep:
+                    self._new.append(Flipped(t, seat, card, target, pay))
                 if not hand and not self._forfeit:
                     self._note_empty(seat)
         elif self.challenger >= 0:
@@ -431,7 +437,8 @@ class Game:
             self.paid += 1
             self.chances -= 1
             self.counting_n_value = self.paid
-            self._new.append(Flipped(t, seat, card, -1, 0, self.chances))
+            if self._keep:
+                self._new.append(Flipped(t, seat, card, -1, 0, self.chances))
             if not hand and not self._forfeit:
                 self._note_empty(seat)
             if self.chances == 0:
@@ -440,7 +447,8 @@ class Game:
                 self._exhausted(seat)
         else:
             self.counting_n_value = 0
-            self._new.append(Flipped(t, seat, card))
+            if self._keep:
+                self._new.append(Flipped(t, seat, card))
             if not hand and not self._forfeit:
                 self._note_empty(seat)
             nxt = self.next_seat(seat)
@@ -473,6 +481,7 @@ class Game:
                 self._award(seat, "last-chance", -1)
         elif pay:
             self.challenger = seat
+            self.challenge_card = card
             self._emit(ChallengeWon(self.t, seat, -1, card, self._claim))
             self._award(seat, "challenge", -1)
         elif not self.hands[seat]:
@@ -501,9 +510,9 @@ class Game:
         winner = self.challenger
         self.failed = failed
         self.longest_challenge = max(self.longest_challenge, self._chain_cards)
-        top = self.live[-1] if self.live else self.pile[-1]
-        face = next((c for c in reversed(self.live) if c in self._pay), top)
-        self._emit(ChallengeWon(self.t, winner, failed, face, self._claim))
+        if self._keep:
+            face = self.challenge_card or self.pile[-1]
+            self._new.append(ChallengeWon(self.t, winner, failed, face, self._claim))
         leader = winner
         if self.rules.next_leader == "failed" and failed >= 0:
             leader = failed
@@ -552,7 +561,8 @@ class Game:
         stats = self.stats[seat]
         stats.piles_won += 1
         stats.cards_won += count
-        self._emit(PileTaken(self.t, seat, count, how, rule, cards, slapped_in))
+        if self._keep:
+            self._new.append(PileTaken(self.t, seat, count, how, rule, cards, slapped_in))
         self.turn = leader if leader >= 0 else seat
         if self._forfeit:
             for s in range(self.n):
@@ -566,8 +576,12 @@ class Game:
 
     def _check_all_cards(self, seat: int, how: str) -> None:
         """After ``seat`` took the pile (``how``): have they won, or must they play on?"""
-        if self.pile or any(self.hands[s] for s in range(self.n) if s != seat):
+        if self.pile:
             return
+        mine = self.hands[seat]
+        for hand in self.hands:
+            if hand and hand is not mine:
+                return
         ending = self.rules.ending
         final = how == "last-chance" or (ending == "until-face" and how == "challenge")
         if self._forfeit or ending == "standard" or final:

@@ -36,6 +36,9 @@ class Match:
     :meth:`due` is the time of the earliest intent. Headless, :meth:`run` plays to the end on
     a virtual clock; the browser sets one timer for :meth:`due` and calls :meth:`advance`.
     Seats without a bot never act here.
+
+    Only two kinds of bot can have an intent: the one whose flip is expected (``flipper``) and
+    those about to slap (``slappers``), so finding the next action never scans every seat.
     """
 
     def __init__(self, game: Game, bots: Sequence[Bot]) -> None:
@@ -46,9 +49,11 @@ class Match:
             self.by_seat[bot.seat] = bot
         self.slaps = bool(game.rules.slaps)
         self.claim = game.rules.collect == "claim"
+        self.flipper: Bot | None = None
+        self.slappers: list[Bot] = []
         self._cards = game.cards_played
         self._tricks = game.tricks
-        self._flip_seat = -1
+        self._flip_seat = -2
         self._armed = -1
         self._hazard = 0.0
         self._next_false = min((b.false_at for b in self.bots), default=float("inf"))
@@ -62,28 +67,42 @@ class Match:
         if game.outcome is not None:
             for bot in self.bots:
                 bot.flip_due = bot.slap_due = -1
+            self.flipper = None
+            self.slappers.clear()
             return
         if self.slaps:
             if game.tricks != self._tricks:
                 self._tricks = game.tricks
-                self._drop_stale_slaps(now)
+                if self.slappers:
+                    self._drop_stale_slaps(now)
             if game.cards_played != self._cards:
                 self._cards = game.cards_played
                 self._new_card(now)
-        seat = game.to_act()
+        # game.to_act(), written out: this runs after every action.
+        seat = game.claimant if game.claimant >= 0 else game.turn
+        if game.pending is not None:
+            seat = -1
         if seat != self._flip_seat:
-            old = self.by_seat[self._flip_seat] if self._flip_seat >= 0 else None
-            if old is not None:
-                old.flip_due = -1
+            if self.flipper is not None:
+                self.flipper.flip_due = -1
             self._flip_seat = seat
-        flipper = self.by_seat[seat] if seat >= 0 else None
+            self.flipper = self.by_seat[seat] if seat >= 0 else None
+        flipper = self.flipper
         if flipper is not None and flipper.flip_due < 0:
             flipper.plan_flip(game, now)
 
     def _drop_stale_slaps(self, now: int) -> None:
-        for bot in self.bots:
+        keep = []
+        for bot in self.slappers:
             if bot.slap_due - now >= COMMIT_MS:
                 bot.slap_due = -1
+            else:
+                keep.append(bot)
+        self.slappers = keep
+
+    def _may_slap(self, bot: Bot) -> None:
+        if bot.slap_due >= 0 and bot not in self.slappers:
+            self.slappers.append(bot)
 
     def _new_card(self, now: int) -> None:
         game = self.game
@@ -92,17 +111,22 @@ class Match:
         if not live:
             return
         slappable = game.match is not None and not game.top_dead
-        if not slappable:
+        if not slappable and self.slappers:
             self._drop_stale_slaps(now)
         if armed >= 0 and self.claim:
             bot = self.by_seat[armed]
             if bot is not None:
                 bot.risk_slap(game, now)
+                self._may_slap(bot)
         if game.challenger >= 0 and game.chances == 1:
             self._armed = game.challenger
         if slappable:
+            slappers = self.slappers
             for bot in self.bots:
-                bot.see_pattern(game, now)
+                if bot.slap_due < 0:
+                    bot.see_pattern(game, now)
+                    if bot.slap_due >= 0:
+                        slappers.append(bot)
             return
         lookalike = len(live) >= 2 and abs(live[-1].rank - live[-2].rank) == 1
         self._hazard += LOOKALIKE if lookalike else 1.0
@@ -112,37 +136,39 @@ class Match:
                 if bot.false_at <= hazard:
                     bot.false_at = hazard + bot.false_gap()
                     bot.false_slap(game, now)
+                    self._may_slap(bot)
             self._next_false = min(b.false_at for b in self.bots)
 
     # -- performing intents ----------------------------------------------------------------
 
+    def _next(self) -> tuple[Bot | None, int, bool]:
+        """The bot with the earliest intent, its time, and whether it is a slap."""
+        best = self.flipper
+        best_t = best.flip_due if best is not None else -1
+        slap = False
+        for bot in self.slappers:
+            t = bot.slap_due
+            if best_t < 0 or t < best_t:
+                best, best_t, slap = bot, t, True
+        return (best, best_t, slap) if best_t >= 0 else (None, -1, False)
+
     def due(self) -> int:
         """The time of the earliest intent of any bot, or -1 if no bot intends anything."""
-        best = -1
-        for bot in self.bots:
-            for t in (bot.slap_due, bot.flip_due):
-                if t >= 0 and (best < 0 or t < best):
-                    best = t
-        return best
+        return self._next()[1]
 
     def step(self) -> list[Event]:
         """Perform the earliest intent of any bot (none: an empty list)."""
-        best: Bot | None = None
-        best_t = -1
-        slap = False
-        for bot in self.bots:
-            t = bot.slap_due
-            if t >= 0 and (best is None or t < best_t):
-                best, best_t, slap = bot, t, True
-            t = bot.flip_due
-            if t >= 0 and (best is None or t < best_t):
-                best, best_t, slap = bot, t, False
+        best, best_t, slap = self._next()
         if best is None:
             return []
+        return self._perform(best, best_t, slap)
+
+    def _perform(self, best: Bot, best_t: int, slap: bool) -> list[Event]:
         game = self.game
         t = best_t if best_t > game.t else game.t
         if slap:
             best.slap_due = -1
+            self.slappers.remove(best)
             events = game.slap(best.seat, t)
         else:
             best.flip_due = -1
@@ -165,8 +191,11 @@ class Match:
         no bot has anything to do (seats without bots)."""
         game = self.game
         while game.outcome is None:
-            if game.cards_played >= max_cards or not self.step():
+            best, best_t, slap = self._next()
+            if best is None or game.cards_played >= max_cards:
                 game.stop(game.t)
+            else:
+                self._perform(best, best_t, slap)
         assert game.outcome is not None
         return game.outcome
 
@@ -178,9 +207,10 @@ def play(
     difficulty: Skill | str = "normal",
     options: dict[str, Any] | None = None,
     max_cards: int = DEFAULT_MAX_CARDS,
+    keep_events: bool = True,
 ) -> Game:
     """One all-bot game, played to the end."""
-    game = Game(variant, players, seed=seed, options=options)
+    game = Game(variant, players, seed=seed, options=options, keep_events=keep_events)
     Match(game, make_bots(game, difficulty)).run(max_cards)
     return game
 
@@ -261,5 +291,7 @@ def simulate(
     name = variant if isinstance(variant, str) else variant.name
     summary = Summary(name, players, seed, difficulty, wins=[0] * players)
     for i in range(games):
-        summary.add(play(variant, players, game_seed(seed, i), difficulty, options, max_cards))
+        game = play(variant, players, game_seed(seed, i), difficulty, options, max_cards,
+                    keep_events=False)
+        summary.add(game)
     return summary

@@ -8,7 +8,8 @@ gives the same numbers everywhere, so one seed deals the same game on every mach
 from __future__ import annotations
 
 import math
-from collections.abc import MutableSequence
+import random as _random
+from collections.abc import Callable, MutableSequence
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -101,3 +102,15 @@ class Rng:
                 h = _mix((h ^ byte) & _MASK)
             h = _mix((h + _GOLDEN) & _MASK)
         return Rng(h)
+
+
+def uniform_stream(seed: int) -> Callable[[], float]:
+    """A fast stream of floats in [0, 1) for per-card decisions (the bots' hot path).
+
+    It is the Mersenne Twister's ``random()``, which runs in C. Python documents (the random
+    module's "Notes on Reproducibility") that ``random()`` keeps producing the same sequence
+    for the same integer seed across versions; only derived methods such as ``shuffle`` may
+    change, and none are used here. The seed comes from :class:`Rng`, so one game seed still
+    fixes everything.
+    """
+    return _random.Random(seed).random
