@@ -13,7 +13,9 @@ order of anyone's hand.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
+from math import floor
 from typing import TYPE_CHECKING
 
 from .rng import Rng, uniform_stream
@@ -47,6 +49,9 @@ DIFFICULTIES: dict[str, Skill] = {
         Skill("expert", 300, 0.02, 0.0012, 0.20, 500),
     )
 }
+
+# (Hot paths turn floats into whole numbers with math.floor, which is exact and, for the
+# non-negative values here, the same as int() but twice as fast.)
 
 # Quantiles (p = 0, 1/32, ..., 1) of an ex-Gaussian with mean 1: a human reaction-time shape,
 # sharp at the fast end with a long slow tail. Sampled by linear interpolation, which uses
@@ -96,10 +101,27 @@ _SHAPE_FINE = tuple(_interpolate(_SHAPE, (k + 0.5) / _FINE) for k in range(_FINE
 sampling is then a single index."""
 
 
+@functools.cache
+def _pace_table(pace_ms: int) -> tuple[tuple[int, ...], ...]:
+    """Flip delays in ms at each quantile: in plain play, answering a challenge (a little
+    faster), and collecting a won pile (faster still)."""
+    return tuple(
+        tuple(int(pace_ms * factor * q) for q in _SHAPE_FINE) for factor in (1.0, 0.85, 0.6)
+    )
+
+
 class Bot:
     """One bot seat: its skill, its own random stream and its current intents."""
 
-    __slots__ = ("false_at", "flip_due", "seat", "skill", "slap_due", "uniform")
+    __slots__ = (
+        "_paces",
+        "false_at",
+        "flip_due",
+        "seat",
+        "skill",
+        "slap_due",
+        "uniform",
+    )
 
     def __init__(self, seat: int, skill: Skill | str = "normal", rng: Rng | None = None) -> None:
         self.seat = seat
@@ -108,13 +130,14 @@ class Bot:
         """This bot's own random stream (see :func:`~ratscrew.rng.uniform_stream`)."""
         self.flip_due = -1
         self.slap_due = -1
+        self._paces = _pace_table(self.skill.pace_ms)
         self.false_at = self.false_gap()
         """The level of the table's false-slap hazard at which this bot next slaps by mistake:
         every card that cannot be slapped adds 1 (or :data:`LOOKALIKE`) to the hazard."""
 
     def sample(self, mean_ms: float) -> int:
         """A human-shaped delay with this mean, in whole milliseconds."""
-        return int(mean_ms * _SHAPE_FINE[int(self.uniform() * _FINE)])
+        return floor(mean_ms * _SHAPE_FINE[floor(self.uniform() * _FINE)])
 
     def false_gap(self) -> float:
         """Hazard until the next false slap: exponential, with mean 1 / false-slap chance."""
@@ -132,13 +155,13 @@ class Bot:
         u = self.uniform()
         if u >= miss:
             # One draw decides both: past the miss chance, it is spread over the reaction times.
-            q = _SHAPE_FINE[int((u - miss) / (1.0 - miss) * _FINE)]
-            self.slap_due = now + int(self.skill.reaction_ms * q)
+            q = _SHAPE_FINE[floor((u - miss) / (1.0 - miss) * _FINE)]
+            self._slap_at(now + floor(self.skill.reaction_ms * q))
 
     def false_slap(self, game: Game, now: int) -> None:
         """The hazard reached this bot's threshold: slap at a card that cannot be slapped."""
         if self.slap_due < 0 and self.may_slap(game):
-            self.slap_due = now + self.sample(self.skill.reaction_ms * 0.8)
+            self._slap_at(now + self.sample(self.skill.reaction_ms * 0.8))
 
     def risk_slap(self, game: Game, now: int) -> None:
         """The challenge this bot made has just had its last chance: slap before looking, if
@@ -147,19 +170,23 @@ class Bot:
             return
         if self.may_slap(game) and self._ahead(game):
             lo, hi = ANTICIPATION_MS
-            self.slap_due = now + lo + int(self.uniform() * (hi - lo))
+            self._slap_at(now + lo + floor(self.uniform() * (hi - lo)))
+
+    def _slap_at(self, t: int) -> None:
+        self.slap_due = t
+        if 0 <= self.flip_due <= t:
+            self._flip_after_slap()
+
+    def _flip_after_slap(self) -> None:
+        """A player does not flip over their own slap: the flip waits until after it."""
+        self.flip_due = self.slap_due + 1 + self.sample(self.skill.pace_ms * 0.3)
 
     def plan_flip(self, game: Game, now: int) -> None:
         """It is this bot's turn to flip (or to collect a won pile)."""
-        mean = float(self.skill.pace_ms)
-        if game.claimant == self.seat:
-            mean *= 0.6
-        elif game.challenger >= 0:
-            mean *= 0.85
-        self.flip_due = now + self.sample(mean)
+        kind = 2 if game.claimant == self.seat else 1 if game.challenger >= 0 else 0
+        self.flip_due = now + self._paces[kind][floor(self.uniform() * _FINE)]
         if self.slap_due >= self.flip_due:
-            # About to slap: a player does not flip over their own slap.
-            self.flip_due = self.slap_due + 1 + self.sample(self.skill.pace_ms * 0.3)
+            self._flip_after_slap()
 
     def _ahead(self, game: Game) -> bool:
         holding = [len(h) for h in game.hands if h]

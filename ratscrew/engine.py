@@ -116,6 +116,66 @@ def challenge_table(rules: Rules, deck: Iterable[Card]) -> dict[Card, int]:
 class Game:
     """One game. Build it from a seed (the engine deals) or from explicit hands (top first)."""
 
+    __slots__ = (
+        "_after",
+        "_chain_cards",
+        "_checks",
+        "_claim",
+        "_claim_how",
+        "_claim_leader",
+        "_forfeit",
+        "_keep",
+        "_locked",
+        "_new",
+        "_on_card",
+        "_pay",
+        "_seen",
+        "_slap_rules",
+        "_won_by_challenge",
+        "barred",
+        "cards_played",
+        "challenge_card",
+        "challenger",
+        "chances",
+        "claimant",
+        "counting_n_value",
+        "detect_loops",
+        "dir",
+        "events",
+        "failed",
+        "hands",
+        "history",
+        "initial_hands",
+        "last_take_t",
+        "last_taker",
+        "live",
+        "lockout",
+        "longest_challenge",
+        "match",
+        "n",
+        "names",
+        "out",
+        "outcome",
+        "paid",
+        "pending",
+        "pile",
+        "pile_kinds",
+        "play_on",
+        "play_on_left",
+        "removed",
+        "rules",
+        "seed",
+        "stats",
+        "strikes",
+        "t",
+        "top_dead",
+        "top_seat",
+        "total",
+        "tricks",
+        "turn",
+        "variant",
+    )
+
     def __init__(
         self,
         variant: Variant | str = "classic",
@@ -195,7 +255,10 @@ class Game:
         self._new: list[Event] = []
         self._pay = challenge_table(rules, {c for h in dealt for c in h})
         self._slap_rules = tuple(SLAP_RULES[name] for name in rules.slaps)
-        self._checks = tuple((rule, rule.check) for rule in self._slap_rules)
+        self._checks = tuple(
+            (rule, rule.same_rank_gap, tuple(range(-1 - rule.same_rank_gap, 0)), rule.check)
+            for rule in self._slap_rules
+        )
         self._after = tuple(
             tuple((s + self.dir * k) % players for k in range(1, players)) for s in range(players)
         )
@@ -259,16 +322,111 @@ class Game:
         raise ActionError(f"unknown action {action.kind!r}; actions are {', '.join(ACTION_KINDS)}")
 
     def flip(self, seat: int, t: int) -> list[Event]:
-        """``seat`` turns their top card onto the pile (or collects a won pile)."""
-        if seat == self.turn and t >= self.t and type(t) is type(seat) is int and self.claimant < 0:
-            # The common case, checked cheaply: the player to act flips in time.
-            self.t = t
-            self.history.append((t, seat, "flip", ""))
-            if self.outcome is None and self.pending is None and self.hands[seat]:
-                self._lay(seat, self.hands[seat].popleft())
-                return self._end()
+        """``seat`` turns their top card onto the pile (or collects a won pile).
+
+        This is the engine's hot path: the common case (the player to act flips in time) is
+        checked cheaply and handled here; everything else goes to :meth:`_flip_other`.
+        """
+        if not (
+            seat == self.turn
+            and t >= self.t
+            and type(t) is type(seat) is int
+            and self.claimant < 0
+            and self.outcome is None
+            and self.pending is None
+            and self.hands[seat]
+        ):
+            return self._flip_other(seat, t)
+        self.t = t
+        self.history.append((t, seat, "flip", ""))
+        card = self.hands[seat].popleft()
+        self.pile.append(card)
+        self.pile_kinds.append(LIVE)
+        self.live.append(card)
+        self.top_dead = False
+        self.top_seat = seat
+        self.cards_played += 1
+        if self._locked:
+            self._tick_lockouts()
+        t = self.t
+        hand = self.hands[seat]
+        pay = self._pay.get(card, 0)
+        if self.play_on >= 0:
+            self._lay_play_on(seat, card, pay)
+        elif pay:
+            if self.challenger < 0:
+                self._chain_cards = 0
+            self._chain_cards += 1
+            self.challenger = seat
+            self.challenge_card = card
+            self.failed = -1
+            self.counting_n_value = 0
+            self.paid = 0
+            target = self.next_seat(seat)
+            if target < 0:
+                self._emit(Flipped(t, seat, card))
+                self._note_empty(seat)
+                self._challenge_won(-1)
+            else:
+                self.turn = target
+                self.chances = pay
+                if self._keep:
+                    self._new.append(Flipped(t, seat, card, target, pay))
+                if not hand and not self._forfeit:
+                    self._note_empty(seat)
+        elif self.challenger >= 0:
+            self._chain_cards += 1
+            self.paid += 1
+            self.chances -= 1
+            self.counting_n_value = self.paid
+            if self._keep:
+                self._new.append(Flipped(t, seat, card, -1, 0, self.chances))
+            if not hand and not self._forfeit:
+                self._note_empty(seat)
+            if self.chances == 0:
+                self._challenge_won(seat)
+            elif not hand and not self._forfeit:
+                self._exhausted(seat)
         else:
-            self._begin(seat, t, "flip", "")
+            self.counting_n_value = 0
+            if self._keep:
+                self._new.append(Flipped(t, seat, card))
+            if not hand and not self._forfeit:
+                self._note_empty(seat)
+            nxt = self.next_seat(seat)
+            self.turn = nxt if nxt >= 0 else seat
+            if (not hand or nxt < 0) and self.rules.ending == "standard" and not self._forfeit:
+                self._lone_holder()
+        if self._checks:
+            live = self.live
+            size = len(live)
+            rank = card.rank
+            found = None
+            for rule, gap, gap_positions, check in self._checks:
+                if gap:
+                    if size > gap and live[-1 - gap].rank == rank:
+                        found = (rule, gap_positions)
+                        break
+                else:
+                    positions = check(live, self)
+                    if positions is not None:
+                        found = (rule, positions)
+                        break
+            self.match = found
+        if self._on_card is not None and self.outcome is None:
+            self._on_card(self, seat, card)
+        if not self.hands[self.turn]:
+            self._settle()
+        out = self._new
+        if not out:
+            return []
+        self._new = []
+        self.events.extend(out)
+        return out
+
+    def _flip_other(self, seat: int, t: int) -> list[Event]:
+        """A flip that does not lay a card in turn: collecting a won pile, or refused."""
+        self._begin(seat, t, "flip", "")
         if self.outcome is not None:
             self._ignore(seat, "flip", "the game is over")
         elif self.pending is not None:
@@ -280,10 +438,8 @@ class Game:
                 self._out_of_turn(seat)
         elif seat != self.turn:
             self._out_of_turn(seat)
-        elif not self.hands[seat]:
-            self._ignore(seat, "flip", "no cards left")
         else:
-            self._lay(seat, self.hands[seat].popleft())
+            self._ignore(seat, "flip", "no cards left")
         return self._end()
 
     def slap(self, seat: int, t: int, hand: str = "") -> list[Event]:
@@ -396,76 +552,6 @@ class Game:
             self._note_empty(seat)
         else:
             self._ignore(seat, "flip", f"it is {self.name(self.to_act())}'s turn")
-
-    def _lay(self, seat: int, card: Card) -> None:
-        self.pile.append(card)
-        self.pile_kinds.append(LIVE)
-        self.live.append(card)
-        self.top_dead = False
-        self.top_seat = seat
-        self.cards_played += 1
-        if self._locked:
-            self._tick_lockouts()
-        t = self.t
-        hand = self.hands[seat]
-        pay = self._pay.get(card, 0)
-        if self.play_on >= 0:
-            self._lay_play_on(seat, card, pay)
-        elif pay:
-            if self.challenger < 0:
-                self._chain_cards = 0
-            self._chain_cards += 1
-            self.challenger = seat
-            self.challenge_card = card
-            self.failed = -1
-            self.counting_n_value = 0
-            self.paid = 0
-            target = self.next_seat(seat)
-            if target < 0:
-                self._emit(Flipped(t, seat, card))
-                self._note_empty(seat)
-                self._challenge_won(-1)
-            else:
-                self.turn = target
-                self.chances = pay
-                if self._keep:
-                    self._new.append(Flipped(t, seat, card, target, pay))
-                if not hand and not self._forfeit:
-                    self._note_empty(seat)
-        elif self.challenger >= 0:
-            self._chain_cards += 1
-            self.paid += 1
-            self.chances -= 1
-            self.counting_n_value = self.paid
-            if self._keep:
-                self._new.append(Flipped(t, seat, card, -1, 0, self.chances))
-            if not hand and not self._forfeit:
-                self._note_empty(seat)
-            if self.chances == 0:
-                self._challenge_won(seat)
-            elif not hand and not self._forfeit:
-                self._exhausted(seat)
-        else:
-            self.counting_n_value = 0
-            if self._keep:
-                self._new.append(Flipped(t, seat, card))
-            if not hand and not self._forfeit:
-                self._note_empty(seat)
-            nxt = self.next_seat(seat)
-            self.turn = nxt if nxt >= 0 else seat
-            if (not hand or nxt < 0) and self.rules.ending == "standard" and not self._forfeit:
-                self._lone_holder()
-        if self._checks:
-            live = self.live
-            found = None
-            for rule, check in self._checks:
-                positions = check(live, self)
-                if positions is not None:
-                    found = (rule, positions)
-                    break
-            self.match = found
-        if self._on_card is not None and self.outcome is None:
-            self._on_card(self, seat, card)
 
     def _note_empty(self, seat: int) -> None:
         if not self.hands[seat] and not self._forfeit:

@@ -41,6 +41,22 @@ class Match:
     those about to slap (``slappers``), so finding the next action never scans every seat.
     """
 
+    __slots__ = (
+        "_armed",
+        "_cards",
+        "_flip_seat",
+        "_hazard",
+        "_next_false",
+        "_tricks",
+        "bots",
+        "by_seat",
+        "claim",
+        "flipper",
+        "game",
+        "slappers",
+        "slaps",
+    )
+
     def __init__(self, game: Game, bots: Sequence[Bot]) -> None:
         self.game = game
         self.bots = list(bots)
@@ -62,7 +78,11 @@ class Match:
     # -- keeping intents current -----------------------------------------------------------
 
     def refresh(self, now: int) -> None:
-        """Bring every bot's intents up to date with the game as it is at ``now``."""
+        """Bring every bot's intents up to date with the game as it is at ``now``.
+
+        This runs after every action, so it is written flat: whose flip is expected, then
+        (if a card has landed) who notices a pattern, who slaps at nothing, who risks it.
+        """
         game = self.game
         if game.outcome is not None:
             for bot in self.bots:
@@ -70,15 +90,7 @@ class Match:
             self.flipper = None
             self.slappers.clear()
             return
-        if self.slaps:
-            if game.tricks != self._tricks:
-                self._tricks = game.tricks
-                if self.slappers:
-                    self._drop_stale_slaps(now)
-            if game.cards_played != self._cards:
-                self._cards = game.cards_played
-                self._new_card(now)
-        # game.to_act(), written out: this runs after every action.
+        # game.to_act(), written out.
         seat = game.claimant if game.claimant >= 0 else game.turn
         if game.pending is not None:
             seat = -1
@@ -90,22 +102,15 @@ class Match:
         flipper = self.flipper
         if flipper is not None and flipper.flip_due < 0:
             flipper.plan_flip(game, now)
-
-    def _drop_stale_slaps(self, now: int) -> None:
-        keep = []
-        for bot in self.slappers:
-            if bot.slap_due - now >= COMMIT_MS:
-                bot.slap_due = -1
-            else:
-                keep.append(bot)
-        self.slappers = keep
-
-    def _may_slap(self, bot: Bot) -> None:
-        if bot.slap_due >= 0 and bot not in self.slappers:
-            self.slappers.append(bot)
-
-    def _new_card(self, now: int) -> None:
-        game = self.game
+        if not self.slaps:
+            return
+        if game.tricks != self._tricks:
+            self._tricks = game.tricks
+            if self.slappers:
+                self._drop_stale_slaps(now)
+        if game.cards_played == self._cards:
+            return
+        self._cards = game.cards_played
         armed, self._armed = self._armed, -1
         live = game.live
         if not live:
@@ -114,10 +119,10 @@ class Match:
         if not slappable and self.slappers:
             self._drop_stale_slaps(now)
         if armed >= 0 and self.claim:
-            bot = self.by_seat[armed]
-            if bot is not None:
-                bot.risk_slap(game, now)
-                self._may_slap(bot)
+            risker = self.by_seat[armed]
+            if risker is not None:
+                risker.risk_slap(game, now)
+                self._may_slap(risker)
         if game.challenger >= 0 and game.chances == 1:
             self._armed = game.challenger
         if slappable:
@@ -138,6 +143,19 @@ class Match:
                     bot.false_slap(game, now)
                     self._may_slap(bot)
             self._next_false = min(b.false_at for b in self.bots)
+
+    def _drop_stale_slaps(self, now: int) -> None:
+        keep = []
+        for bot in self.slappers:
+            if bot.slap_due - now >= COMMIT_MS:
+                bot.slap_due = -1
+            else:
+                keep.append(bot)
+        self.slappers = keep
+
+    def _may_slap(self, bot: Bot) -> None:
+        if bot.slap_due >= 0 and bot not in self.slappers:
+            self.slappers.append(bot)
 
     # -- performing intents ----------------------------------------------------------------
 
@@ -190,12 +208,27 @@ class Match:
         """Play until the game ends; stop it (``capped``) after ``max_cards`` cards, or when
         no bot has anything to do (seats without bots)."""
         game = self.game
+        refresh = self.refresh
         while game.outcome is None:
-            best, best_t, slap = self._next()
+            # self._next() and self._perform(), written out: this loop is the simulator.
+            best = self.flipper
+            best_t = best.flip_due if best is not None else -1
+            slap = False
+            for bot in self.slappers:
+                if best_t < 0 or bot.slap_due < best_t:
+                    best, best_t, slap = bot, bot.slap_due, True
             if best is None or game.cards_played >= max_cards:
                 game.stop(game.t)
+                break
+            t = best_t if best_t > game.t else game.t
+            if slap:
+                best.slap_due = -1
+                self.slappers.remove(best)
+                game.slap(best.seat, t)
             else:
-                self._perform(best, best_t, slap)
+                best.flip_due = -1
+                game.flip(best.seat, t)
+            refresh(t)
         assert game.outcome is not None
         return game.outcome
 

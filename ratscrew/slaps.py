@@ -48,6 +48,10 @@ class SlapRule:
     check: SlapFn
     needs_challenge: bool = False
     """The examples only hold when the top cards answer a challenge (see ``counting``)."""
+    same_rank_gap: int = 0
+    """For rules that are exactly "the top card has the rank of the card this many below it"
+    (double 1, sandwich 2, hoagie 3): the engine tests that inline instead of calling
+    ``check``, which says the same (the tests hold the two to it)."""
 
 
 def _double(live: Sequence[Card], ctx: PileContext) -> Positions | None:
@@ -192,11 +196,11 @@ SLAP_RULES: dict[str, SlapRule] = {
     rule.name: rule
     for rule in (
         SlapRule("double", "Double", "Two cards of the same rank one on the other.",
-                 ("9C 9H", "8D 8S"), ("9C 10H",), _double),
+                 ("9C 9H", "8D 8S"), ("9C 10H",), _double, same_rank_gap=1),
         SlapRule("sandwich", "Sandwich", "Two cards of the same rank with one card between.",
-                 ("7H 2C 7S",), ("7H 2C 8S",), _sandwich),
+                 ("7H 2C 7S",), ("7H 2C 8S",), _sandwich, same_rank_gap=2),
         SlapRule("hoagie", "Hoagie", "Two cards of the same rank with two cards between.",
-                 ("5D 9C 2H 5S",), ("5D 9C 2H 6S",), _hoagie),
+                 ("5D 9C 2H 5S",), ("5D 9C 2H 6S",), _hoagie, same_rank_gap=3),
         SlapRule("run", "Run",
                  "Three or more consecutive ranks going up or down (aces high or low; "
                  "K-A-2 only with the wrap option).",
