@@ -450,3 +450,24 @@ def test_every_rule_accepts_any_pile_and_names_real_cards_including_the_top(
             assert -1 in found
             assert len({i % len(pile) for i in found}) == len(found)
             assert all(-len(pile) <= i < len(pile) for i in found)
+
+
+GAP_RULES = [r for r in SLAP_RULES.values() if r.same_rank_gap]
+
+
+def test_double_sandwich_and_hoagie_are_declared_as_same_rank_gaps() -> None:
+    assert {r.name: r.same_rank_gap for r in GAP_RULES} == {"double": 1, "sandwich": 2, "hoagie": 3}
+
+
+@pytest.mark.parametrize("rule", GAP_RULES, ids=lambda r: r.name)
+@given(pile=st.lists(st.sampled_from(sorted(CARDS.values(), key=lambda c: c.code)), max_size=7))
+def test_a_same_rank_gap_says_exactly_what_the_check_function_says(
+    rule: SlapRule, pile: list[Card]
+) -> None:
+    """The engine tests gap rules inline; this holds the declaration to the function."""
+    gap = rule.same_rank_gap
+    inline = len(pile) > gap and pile[-1 - gap].rank == pile[-1].rank
+    found = rule.check(pile, Ctx())
+    assert (found is not None) == inline
+    if inline:
+        assert found == tuple(range(-1 - gap, 0))
