@@ -110,8 +110,7 @@ class ChallengeWon(Event):
                 f"{seat_name(self.failed, names)} could not answer {who}'s {self.card}: "
                 f"{who} wins the pile"
             )
-        return text + (" (flip to collect it; the last card can still be slapped)." if
-                       self.claim else ".")
+        return text + "."
 
 
 @dataclass(slots=True, eq=False)

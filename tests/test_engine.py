@@ -191,8 +191,7 @@ def test_a_face_card_met_in_time_passes_the_challenge_on() -> None:
     events = flip(g, 2)
     assert texts(events) == [
         "player 3 flips 5C.",
-        "player 3 could not answer player 2's JD: player 2 wins the pile "
-        "(flip to collect it; the last card can still be slapped).",
+        "player 3 could not answer player 2's JD: player 2 wins the pile.",
     ]
     assert g.claimant == 1
 
@@ -287,8 +286,7 @@ def test_002_worked_example(options: dict[str, str], leader: int) -> None:
              options=options)
     events = flips(g, 0, 1, 1, 1, 2, 2)
     assert texts(events)[-1] == (
-        "player 3 could not answer player 2's QH: player 2 wins the pile "
-        "(flip to collect it; the last card can still be slapped)."
+        "player 3 could not answer player 2's QH: player 2 wins the pile."
     )
     assert texts(flip(g, 1)) == ["Challenge won: player 2 takes 6 cards."]
     assert codes(g.hands[1]) == "4H KS 2C 8D QH 7D 9C"
@@ -930,8 +928,7 @@ def test_000_until_face_after_a_slap_the_holder_plays_on_to_a_face_card() -> Non
     assert g.outcome is None
     events = flip(g, 0)
     assert texts(events)[-1] == (
-        "Nobody can answer player 1's QH: player 1 wins the pile (flip to collect it; the last "
-        "card can still be slapped)."
+        "Nobody can answer player 1's QH: player 1 wins the pile."
     )
     events = flip(g, 0)
     assert texts(events)[-1] == "player 1 wins with all 6 cards."

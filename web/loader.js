@@ -85,6 +85,18 @@
 
   window.ratscrewBoot = { step, ready, fail, hide };
 
+  // While Python loads, show the rules of the variant the link asks for (?variant=bmn).
+  const wanted = (new URLSearchParams(location.search).get("variant") || "")
+    .trim().toLowerCase().replace(/[ _]/g, "-");
+  const articles = Array.from(document.querySelectorAll(".howto [data-variant]"));
+  const match = articles.find((a) =>
+    a.dataset.variant === wanted || (a.dataset.aliases || "").split(" ").includes(wanted));
+  if (match) {
+    articles.forEach((a) => {
+      a.hidden = a !== match;
+    });
+  }
+
   // ---------------------------------------------------------------- progress from PyScript
   // PyScript (polyscript) reports its progress as "py:progress" events on window.
   const PROGRESS = {

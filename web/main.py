@@ -1,24 +1,25 @@
 """Browser entry point: PyScript runs this file in Pyodide once Python has started.
 
-For now it imports the rules engine, checks that every engine module loads in the browser,
-and tells the loading screen (web/loader.js, ``window.ratscrewBoot``) that the page is ready.
-The game table will be built here later, then ``ratscrewBoot.hide()`` hides the loading screen.
+It only boots: it loads the engine and the page's modules, then starts the application
+(:mod:`web.app`), telling the loading screen (web/loader.js, ``window.ratscrewBoot``) how it
+goes. Anything that fails on the way becomes a one-line message on the page, with the
+traceback in the browser console.
 
-Every .py file that this code imports must be listed under [files] in pyscript.toml.
+Every .py file that the page imports must be listed under [files] in pyscript.toml.
 """
 
 import importlib
 import pkgutil
 import traceback
 
-from pyscript import window  # provided by PyScript inside the browser
+from pyodide.ffi import create_proxy
+from pyscript import document, window
 
 boot = window.ratscrewBoot
 
 
 def load_engine() -> str:
     """Import every public module of the ``ratscrew`` package; return a one-line summary."""
-    boot.step("engine", "Loading the game engine…")
     import ratscrew
 
     names = sorted(
@@ -31,15 +32,30 @@ def load_engine() -> str:
     return f"Ratscrew {ratscrew.__version__} · {len(names)} engine modules loaded"
 
 
+def fail(what: str, error: Exception) -> None:
+    window.console.error(f"[ratscrew] {what}:\n{traceback.format_exc()}")
+    boot.fail(f"The {what} ({type(error).__name__}: {error}).")
+
+
 def main() -> None:
+    boot.step("engine", "Loading the game engine…")
     try:
         summary = load_engine()
-    except Exception as error:  # show a short message, keep the traceback for the console
-        window.console.error(f"[ratscrew] engine failed to load:\n{traceback.format_exc()}")
-        boot.fail(f"The game engine failed to load ({type(error).__name__}: {error}).")
+    except Exception as error:
+        fail("game engine failed to load", error)
         return
     boot.step("start", "Starting the game…")
+    try:
+        from web.app import App
+
+        app = App()
+    except Exception as error:
+        fail("game failed to start", error)
+        return
+    window.ratscrewApp = create_proxy(app)
     boot.ready(summary)
+    boot.hide()
+    document.getElementById("app").hidden = False
 
 
 main()

@@ -1,0 +1,1 @@
+"""The page's own Python: browser-free logic (keys, links, settings) and the entry point."""

@@ -1,0 +1,504 @@
+"""The page's application: setup form, table, keys, touch, timers, dialogs.
+
+Wiring only: it reads the link and the saved settings, builds the setup form, starts a
+:class:`~web.session.Session` and lets :class:`~web.view.TableView` draw it, turns keys and
+touches into actions, and schedules the bots with real timers. The rules live in
+``ratscrew``; link parsing, key maps and settings are plain modules tested without a browser.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from pyodide.ffi import create_once_callable, create_proxy
+from pyscript import document, window
+
+from ratscrew.bots import DIFFICULTIES
+from ratscrew.rng import seed_from_text
+from ratscrew.variants import VARIANTS, find_variant
+from web.keymap import ACTIONS, KeyClashError, KeyMap, is_game_event, key_label, normalize_key
+from web.links import SeatConfig, TableConfig, parse_query, to_query, with_players
+from web.session import Session
+from web.settings import STORAGE_KEY, Settings, dump_settings, load_settings
+from web.view import TableView, clear, el
+
+MAX_PLAYERS = 8
+INSTANT_STEPS = 40
+"""Bot actions per animation frame at instant speed: fast, but you still see it happen."""
+ANIMATION = {"0.5": "1.3", "1": "1", "2": "0.7", "4": "0.45", "8": "0.25", "instant": "0"}
+"""How long card animations last at each speed, as a share of their 1x length."""
+
+
+def by_id(name: str) -> Any:
+    return document.getElementById(name)
+
+
+def now() -> float:
+    return float(window.performance.now())
+
+
+class App:
+    def __init__(self) -> None:
+        self.proxies: list[Any] = []
+        self.settings, notices = self._load_settings()
+        self.keymap, key_notices = KeyMap.from_json(self.settings.keys, MAX_PLAYERS, ACTIONS)
+        notices += key_notices
+        query = str(window.location.search)
+        if not query.strip("?") and self.settings.last_table:
+            query = self.settings.last_table
+        self.config, link_notices = parse_query(query)
+        notices += link_notices
+        self.session: Session | None = None
+        self.view: TableView | None = None
+        self.timer: Any = None
+        self.frame: Any = None
+        self.capture: tuple[int, str] | None = None
+        window.ratscrewLatency = window.Array.new()
+        document.body.classList.toggle("four-colour", self.settings.four_colour)
+        self._build_setup()
+        self._wire()
+        self.notify(notices)
+        if self.config.autostart:
+            self.start(self.config)
+        else:
+            self.show_setup()
+
+    # -- settings --------------------------------------------------------------------------
+
+    def _load_settings(self) -> tuple[Settings, list[str]]:
+        try:
+            text = window.localStorage.getItem(STORAGE_KEY)
+        except Exception:  # storage blocked (private mode, policy): play without saving
+            return load_settings(None)[0], ["Settings cannot be saved in this browser."]
+        # A missing item is JS null, which Pyodide gives as jsnull (not None): only a string
+        # is something saved.
+        return load_settings(text if isinstance(text, str) else None)
+
+    def save_settings(self) -> None:
+        self.settings.keys = self.keymap.to_json()
+        try:
+            window.localStorage.setItem(STORAGE_KEY, dump_settings(self.settings))
+        except Exception:
+            window.console.warn("[ratscrew] settings could not be saved")
+
+    # -- notices ---------------------------------------------------------------------------
+
+    def notify(self, messages: list[str], clear_old: bool = False) -> None:
+        box = by_id("notices")
+        if clear_old:
+            clear(box)
+        for message in messages:
+            item = el("li", "notice", message)
+            close = el("button", "notice-close", "✕", type="button", aria_label="Dismiss")
+            close.addEventListener("click", self.proxy(lambda _e, item=item: item.remove()))
+            item.appendChild(close)
+            box.appendChild(item)
+
+    def proxy(self, fn: Any) -> Any:
+        p = create_proxy(fn)
+        self.proxies.append(p)
+        return p
+
+    # -- setup -----------------------------------------------------------------------------
+
+    def _build_setup(self) -> None:
+        variant_select = by_id("setup-variant")
+        for v in VARIANTS.values():
+            variant_select.appendChild(el("option", "", v.title, value=v.name))
+        self._fill_setup(self.config)
+
+    def _fill_setup(self, config: TableConfig) -> None:
+        variant = find_variant(config.variant)
+        by_id("setup-variant").value = variant.name
+        players = by_id("setup-players")
+        clear(players)
+        for n in range(variant.min_players, variant.max_players + 1):
+            players.appendChild(el("option", "", str(n), value=str(n)))
+        players.value = str(config.players)
+        by_id("setup-seed").value = config.seed
+        by_id("setup-speed").value = config.speed
+        by_id("setup-summary").textContent = variant.summary
+        seats = by_id("setup-seat-list")
+        clear(seats)
+        for i, seat in enumerate(config.seats):
+            row = el("li", "seat-row")
+            row.appendChild(el("span", "seat-row-number", str(i + 1), aria_hidden="true"))
+            name = el("input", "seat-row-name", type="text", maxlength="24",
+                      aria_label=f"Seat {i + 1} name", autocomplete="off", spellcheck="false")
+            name.value = seat.name
+            row.appendChild(name)
+            kind = el("select", "seat-row-kind", aria_label=f"Seat {i + 1} player")
+            kind.appendChild(el("option", "", "Human", value="human"))
+            for d in DIFFICULTIES:
+                kind.appendChild(el("option", "", f"Bot: {d}", value=d))
+            kind.value = seat.difficulty if seat.bot else "human"
+            row.appendChild(kind)
+            flip = key_label(self.keymap.key_for(i, "flip") or "")
+            slap = key_label(self.keymap.key_for(i, "slap") or "")
+            row.appendChild(el("span", "seat-row-keys", f"keys {flip} / {slap}"))
+            seats.appendChild(row)
+        self._show_link(config)
+
+    def _read_setup(self) -> TableConfig:
+        rows = by_id("setup-seat-list").querySelectorAll(".seat-row")
+        seats = []
+        for i in range(rows.length):
+            row = rows.item(i)
+            kind = str(row.querySelector(".seat-row-kind").value)
+            name = str(row.querySelector(".seat-row-name").value)
+            bot = kind != "human"
+            seats.append(SeatConfig(name, bot, kind if bot else "normal"))
+        query = to_query(TableConfig(
+            variant=str(by_id("setup-variant").value),
+            players=len(seats),
+            seats=seats,
+            seed=str(by_id("setup-seed").value).strip(),
+            speed=str(by_id("setup-speed").value),
+            options=dict(self.config.options),
+            autostart=False,
+        ))
+        config, notices = parse_query(query)  # the same checks as a link: names cleaned, etc.
+        self.notify(notices)
+        return config
+
+    def _show_link(self, config: TableConfig) -> str:
+        base = str(window.location.href).split("?")[0].split("#")[0]
+        query = to_query(replace(config, autostart=True))
+        link = f"{base}?{query}" if query else base
+        by_id("setup-link").textContent = link
+        return link
+
+    def show_setup(self) -> None:
+        self.stop_timers()
+        if self.session is not None:
+            self.session.pause(now())
+        by_id("table").hidden = True
+        by_id("setup").hidden = False
+        for name in ("bar-game", "pause", "speed-label"):
+            by_id(name).hidden = self.session is None
+        by_id("howto").hidden = True
+        self._fill_setup(self.config)
+        document.body.dataset.screen = "setup"
+
+    def on_setup_change(self, event: Any) -> None:
+        target = event.target
+        config = self._read_setup()
+        if target.id == "setup-variant":
+            variant = find_variant(str(target.value))
+            players = min(max(config.players, variant.min_players), variant.max_players)
+            config = with_players(replace(config, variant=variant.name, options={}), players)
+        elif target.id == "setup-players":
+            config = with_players(config, int(str(target.value)))
+        self.config = config
+        self._fill_setup(config)
+
+    # -- playing ---------------------------------------------------------------------------
+
+    def start(self, config: TableConfig, new_seed: bool = False) -> None:
+        self.stop_timers()
+        if self.view is not None:
+            self.view.destroy()
+        if new_seed or not config.seed:
+            config = replace(config, seed=str(random.randrange(1, 10**9)))
+        self.config = config
+        bots = {i: s.difficulty for i, s in enumerate(config.seats) if s.bot}
+        names = [s.name for s in config.seats]
+        try:
+            self.session = Session(config.variant, config.players, seed_from_text(config.seed),
+                                   names, bots, config.options, config.speed, now())
+        except ValueError as error:
+            self.notify([f"That table cannot be dealt: {error}"])
+            self.show_setup()
+            return
+        query = to_query(replace(config, autostart=False))
+        self.settings.last_table = query
+        self.settings.speed = config.speed
+        self.save_settings()
+        window.history.replaceState(None, "", f"?{query}" if query else "?")
+        document.body.removeAttribute("data-winner")
+        document.body.dataset.screen = "table"
+        by_id("setup").hidden = True
+        by_id("howto").hidden = True
+        by_id("table").hidden = False
+        for name in ("bar-game", "pause", "speed-label"):
+            by_id(name).hidden = False
+        by_id("gameover").close()
+        by_id("bar-variant").textContent = self.session.variant.title
+        by_id("bar-seed").textContent = config.seed
+        by_id("speed").value = self.session.speed_name
+        document.body.style.setProperty("--anim", ANIMATION[self.session.speed_name])
+        self._set_paused(False)
+        self.view = TableView(self.session, self.keymap.keys_for, self.on_touch)
+        self.schedule()
+
+    def stop_timers(self) -> None:
+        if self.timer is not None:
+            window.clearTimeout(self.timer)
+            self.timer = None
+        if self.frame is not None:
+            window.cancelAnimationFrame(self.frame)
+            self.frame = None
+
+    def schedule(self) -> None:
+        """One timer for the earliest bot intent (or one frame, at instant speed)."""
+        self.stop_timers()
+        session = self.session
+        if session is None:
+            return
+        wait = session.due_in(now())
+        if wait is None:
+            return
+        if session.instant:
+            self.frame = window.requestAnimationFrame(create_once_callable(self.on_frame))
+        else:
+            self.timer = window.setTimeout(create_once_callable(self.on_timer), wait)
+
+    def on_timer(self, *_: Any) -> None:
+        self.timer = None
+        if self.session is not None:
+            self.after(self.session.advance(now()))
+
+    def on_frame(self, *_: Any) -> None:
+        self.frame = None
+        if self.session is not None:
+            self.after(self.session.run_instant(INSTANT_STEPS))
+
+    def after(self, events: list[Any]) -> None:
+        """Draw what happened, end the game if it is over, and wait for the next bot."""
+        if self.view is None or self.session is None:
+            return
+        if events:
+            self.view.update(events)
+        outcome = self.session.game.outcome
+        if outcome is not None:
+            self.game_over()
+        else:
+            self.schedule()
+
+    def act(self, seat: int, action: str) -> None:
+        if self.session is None or by_id("table").hidden:
+            return
+        self.after(self.session.human(seat, action, now()))
+
+    def on_touch(self, seat: int, action: str) -> None:
+        self.act(seat, action)
+
+    def _set_paused(self, paused: bool) -> None:
+        session = self.session
+        if session is not None:
+            if paused:
+                session.pause(now())
+            else:
+                session.resume(now())
+        by_id("pause").textContent = "Resume" if paused else "Pause"
+        by_id("pause").setAttribute("aria-pressed", "true" if paused else "false")
+        by_id("paused-banner").hidden = not paused
+        if paused:
+            self.stop_timers()
+        else:
+            self.schedule()
+
+    def toggle_pause(self, *_: Any) -> None:
+        if self.session is not None and self.session.game.outcome is None:
+            self._set_paused(not self.session.paused)
+
+    def game_over(self) -> None:
+        session = self.session
+        assert session is not None
+        game = session.game
+        outcome = game.outcome
+        assert outcome is not None
+        self.stop_timers()
+        winner = outcome.winner
+        if winner is not None:
+            document.body.dataset.winner = str(winner)
+            title = f"{game.name(winner)} wins!"
+        else:
+            document.body.dataset.winner = "none"
+            title = "No winner" if outcome.status != "loop" else "This deal never ends"
+        by_id("gameover-title").textContent = title
+        longest = game.longest_challenge
+        by_id("gameover-summary").textContent = (
+            f"{game.cards_played} cards played, {game.tricks} piles taken, "
+            f"{game.t / 60000:.1f} minutes at the table. Longest challenge: {longest} "
+            f"card{'s' * (longest != 1)}. Seed {self.config.seed}."
+        )
+        body = by_id("stats-body")
+        clear(body)
+        for stat in session.stats():
+            row = el("tr", "winner-row" if stat.seat == winner else "")
+            label = stat.name + (f" (bot, {stat.bot})" if stat.bot else "")
+            row.appendChild(el("th", "", label, scope="row"))
+            for value in (stat.cards, stat.piles_won, stat.slaps_right, stat.slaps_wrong):
+                row.appendChild(el("td", "", str(value)))
+            body.appendChild(row)
+        dialog = by_id("gameover")
+        if not dialog.open:
+            dialog.showModal()
+
+    # -- keys ------------------------------------------------------------------------------
+
+    def on_key(self, event: Any) -> None:
+        key = normalize_key(str(event.key))
+        if self.capture is not None:
+            self._capture_key(event, key)
+            return
+        if key == "escape" and not by_id("table").hidden and not self._dialog_open():
+            event.preventDefault()
+            self.toggle_pause()
+            return
+        if event.repeat or self._dialog_open() or by_id("table").hidden:
+            return  # a held-down key is not a slap
+        tag = str(event.target.tagName).lower() if event.target else ""
+        if tag in ("input", "select", "textarea"):
+            return
+        if not is_game_event(key, bool(event.ctrlKey), bool(event.altKey), bool(event.metaKey)):
+            return
+        hit = self.keymap.lookup(key)
+        if hit is None or self.session is None:
+            return
+        seat, action = hit
+        if seat not in self.session.humans:
+            return
+        event.preventDefault()
+        self.act(seat, action)
+        window.ratscrewLatency.push(window.performance.now() - event.timeStamp)
+
+    def _dialog_open(self) -> bool:
+        return bool(by_id("settings").open or by_id("gameover").open)
+
+    # -- settings dialog -------------------------------------------------------------------
+
+    def open_settings(self, *_: Any) -> None:
+        if self.session is not None and not self.session.paused:
+            self._set_paused(True)
+        by_id("four-colour").checked = self.settings.four_colour
+        by_id("keys-message").textContent = ""
+        self._fill_keys()
+        by_id("settings").showModal()
+
+    def _fill_keys(self) -> None:
+        body = by_id("keys-body")
+        clear(body)
+        players = self.session.game.n if self.session is not None else self.config.players
+        names = self.session.game.names if self.session is not None else ()
+        for seat in range(players):
+            row = el("tr")
+            label = names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
+            row.appendChild(el("th", "", f"{seat + 1}. {label}", scope="row"))
+            for action in ("flip", "slap"):
+                cell = el("td")
+                label = key_label(self.keymap.key_for(seat, action) or "")
+                button = el("button", "key-button", label, type="button",
+                            data_seat=str(seat), data_action=action,
+                            aria_label=f"Seat {seat + 1} {action} key: {label}. "
+                            "Choose to change it.")
+                button.addEventListener("click", self.proxy(
+                    lambda _e, seat=seat, action=action, button=button:
+                    self._start_capture(seat, action, button)))
+                cell.appendChild(button)
+                row.appendChild(cell)
+            body.appendChild(row)
+
+    def _start_capture(self, seat: int, action: str, button: Any) -> None:
+        self.capture = (seat, action)
+        button.textContent = "press a key…"
+        button.classList.add("capturing")
+        by_id("keys-message").textContent = (
+            f"Press the new {action} key for seat {seat + 1} (Esc to cancel)."
+        )
+
+    def _capture_key(self, event: Any, key: str) -> None:
+        event.preventDefault()
+        event.stopPropagation()
+        assert self.capture is not None
+        seat, action = self.capture
+        self.capture = None
+        message = by_id("keys-message")
+        if key == "escape":
+            message.textContent = "Unchanged."
+        else:
+            names = self.session.game.names if self.session is not None else ()
+            try:
+                self.keymap.assign(seat, action, key, names)
+            except KeyClashError as error:
+                message.textContent = str(error)
+            else:
+                message.textContent = (
+                    f"Seat {seat + 1} now {action}s with {key_label(key)}."
+                )
+                self.save_settings()
+        self._fill_keys()
+        if self.view is not None:
+            self.view.refresh_keys()
+
+    def reset_keys(self, *_: Any) -> None:
+        self.keymap = KeyMap.from_json({}, MAX_PLAYERS, ACTIONS)[0]
+        self.save_settings()
+        by_id("keys-message").textContent = "Every seat has its default keys again."
+        self._fill_keys()
+        if self.view is not None:
+            self.view.refresh_keys()
+
+    def set_four_colour(self, *_: Any) -> None:
+        self.settings.four_colour = bool(by_id("four-colour").checked)
+        document.body.classList.toggle("four-colour", self.settings.four_colour)
+        self.save_settings()
+
+    # -- wiring ----------------------------------------------------------------------------
+
+    def _wire(self) -> None:
+        on = self._on
+        document.addEventListener("keydown", self.proxy(self.on_key))
+        on("setup", "submit", self.on_submit)
+        on("setup", "change", self.on_setup_change)
+        on("setup-demo", "click", self.on_demo)
+        on("setup-copy", "click", self.on_copy)
+        on("pause", "click", self.toggle_pause)
+        on("speed", "change", self.on_speed)
+        on("settings-open", "click", self.open_settings)
+        on("settings", "close", self.on_settings_closed)
+        on("four-colour", "change", self.set_four_colour)
+        on("keys-reset", "click", self.reset_keys)
+        on("to-setup", "click", lambda _e: self.show_setup())
+        on("again-same", "click", lambda _e: self.start(self.config))
+        on("again-new", "click", lambda _e: self.start(self.config, new_seed=True))
+        on("again-setup", "click", lambda _e: (by_id("gameover").close(), self.show_setup()))
+
+    def _on(self, element_id: str, event: str, handler: Any) -> None:
+        by_id(element_id).addEventListener(event, self.proxy(handler))
+
+    def on_submit(self, event: Any) -> None:
+        event.preventDefault()
+        self.start(self._read_setup())
+
+    def on_demo(self, _event: Any) -> None:
+        config = self._read_setup()
+        seats = [SeatConfig(s.name, True, s.difficulty if s.bot else "normal")
+                 for s in config.seats]
+        self.start(replace(config, seats=seats))
+
+    def on_copy(self, _event: Any) -> None:
+        link = self._show_link(self._read_setup())
+        try:
+            window.navigator.clipboard.writeText(link)
+            by_id("setup-link").textContent = f"Copied: {link}"
+        except Exception:
+            by_id("setup-link").textContent = link
+
+    def on_speed(self, _event: Any) -> None:
+        speed = str(by_id("speed").value)
+        self.settings.speed = speed
+        self.save_settings()
+        document.body.style.setProperty("--anim", ANIMATION.get(speed, "1"))
+        if self.session is not None:
+            self.session.set_speed(speed, now())
+            self.config = replace(self.config, speed=speed)
+            self.schedule()
+
+    def on_settings_closed(self, _event: Any) -> None:
+        self.capture = None
+        if self.session is not None and self.session.game.outcome is None:
+            self._set_paused(False)

@@ -1,0 +1,423 @@
+"""Per-player keys on one shared keyboard.
+
+Keys are named by the browser's ``KeyboardEvent.key``, normalised by :func:`normalize_key`:
+single characters are lowercased (``"Q"`` -> ``"q"``), the space bar is ``"space"`` and named
+keys are lowercase (``"ArrowLeft"`` -> ``"arrowleft"``). ``KeyboardEvent.key`` follows the
+keyboard layout, so an AZERTY player's "A" is ``"a"`` wherever it sits; the number pad's digits
+give the same keys as the top row.
+
+Seats are 0-based here, as in the engine (seat 0 is "player 1" on screen and in messages).
+
+Default keys (flip, slap, then the slap-left / slap-right actions of variants that have them),
+chosen from the corners and edges of a QWERTY keyboard so that up to six people can crowd
+round one keyboard; every seat's keys are a small block, with free keys between seats:
+
+=====  =====  =====  =========  ==========
+seat   flip   slap   slap-left  slap-right
+=====  =====  =====  =========  ==========
+1      Q      W      A          S
+2      O      P      L          ;
+3      Z      X      C          V
+4      N      M      ,          .
+5      1      2      3          4
+6      9      0      7          8
+7      T      Y      R          U
+8      G      H      F          J
+=====  =====  =====  =========  ==========
+
+Actions without a default key (a variant's own) start unbound.
+
+Reserved keys (:data:`RESERVED_KEYS`) are never game keys: the page uses Escape (pause), Tab
+(focus), Enter, F1-F12, and modifier or placeholder keys cannot be told apart reliably. A key
+pressed with Ctrl, Alt or Meta held is never a game key either (:func:`is_game_event`); on
+Windows AltGr reports Ctrl+Alt, so characters typed with AltGr are not game keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+MAX_SEATS = 8
+
+ACTIONS: tuple[str, ...] = ("flip", "slap")
+"""The actions of every seat in the classic games."""
+
+KNOWN_ACTIONS: tuple[str, ...] = ("flip", "slap", "slap-left", "slap-right")
+"""Every action that has default keys (variants with directional slaps use all four)."""
+
+DEFAULT_KEYS: tuple[Mapping[str, str], ...] = tuple(
+    dict(zip(KNOWN_ACTIONS, keys, strict=True))
+    for keys in (
+        ("q", "w", "a", "s"),
+        ("o", "p", "l", ";"),
+        ("z", "x", "c", "v"),
+        ("n", "m", ",", "."),
+        ("1", "2", "3", "4"),
+        ("9", "0", "7", "8"),
+        ("t", "y", "r", "u"),
+        ("g", "h", "f", "j"),
+    )
+)
+"""Default key of each seat (0-based) for each action of :data:`KNOWN_ACTIONS`."""
+
+_MODIFIERS = (
+    "shift", "control", "alt", "altgraph", "meta", "capslock", "fn", "fnlock", "hyper", "super",
+    "symbol", "symbollock", "numlock", "scrolllock",
+)
+RESERVED_KEYS: Mapping[str, str] = {
+    "escape": "it pauses and resumes the game",
+    "tab": "it moves between buttons",
+    "enter": "it presses buttons",
+    **{name: "it is a modifier key" for name in _MODIFIERS},
+    **{f"f{n}": "the browser uses the function keys" for n in range(1, 13)},
+    "dead": "it only starts an accented letter",
+    "unidentified": "the browser cannot name it",
+    "process": "an input method is using it",
+    "compose": "it only starts a composed character",
+}
+"""Normalised keys that can never be assigned, with the reason shown to players."""
+
+# Older browsers' names for keys (IE / old Edge / old Firefox) -> the standard names.
+_ALIASES = {
+    "spacebar": "space",
+    "esc": "escape",
+    "left": "arrowleft",
+    "right": "arrowright",
+    "up": "arrowup",
+    "down": "arrowdown",
+    "del": "delete",
+    "os": "meta",
+    "win": "meta",
+    "apps": "contextmenu",
+    "scroll": "scrolllock",
+    "return": "enter",
+}
+
+_LABELS = {
+    "space": "Space",
+    "arrowleft": "←",
+    "arrowright": "→",
+    "arrowup": "↑",
+    "arrowdown": "↓",
+    "escape": "Esc",
+    "enter": "Enter",
+    "tab": "Tab",
+    "backspace": "Backspace",
+    "delete": "Delete",
+    "insert": "Insert",
+    "home": "Home",
+    "end": "End",
+    "pageup": "Page Up",
+    "pagedown": "Page Down",
+    "contextmenu": "Menu",
+    "capslock": "Caps Lock",
+    "numlock": "Num Lock",
+    "scrolllock": "Scroll Lock",
+    "altgraph": "AltGr",
+    "control": "Ctrl",
+}
+
+_MAX_NAMED_KEY = 32
+
+
+class KeyClashError(ValueError):
+    """A key that cannot be given to a seat's action: reserved, invalid, or already in use.
+
+    ``holder`` is the (seat, action) that already has the key, if that is the reason.
+    """
+
+    def __init__(self, message: str, holder: tuple[int, str] | None = None) -> None:
+        super().__init__(message)
+        self.holder = holder
+
+
+def normalize_key(key: object) -> str:
+    """The canonical name of a ``KeyboardEvent.key`` value (``""`` for something that is not
+    a key name at all, such as a non-string)."""
+    if not isinstance(key, str) or not key:
+        return ""
+    if key == " ":
+        return "space"
+    if len(key) == 1:
+        lower = key.lower()
+        return lower if len(lower) == 1 else key
+    name = key.strip().lower()
+    return _ALIASES.get(name, name)
+
+
+def key_problem(key: str) -> str | None:
+    """Why a normalised key name cannot be a game key, or None when it can."""
+    if not key:
+        return "that is not a key"
+    if key in RESERVED_KEYS:
+        return f"{key_label(key)} is reserved: {RESERVED_KEYS[key]}"
+    if len(key) == 1:
+        if not key.isprintable() or key.isspace():
+            return "that is not a key"
+        return None
+    if len(key) > _MAX_NAMED_KEY or not (key.isascii() and key.isalnum() and key[0].isalpha()):
+        return "that is not a key"
+    return None
+
+
+def is_game_event(
+    key: str, ctrl: bool = False, alt: bool = False, meta: bool = False, repeat: bool = False
+) -> bool:
+    """Whether a keydown may be a game key: no Ctrl/Alt/Meta held, not an auto-repeat, and a
+    key that could be assigned (not reserved)."""
+    if ctrl or alt or meta or repeat:
+        return False
+    return key_problem(normalize_key(key)) is None
+
+
+def key_label(key: str) -> str:
+    """How to show a key: ``"q"`` -> ``"Q"``, ``"space"`` -> ``"Space"``, ``"arrowleft"`` ->
+    ``"←"``, ``";"`` -> ``";"``; ``"—"`` for no key."""
+    key = normalize_key(key)
+    if not key:
+        return "—"
+    if key in _LABELS:
+        return _LABELS[key]
+    if len(key) == 1:
+        upper = key.upper()
+        return upper if len(upper) == 1 else key
+    if key[0] == "f" and key[1:].isdigit():
+        return key.upper()
+    return key[:1].upper() + key[1:]
+
+
+def action_label(action: str) -> str:
+    """``"slap-left"`` -> ``"slap left"``."""
+    return action.replace("-", " ")
+
+
+def seat_label(seat: int, names: Sequence[str] | None = None) -> str:
+    """A seat's name from ``names`` when it has one, else ``"player N"`` (1-based)."""
+    if names is not None and 0 <= seat < len(names):
+        name = names[seat]
+        if isinstance(name, str) and name.strip():
+            return name.strip()
+    return f"player {seat + 1}"
+
+
+def _possessive(who: str) -> str:
+    return who + ("'" if who.endswith(("s", "S")) else "'s")
+
+
+class KeyMap:
+    """Which key each seat uses for each action, and the reverse (key -> seat and action).
+
+    An action may be unbound (no key). ``players`` seats (0-based) and ``actions`` are fixed
+    when the map is made; :func:`default_keymap` makes one with the default keys.
+    """
+
+    __slots__ = ("_by_key", "_keys", "actions", "players")
+
+    def __init__(self, players: int = MAX_SEATS, actions: Sequence[str] = ACTIONS) -> None:
+        if not 1 <= players <= MAX_SEATS:
+            raise ValueError(f"a key map is for 1 to {MAX_SEATS} players, not {players}")
+        if not actions or len(set(actions)) != len(actions):
+            raise ValueError(f"actions must be distinct and not empty: {actions!r}")
+        self.players = players
+        self.actions: tuple[str, ...] = tuple(actions)
+        self._keys: list[dict[str, str]] = [{} for _ in range(players)]
+        self._by_key: dict[str, tuple[int, str]] = {}
+
+    # ----------------------------------------------------------------------- reading
+
+    def lookup(self, key: str) -> tuple[int, str] | None:
+        """The (seat, action) a key belongs to, or None. ``key`` may be un-normalised."""
+        return self._by_key.get(normalize_key(key))
+
+    def key_for(self, seat: int, action: str) -> str | None:
+        if not 0 <= seat < self.players:
+            return None
+        return self._keys[seat].get(action)
+
+    def keys_for(self, seat: int) -> dict[str, str]:
+        """A seat's bound keys, by action, in the order of ``actions`` (unbound ones left out)."""
+        if not 0 <= seat < self.players:
+            return {}
+        bound = self._keys[seat]
+        return {action: bound[action] for action in self.actions if action in bound}
+
+    def holder_label(self, key: str, names: Sequence[str] | None = None) -> str | None:
+        """``"player 3's flip key"`` for a key in use, else None."""
+        holder = self.lookup(key)
+        if holder is None:
+            return None
+        seat, action = holder
+        return f"{_possessive(seat_label(seat, names))} {action_label(action)} key"
+
+    # ----------------------------------------------------------------------- changing
+
+    def check(
+        self, seat: int, action: str, key: str, names: Sequence[str] | None = None
+    ) -> str:
+        """The normalised key if :meth:`assign` would accept it; else raise KeyClashError."""
+        if not 0 <= seat < self.players:
+            raise KeyClashError(f"there is no player {seat + 1} at this table")
+        if action not in self.actions:
+            raise KeyClashError(f"{action!r} is not an action here")
+        name = normalize_key(key)
+        problem = key_problem(name)
+        if problem is not None:
+            raise KeyClashError(problem[:1].upper() + problem[1:] + ".")
+        holder = self._by_key.get(name)
+        if holder is not None and holder != (seat, action):
+            raise KeyClashError(
+                f"{key_label(name)} is already {self.holder_label(name, names)}.", holder
+            )
+        return name
+
+    def assign(self, seat: int, action: str, key: str, names: Sequence[str] | None = None) -> None:
+        """Give ``key`` to a seat's action, or raise :class:`KeyClashError` (naming who has it,
+        by ``names`` when given) and change nothing."""
+        name = self.check(seat, action, key, names)
+        old = self._keys[seat].get(action)
+        if old is not None:
+            del self._by_key[old]
+        self._keys[seat][action] = name
+        self._by_key[name] = (seat, action)
+
+    def unassign(self, seat: int, action: str) -> None:
+        """Leave a seat's action without a key (nothing happens if it had none)."""
+        if 0 <= seat < self.players:
+            old = self._keys[seat].pop(action, None)
+            if old is not None:
+                del self._by_key[old]
+
+    def copy(self) -> KeyMap:
+        other = KeyMap(self.players, self.actions)
+        other._keys = [dict(keys) for keys in self._keys]
+        other._by_key = dict(self._by_key)
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, KeyMap):
+            return NotImplemented
+        return (self.players, self.actions, self._keys) == (
+            other.players, other.actions, other._keys
+        )
+
+    def __repr__(self) -> str:
+        return f"KeyMap({self.to_json()!r})"
+
+    # ----------------------------------------------------------------------- JSON
+
+    def to_json(self) -> dict[str, dict[str, str]]:
+        """``{"1": {"flip": "q", "slap": "w"}, "2": {...}, ...}``: 1-based seat numbers as text,
+        normalised key names, ``""`` for an action without a key."""
+        return {
+            str(seat + 1): {action: self._keys[seat].get(action, "") for action in self.actions}
+            for seat in range(self.players)
+        }
+
+    @classmethod
+    def from_json(
+        cls, data: object, players: int = MAX_SEATS, actions: Sequence[str] = ACTIONS
+    ) -> tuple[KeyMap, list[str]]:
+        """A key map from :meth:`to_json`'s format, with notices for what was wrong.
+
+        Valid saved keys win and ``""`` (or null) keeps an action unbound; a seat or action
+        missing from ``data`` gets its default key (unbound if a saved key already took it);
+        anything invalid (unknown seat or action, not text, reserved, a key given twice) falls
+        back the same way. ``None`` gives the default keys without a notice. Actions of
+        :data:`KNOWN_ACTIONS` that are not in ``actions`` are skipped without a notice (they
+        belong to other variants).
+        """
+        keymap = cls(players, actions)
+        notices: list[str] = []
+        if data is None:
+            return default_keymap(players, actions), notices
+        if not isinstance(data, Mapping):
+            notices.append("Your saved keys could not be read; using the default keys.")
+            data = {}
+        saved: dict[tuple[int, str], str] = {}
+        unbound: set[tuple[int, str]] = set()
+        for seat_text, entry in data.items():
+            seat = _seat_number(seat_text, players)
+            if seat is None:
+                notices.append(f"Ignored saved keys for an unknown player {_show(seat_text)}.")
+                continue
+            if not isinstance(entry, Mapping):
+                notices.append(
+                    f"Saved keys for player {seat + 1} could not be read; using the defaults."
+                )
+                continue
+            for action, key in entry.items():
+                if action not in keymap.actions:
+                    if action not in KNOWN_ACTIONS:
+                        notices.append(
+                            f"Ignored a saved key for an unknown action {_show(action)} "
+                            f"of player {seat + 1}."
+                        )
+                    continue
+                what = f"player {seat + 1}'s {action_label(action)} key"
+                if key is None or key == "":
+                    unbound.add((seat, action))
+                    continue
+                name = normalize_key(key) if isinstance(key, str) else ""
+                problem = key_problem(name)
+                if problem is not None:
+                    notices.append(f"Saved {what} was reset ({problem}).")
+                    continue
+                saved[(seat, action)] = name
+        for (seat, action), name in sorted(saved.items(), key=lambda i: _order(i[0], actions)):
+            try:
+                keymap.assign(seat, action, name)
+            except KeyClashError as error:
+                notices.append(
+                    f"Saved player {seat + 1}'s {action_label(action)} key was reset: {error}"
+                )
+        for seat in range(players):
+            for action in keymap.actions:
+                if keymap.key_for(seat, action) is not None or (seat, action) in unbound:
+                    continue
+                default = _default_key(seat, action)
+                if default is None:
+                    continue
+                try:
+                    keymap.assign(seat, action, default)
+                except KeyClashError:
+                    notices.append(
+                        f"Player {seat + 1} has no {action_label(action)} key: its default "
+                        f"{key_label(default)} is {keymap.holder_label(default)}."
+                    )
+        return keymap, notices
+
+
+def _order(item: tuple[int, str], actions: Sequence[str]) -> tuple[int, int]:
+    seat, action = item
+    return seat, actions.index(action)
+
+
+def _seat_number(value: object, players: int) -> int | None:
+    """A 0-based seat from a 1-based seat number (text, or a whole number)."""
+    if isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 2:
+        value = int(value)
+    if type(value) is int and 1 <= value <= players:
+        return value - 1
+    return None
+
+
+def _show(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _default_key(seat: int, action: str) -> str | None:
+    if 0 <= seat < len(DEFAULT_KEYS):
+        return DEFAULT_KEYS[seat].get(action)
+    return None
+
+
+def default_keymap(players: int = MAX_SEATS, actions: Sequence[str] = ACTIONS) -> KeyMap:
+    """The default keys (see the module docstring) for ``players`` seats and these actions."""
+    keymap = KeyMap(players, actions)
+    for seat in range(players):
+        for action in keymap.actions:
+            key = _default_key(seat, action)
+            if key is not None:
+                keymap.assign(seat, action, key)
+    return keymap

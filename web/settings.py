@@ -1,0 +1,119 @@
+"""What the page remembers between visits (kept in ``localStorage`` under :data:`STORAGE_KEY`).
+
+Stored as JSON, ``{"version": 1, "keys": {...}, "four_colour": false, "speed": "1",
+"last_table": "players=3&bots=2,3"}``:
+
+``keys``
+    Every seat's keys, as :meth:`web.keymap.KeyMap.to_json` writes them for 8 seats.
+``four_colour``
+    Show diamonds blue and clubs green (a four-colour deck).
+``speed``
+    The last speed chosen, one of :data:`web.links.SPEEDS`.
+``last_table``
+    The last table played, as :func:`web.links.to_query` writes it ("" for none).
+
+:func:`load_settings` never raises: what cannot be used is replaced by its default, the rest is
+kept, and a notice says what happened. :func:`dump_settings` writes only values that load back
+without a notice.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from .keymap import ACTIONS, MAX_SEATS, KeyMap, default_keymap
+from .links import DEFAULT_SPEED, parse_query, parse_speed, to_query
+
+STORAGE_KEY = "ratscrew.settings.v1"
+VERSION = 1
+MAX_LAST_TABLE = 4000
+"""Longest ``last_table`` kept (a real one is a few hundred characters at most)."""
+
+RESET_NOTICE = "Your saved settings could not be read and were reset."
+VERSION_NOTICE = "Your saved settings are from another version of the game and were reset."
+
+
+def default_keys() -> dict[str, dict[str, str]]:
+    return default_keymap(MAX_SEATS, ACTIONS).to_json()
+
+
+@dataclass
+class Settings:
+    keys: dict[str, dict[str, str]] = field(default_factory=default_keys)
+    four_colour: bool = False
+    speed: str = DEFAULT_SPEED
+    last_table: str = ""
+
+    def keymap(self) -> KeyMap:
+        """The saved keys as a :class:`~web.keymap.KeyMap` (8 seats, :data:`ACTIONS`)."""
+        return KeyMap.from_json(self.keys, MAX_SEATS, ACTIONS)[0]
+
+
+def load_settings(text: str | None) -> tuple[Settings, list[str]]:
+    """Settings from what ``localStorage.getItem(STORAGE_KEY)`` returned (None: nothing saved,
+    so the defaults without a notice). Never raises."""
+    if text is None:
+        return Settings(), []
+    try:
+        return _load(text)
+    except Exception:  # a last guard: the page must always start
+        return Settings(), [RESET_NOTICE]
+
+
+def _load(text: object) -> tuple[Settings, list[str]]:
+    if not isinstance(text, str):
+        return Settings(), [RESET_NOTICE]
+    try:
+        data = json.loads(text)
+    except Exception:  # not JSON, numbers too long, nesting too deep
+        return Settings(), [RESET_NOTICE]
+    if not isinstance(data, dict):
+        return Settings(), [RESET_NOTICE]
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        return Settings(), [VERSION_NOTICE]
+
+    settings = Settings()
+    notices: list[str] = []
+    if "keys" in data:
+        keymap, more = KeyMap.from_json(data["keys"], MAX_SEATS, ACTIONS)
+        settings.keys = keymap.to_json()
+        notices += more
+    if "four_colour" in data:
+        if isinstance(data["four_colour"], bool):
+            settings.four_colour = data["four_colour"]
+        else:
+            notices.append("Your saved card colours could not be read and were reset.")
+    if "speed" in data:
+        speed = parse_speed(data["speed"])
+        if speed is None:
+            notices.append("Your saved game speed could not be read and was reset.")
+        else:
+            settings.speed = speed
+    if "last_table" in data:
+        last = data["last_table"]
+        if not isinstance(last, str) or len(last) > MAX_LAST_TABLE:
+            notices.append("Your last table could not be read and was forgotten.")
+        else:
+            config, problems = parse_query(last)
+            if problems:
+                notices.append("Some settings of your last table could not be read and were reset.")
+            settings.last_table = to_query(config)
+    return settings, notices
+
+
+def dump_settings(settings: Settings) -> str:
+    """The JSON to store under :data:`STORAGE_KEY` (with ``"version": 1``). Values that would not
+    load back are written as their defaults."""
+    keys = KeyMap.from_json(settings.keys, MAX_SEATS, ACTIONS)[0].to_json()
+    last = settings.last_table if isinstance(settings.last_table, str) else ""
+    data: dict[str, Any] = {
+        "version": VERSION,
+        "keys": keys,
+        "four_colour": settings.four_colour is True,
+        "speed": parse_speed(settings.speed) or DEFAULT_SPEED,
+        "last_table": to_query(parse_query(last[:MAX_LAST_TABLE])[0]),
+    }
+    return json.dumps(data, separators=(",", ":"))
