@@ -35,7 +35,8 @@ SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "R": "★", "B":
 CARD_CODE = re.compile(r"\b(10|[2-9JQKA])([SHDC])\b|\b([RB]J)\b")
 SHOWN = 6
 """How many of the pile's top cards are fanned out (a hoagie needs four)."""
-LOG_LIMIT = 400
+LOG_LIMIT = 5000
+"""Entries kept in the log: a long game has thousands; the oldest go first past this."""
 
 
 def with_symbols(text: str) -> str:
@@ -89,10 +90,16 @@ def card_element(card: Card, kind: str = "live") -> Any:
 
 
 def seat_position(seat: int, players: int) -> tuple[float, float]:
-    """Where a seat sits around the table, in % of the felt: seat 1 at the bottom, then
-    clockwise (left, top, right), the order of play."""
+    """Where a seat sits at the rim of the table, in % of the felt: seat 1 at the bottom,
+    then clockwise (left, top, right), the order of play."""
     angle = math.pi / 2 + 2 * math.pi * seat / players
-    return 50 + 41 * math.cos(angle), 50 + 37 * math.sin(angle)
+    return 50 + 47 * math.cos(angle), 50 + 45 * math.sin(angle)
+
+
+def seat_anchor(x: float, y: float) -> tuple[float, float]:
+    """Which point of the seat's panel sits on its place at the rim (0 = left/top edge,
+    1 = right/bottom edge): the panel always hangs inwards, onto the felt."""
+    return (x - 3) / 94, (y - 5) / 90
 
 
 class TableView:
@@ -139,14 +146,18 @@ class TableView:
         bot = session.bots.get(seat)
         root = el("section", "seat", data_seat=str(seat), data_cards="0",
                   aria_label=game.name(seat))
+        ax, ay = seat_anchor(x, y)
         root.style.setProperty("--x", f"{x:.2f}%")
         root.style.setProperty("--y", f"{y:.2f}%")
+        root.style.setProperty("--ax", f"{ax:.3f}")
+        root.style.setProperty("--ay", f"{ay:.3f}")
         head = el("header", "seat-head")
         head.appendChild(el("span", "seat-number", str(seat + 1)))
         name = el("h2", "seat-name", game.name(seat))
         head.appendChild(name)
         root.appendChild(head)
-        root.appendChild(el("p", "seat-tag", f"bot · {bot.skill.name}" if bot else "player"))
+        root.appendChild(el("p", "seat-tag" if bot else "seat-tag human",
+                            f"bot · {bot.skill.name}" if bot else "player"))
         body = el("div", "seat-body")
         stack = el("div", "stack", aria_hidden="true")
         count = el("span", "count")
