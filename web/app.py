@@ -9,6 +9,7 @@ touches into actions, and schedules the bots with real timers. The rules live in
 from __future__ import annotations
 
 import random
+import traceback
 from dataclasses import replace
 from typing import Any
 
@@ -96,8 +97,23 @@ class App:
             item.appendChild(close)
             box.appendChild(item)
 
+    def guard(self, fn: Any) -> Any:
+        """``fn`` for the browser to call: a bug in it becomes a notice on the page (and the
+        traceback a console warning), never a silently broken table."""
+
+        def guarded(*args: Any) -> Any:
+            try:
+                return fn(*args)
+            except Exception as error:
+                window.console.warn(f"[ratscrew] {traceback.format_exc()}")
+                self.notify([f"Something went wrong ({type(error).__name__}: {error}). "
+                             "Start a new game if the table stops responding."])
+                return None
+
+        return guarded
+
     def proxy(self, fn: Any) -> Any:
-        p = create_proxy(fn)
+        p = create_proxy(self.guard(fn))
         self.proxies.append(p)
         return p
 
@@ -191,6 +207,10 @@ class App:
             config = with_players(replace(config, variant=variant.name, options={}), players)
         elif target.id == "setup-players":
             config = with_players(config, int(str(target.value)))
+        else:  # a name, a seat's player, the seed or the speed: keep the form (and focus)
+            self.config = config
+            self._show_link(config)
+            return
         self.config = config
         self._fill_setup(config)
 
@@ -230,7 +250,7 @@ class App:
         by_id("speed").value = self.session.speed_name
         document.body.style.setProperty("--anim", ANIMATION[self.session.speed_name])
         self._set_paused(False)
-        self.view = TableView(self.session, self.keymap.keys_for, self.on_touch)
+        self.view = TableView(self.session, self.keymap.keys_for, self.guard(self.on_touch))
         self.schedule()
 
     def stop_timers(self) -> None:
@@ -251,9 +271,10 @@ class App:
         if wait is None:
             return
         if session.instant:
-            self.frame = window.requestAnimationFrame(create_once_callable(self.on_frame))
+            self.frame = window.requestAnimationFrame(
+                create_once_callable(self.guard(self.on_frame)))
         else:
-            self.timer = window.setTimeout(create_once_callable(self.on_timer), wait)
+            self.timer = window.setTimeout(create_once_callable(self.guard(self.on_timer)), wait)
 
     def on_timer(self, *_: Any) -> None:
         self.timer = None
