@@ -155,9 +155,9 @@ class TableView:
         head.appendChild(el("span", "seat-number", str(seat + 1)))
         name = el("h2", "seat-name", game.name(seat))
         head.appendChild(name)
+        if bot is not None:
+            head.appendChild(el("span", "seat-tag", f"bot · {bot.skill.name}"))
         root.appendChild(head)
-        root.appendChild(el("p", "seat-tag" if bot else "seat-tag human",
-                            f"bot · {bot.skill.name}" if bot else "player"))
         body = el("div", "seat-body")
         stack = el("div", "stack", aria_hidden="true")
         count = el("span", "count")
@@ -166,15 +166,16 @@ class TableView:
         root.appendChild(body)
         status = el("p", "seat-status")
         root.appendChild(status)
-        keys = el("p", "seat-keys")
-        root.appendChild(keys)
+        keys: dict[str, Any] = {}
         if bot is None:
+            # The touch zone, which also shows the seat's keys (hidden on touch screens).
             zone = el("div", "touch")
             for action, label in (("flip", "Flip"), ("slap", "Slap")):
-                button = el("button", f"touch-{action}", label, type="button",
-                            data_action=action)
-                proxy = self._touch_handler(seat, action)
-                button.addEventListener("pointerdown", proxy)
+                button = el("button", f"touch-{action}", type="button", data_action=action)
+                button.appendChild(el("span", "", label))
+                keys[action] = el("kbd")
+                button.appendChild(keys[action])
+                button.addEventListener("pointerdown", self._touch_handler(seat, action))
                 zone.appendChild(button)
             root.appendChild(zone)
         self.seats_box.appendChild(root)
@@ -199,16 +200,9 @@ class TableView:
 
     def refresh_keys(self) -> None:
         for seat, nodes in enumerate(self.seat_nodes):
-            if seat in self.session.bots:
-                nodes["keys"].textContent = ""
-                continue
             keys = self._keys(seat)
-            box = nodes["keys"]
-            clear(box)
-            for action in ("flip", "slap"):
-                if action in keys:
-                    box.appendChild(el("span", "key-name", action.capitalize()))
-                    box.appendChild(el("kbd", "", key_label(keys[action])))
+            for action, kbd in nodes["keys"].items():
+                kbd.textContent = key_label(keys.get(action, ""))
 
     def _update_seats(self) -> None:
         game = self.game
@@ -257,34 +251,34 @@ class TableView:
         pile.dataset.cards = str(total)
         if swept_to >= 0 and self._pile_shown:
             self._sweep(swept_to)
+        # Burned cards only ever go under the pile, so a card's key is its place among the
+        # cards above them: it does not move when another card is burned.
         penalty = sum(1 for k in game.pile_kinds if k == PENALTY)
-        first = max(0, total - SHOWN)
-        shown = [(i, game.pile[i], game.pile_kinds[i]) for i in range(first, total)
-                 if game.pile_kinds[i] != PENALTY]
-        keep = {str(i) for i, _, _ in shown}
-        for node in list(pile.children):
-            if node.classList.contains("leaving"):
-                continue
-            if node.dataset.index not in keep:
+        first = max(penalty, total - SHOWN)
+        shown = [(str(i - penalty), i, game.pile[i], game.pile_kinds[i])
+                 for i in range(first, total)]
+        slots = {key: slot for slot, (key, _, _, _) in enumerate(shown)}
+        staying = [node for node in pile.children if not node.classList.contains("leaving")]
+        for node in staying:
+            if node.dataset.key not in slots:
                 pile.removeChild(node)
-        present = {node.dataset.index for node in pile.children}
-        for i, card, kind in shown:
-            if str(i) not in present:
-                node = card_element(card, kind)
-                node.dataset.index = str(i)
-                node.style.setProperty("--tilt", f"{((i * 37) % 11) - 5}deg")
-                seat = self._layer_of(i)
-                if seat >= 0:
-                    x, y = seat_position(seat, game.n)
-                    node.style.setProperty("--from-x", f"{(x - 50) * 6:.0f}%")
-                    node.style.setProperty("--from-y", f"{(y - 50) * 6:.0f}%")
-                    node.classList.add("arriving")
-                pile.appendChild(node)
-        slots = {str(i): slot for slot, (i, _, _) in enumerate(shown)}
+        present = {node.dataset.key for node in staying}
+        for key, i, card, kind in shown:
+            if key in present:
+                continue
+            node = card_element(card, kind)
+            node.dataset.key = key
+            node.style.setProperty("--tilt", f"{((i * 37) % 11) - 5}deg")
+            if i == total - 1 and game.top_seat >= 0:
+                x, y = seat_position(game.top_seat, game.n)
+                node.style.setProperty("--from-x", f"{(x - 50) * 6:.0f}%")
+                node.style.setProperty("--from-y", f"{(y - 50) * 6:.0f}%")
+                node.classList.add("arriving")
+            pile.appendChild(node)
         pile.style.setProperty("--count", str(len(shown)))
         for node in pile.children:
             if not node.classList.contains("leaving"):
-                node.style.setProperty("--slot", str(slots[node.dataset.index]))
+                node.style.setProperty("--slot", str(slots[node.dataset.key]))
         self._pile_shown = len(shown)
         notes = []
         if total:
@@ -293,10 +287,6 @@ class TableView:
             notes.append(f"{penalty} burned underneath")
         self.pile_note.textContent = " · ".join(notes) if notes else "The pile is empty"
         self.challenge.textContent = self._challenge_text()
-
-    def _layer_of(self, index: int) -> int:
-        """Who laid the card at pile ``index``: only known for the newest card."""
-        return self.game.top_seat if index == len(self.game.pile) - 1 else -1
 
     def _sweep(self, seat: int) -> None:
         x, y = seat_position(seat, self.game.n)
