@@ -175,7 +175,9 @@ class TableView:
                 button.appendChild(el("span", "", label))
                 keys[action] = el("kbd")
                 button.appendChild(keys[action])
-                button.addEventListener("pointerdown", self._touch_handler(seat, action))
+                handler = self._touch_handler(seat, action)
+                button.addEventListener("pointerdown", handler)
+                button.addEventListener("click", handler)
                 zone.appendChild(button)
             root.appendChild(zone)
         self.seats_box.appendChild(root)
@@ -186,6 +188,11 @@ class TableView:
         from pyodide.ffi import create_proxy
 
         def handler(event: Any) -> None:
+            # pointerdown acts at once (fingers, pen, mouse); a click acts only when it comes
+            # from the keyboard (Enter or Space on the focused button: detail 0), so a mouse
+            # press is not counted twice.
+            if event.type == "click" and event.detail != 0:
+                return
             event.preventDefault()
             self._on_touch(seat, action)
 
