@@ -21,7 +21,7 @@ from ratscrew.rng import seed_from_text
 from ratscrew.variants import VARIANTS, find_variant
 from web.keymap import ACTIONS, KeyClashError, KeyMap, is_game_event, key_label, normalize_key
 from web.links import SeatConfig, TableConfig, parse_query, to_query, with_players
-from web.session import Session
+from web.session import SPEED_LABELS, SPEEDS, Session
 from web.settings import STORAGE_KEY, Settings, dump_settings, load_settings
 from web.view import TableView, clear, el
 
@@ -120,6 +120,11 @@ class App:
     # -- setup -----------------------------------------------------------------------------
 
     def _build_setup(self) -> None:
+        menus = document.querySelectorAll(".speed-choice")
+        for i in range(menus.length):
+            for speed in SPEEDS:
+                menus.item(i).appendChild(
+                    el("option", "", SPEED_LABELS[speed], value=speed))
         variant_select = by_id("setup-variant")
         for v in VARIANTS.values():
             variant_select.appendChild(el("option", "", v.title, value=v.name))

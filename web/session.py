@@ -9,6 +9,7 @@ instant game is still an ordinary game that replays the same.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from math import floor
@@ -21,8 +22,20 @@ from ratscrew.match import Match
 from ratscrew.rng import Rng
 from ratscrew.variants import find_variant
 
-SPEEDS: dict[str, float] = {"0.5": 0.5, "1": 1.0, "2": 2.0, "4": 4.0, "8": 8.0, "instant": 0.0}
-"""Speed choices and their factor (0: instant)."""
+from .links import SPEED_FACTORS
+
+SPEEDS: dict[str, float] = {
+    name: 0.0 if math.isinf(factor) else factor for name, factor in SPEED_FACTORS.items()
+}
+"""The link's speed choices (:data:`web.links.SPEED_FACTORS`) as clock factors, 0 for
+instant (bots act as fast as the page draws)."""
+TIMES = "\u00d7"
+"""The multiplication sign (two times faster is written 2 and this sign)."""
+SPEED_LABELS: dict[str, str] = {
+    name: "Instant" if name == "instant" else name.replace("0.5", "\u00bd") + TIMES
+    for name in SPEEDS
+}
+"""How the speed menus show each speed: a half, 1, 2, 4, 8 with the sign, or Instant."""
 
 HUMAN_ACTIONS = ("flip", "slap", "slap-left", "slap-right")
 
