@@ -134,8 +134,7 @@ class TableView:
             self.seat_nodes.append(self._make_seat(seat))
         self.refresh_keys()
         self.explain_line.textContent = ""
-        for event in self.game.events:
-            self._log(event)
+        self._log_all(self.game.events)
         self.update([])
 
     # -- seats -----------------------------------------------------------------------------
@@ -212,20 +211,25 @@ class TableView:
                 kbd.textContent = key_label(keys.get(action, ""))
 
     def _update_seats(self) -> None:
+        """Write only what changed: most actions touch one or two seats, and every DOM write
+        costs a call out of Python and invalidates style."""
         game = self.game
         to_act = game.to_act()
+        winner = game.outcome.winner if game.outcome is not None else -1
         for seat, nodes in enumerate(self.seat_nodes):
             count = len(game.hands[seat])
+            state = (count, seat == to_act, self._status(seat, to_act), seat == winner)
+            if nodes.get("shown") == state:
+                continue
+            nodes["shown"] = state
             root = nodes["root"]
             root.dataset.cards = str(count)
             nodes["count"].textContent = f"{count} card{'s' * (count != 1)}"
             nodes["stack"].style.setProperty("--depth", str(min(count, 52)))
-            root.classList.toggle("to-act", seat == to_act)
+            root.classList.toggle("to-act", state[1])
             root.classList.toggle("empty", count == 0)
-            root.classList.toggle("challenger", seat == game.challenger)
-            root.classList.toggle("winner", game.outcome is not None
-                                  and game.outcome.winner == seat)
-            nodes["status"].textContent = self._status(seat, to_act)
+            root.classList.toggle("winner", state[3])
+            nodes["status"].textContent = state[2]
 
     def _status(self, seat: int, to_act: int) -> str:
         game = self.game
@@ -335,8 +339,9 @@ class TableView:
 
     def update(self, events: Sequence[Event]) -> None:
         swept_to = -1
+        if events:
+            self._log_all(events)
         for event in events:
-            self._log(event)
             if isinstance(event, PileTaken):
                 swept_to = event.seat
         if events:
@@ -348,7 +353,18 @@ class TableView:
         self._update_seats()
         self._update_pile(swept_to)
 
-    def _log(self, event: Event) -> None:
+    def _log_all(self, events: Sequence[Event]) -> None:
+        """Add entries to the log in one go (at instant speed a frame brings dozens)."""
+        batch = document.createDocumentFragment()
+        for event in reversed(events):
+            batch.appendChild(self._log_entry(event))
+        # Newest first: the latest is always in view without scrolling (reading the scroll
+        # height would force a layout on every action).
+        self.log.insertBefore(batch, self.log.firstChild)
+        while self.log.childElementCount > LOG_LIMIT:
+            self.log.removeChild(self.log.lastChild)
+
+    def _log_entry(self, event: Event) -> Any:
         names = self.game.names or None
         item = el("li", f"log-{event.kind}", with_symbols(event.explain(names)))
         t = event.t / 1000
@@ -358,7 +374,4 @@ class TableView:
             item.classList.add("notable")
         elif isinstance(event, Flipped) and event.target >= 0:
             item.classList.add("face")
-        self.log.appendChild(item)
-        while self.log.childElementCount > LOG_LIMIT:
-            self.log.removeChild(self.log.firstChild)
-        self.log.scrollTop = self.log.scrollHeight
+        return item

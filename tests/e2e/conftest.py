@@ -13,10 +13,8 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
-import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,21 +28,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import site_tools  # noqa: E402
-
-SYSTEM_CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
-
-# For a browser that is not Playwright's own: no sandbox (we may be root in a container), and
-# no background traffic; every host name but 127.0.0.1 fails to resolve, so nothing can leak.
-SYSTEM_CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-]
+from browser_tools import NO_CHROMIUM, launch_options, serving  # noqa: E402
 
 BOOT_TIMEOUT_MS = 60_000  # cold Pyodide start: a few seconds, much more on a loaded machine
 
@@ -80,50 +64,26 @@ def site_url(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterat
     """URL (ending in /) of _site/ served under a sub-path on 127.0.0.1, by a thread."""
     root = tmp_path_factory.mktemp("pages")
     (root / SUB_PATH.rstrip("/")).symlink_to(site_dir, target_is_directory=True)
-    server = site_tools.make_server(root, 0, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
-    thread.start()
-    host, port = server.server_address[:2]
-    try:
-        yield f"http://{host}:{port}/{SUB_PATH}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with serving(root) as base:
+        yield base + SUB_PATH
 
 
 # --------------------------------------------------------------------------- browser
-
-
-def system_chromium() -> str | None:
-    for path in SYSTEM_CHROMIUM:
-        if Path(path).is_file():
-            return path
-    found = shutil.which("chromium")
-    return found
 
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(
     browser_type_launch_args: dict[str, Any], playwright: Playwright, browser_name: str
 ) -> dict[str, Any]:
-    """pytest-playwright's launch options, pointed at the system Chromium when needed."""
+    """pytest-playwright's launch options, pointed at the system Chromium when needed
+    (scripts/browser_tools.py chooses, for the page scripts too)."""
     args = dict(browser_type_launch_args)
     if browser_name != "chromium" or "executable_path" in args or "channel" in args:
         return args
-    if Path(playwright.chromium.executable_path).exists():
-        return args  # Playwright's own browser is installed: use it
-    path = system_chromium()
-    if path is None:
-        pytest.fail(
-            "No Chromium: run `npx playwright install chromium` (or `playwright install "
-            "chromium`), or install the system package (`apt-get install chromium`); "
-            "scripts/setup does this.",
-            pytrace=False,
-        )
-    args["executable_path"] = path
-    args["args"] = [*args.get("args", []), *SYSTEM_CHROMIUM_ARGS]
-    return args
+    options = launch_options(playwright.chromium.executable_path, args)
+    if options is None:
+        pytest.fail(NO_CHROMIUM, pytrace=False)
+    return options
 
 
 @dataclass

@@ -1,0 +1,97 @@
+"""Headless Chromium for the browser tests and the page scripts (screenshot, page benchmark).
+
+One place for two choices shared by tests/e2e/conftest.py, scripts/screenshot and
+scripts/bench_page.py:
+
+- which Chromium: Playwright's own when installed (``playwright install chromium``, as in GitHub
+  Actions), else the system one (Debian's ``chromium`` package), started with flags that keep
+  it off the network (:func:`launch_options`);
+- how _site/ is served: from 127.0.0.1 on a free port, by a thread (:func:`serving`).
+
+The scripts need the ``playwright`` package, which the project's .venv has
+(:func:`use_venv_python`); site_tools.py stays standard-library only.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import site_tools
+
+SYSTEM_CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
+
+# For a browser that is not Playwright's own: no sandbox (we may be root in a container), and
+# no background traffic; every host name but 127.0.0.1 fails to resolve, so nothing can leak.
+SYSTEM_CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+
+NO_CHROMIUM = (
+    "No Chromium: run `npx playwright install chromium` (or `playwright install chromium`), "
+    "or install the system package (`apt-get install chromium`); scripts/setup does this."
+)
+
+
+def use_venv_python(script: str) -> None:
+    """For a script started by a Python without Playwright (``#!/usr/bin/env python3``): run
+    it again with the project's .venv Python, or exit with what to do."""
+    if importlib.util.find_spec("playwright") is not None:
+        return
+    venv = site_tools.ROOT / ".venv"
+    python = venv / "bin" / "python"
+    if python.is_file() and Path(sys.prefix).resolve() != venv.resolve():
+        os.execv(python, [str(python), script, *sys.argv[1:]])
+    sys.exit("Playwright is not installed: run scripts/setup (it makes .venv).")
+
+
+def system_chromium() -> str | None:
+    for path in SYSTEM_CHROMIUM:
+        if Path(path).is_file():
+            return path
+    return shutil.which("chromium")
+
+
+def launch_options(playwright_chromium_path: str, base: dict[str, Any] | None = None
+                   ) -> dict[str, Any] | None:
+    """Options for ``playwright.chromium.launch``: ``base`` as it is when Playwright's own
+    browser (at ``playwright_chromium_path``) is installed, else pointed at the system Chromium
+    with :data:`SYSTEM_CHROMIUM_ARGS`. None when there is no Chromium at all."""
+    options = dict(base or {})
+    if Path(playwright_chromium_path).exists():
+        return options
+    path = system_chromium()
+    if path is None:
+        return None
+    options["executable_path"] = path
+    options["args"] = [*options.get("args", []), *SYSTEM_CHROMIUM_ARGS]
+    return options
+
+
+@contextmanager
+def serving(root: Path) -> Iterator[str]:
+    """Serve ``root`` on 127.0.0.1 (free port) from a thread; yields the base URL (ends in /)."""
+    server = site_tools.make_server(root, 0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    host, port = server.server_address[:2]
+    try:
+        yield f"http://{host}:{port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)

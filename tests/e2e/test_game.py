@@ -1,0 +1,543 @@
+"""Playing the game in a real (headless) Chromium: links, keys, slaps, bots, settings, touch.
+
+The engine tells the tests what will happen. The test process imports the same ``ratscrew``
+that the page runs, so it knows every card of a deal: it looks for seeds where a slap (or a
+wrong slap) comes within the first few flips, opens a link with no bots (nothing acts but the
+keys the test presses), and plays the same actions on a :class:`Mirror` game in CPython, whose
+events say what the page must show (counts, pile, explanation).
+
+Every test ends with the same checks (:func:`_clean_page`): no console error, no uncaught error,
+no request that left the test server.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING
+from urllib.parse import urlencode
+
+import pytest
+from playwright.sync_api import Dialog, Locator, Page, expect
+
+from ratscrew.engine import Game
+from ratscrew.events import Event, Flipped, Ignored
+from ratscrew.match import play
+from ratscrew.rng import seed_from_text
+from web.keymap import KeyClashError, default_keymap
+from web.links import parse_query
+from web.settings import RESET_NOTICE, STORAGE_KEY
+
+if TYPE_CHECKING:
+    from conftest import PageLog
+
+pytestmark = pytest.mark.e2e
+
+KEYS = {0: {"flip": "q", "slap": "w"}, 1: {"flip": "o", "slap": "p"}}
+"""The default keys of seats 1 and 2 (web/keymap.py)."""
+
+TWO_HUMANS = {"players": "2", "bots": "none", "autostart": "1"}
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+HOSTILE_SHORT = "<svg onload=alert(1)>"  # short enough to be kept whole (24 characters at most)
+
+INSTANT_GAME = {"variant": "classic", "players": 4, "seed": "e2e-2", "difficulty": "hard"}
+"""An all-bot game that ends with a winner in about 250 cards."""
+
+
+# --------------------------------------------------------------------------- the engine's view
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+CARD_CODE = re.compile(r"\b(10|[2-9JQKA])([SHDC])\b")
+
+
+def with_symbols(text: str) -> str:
+    """Card codes as the page writes them ("7H" -> "7♥"; web/view.py's with_symbols)."""
+    return CARD_CODE.sub(lambda m: m.group(1) + SUIT_SYMBOLS[m.group(2)], text)
+
+
+class Mirror:
+    """The page's game, played again in CPython: same deal, same actions, same events.
+
+    Times differ from the page's (they only matter for the 150 ms grace after a pile is taken,
+    which no test comes near)."""
+
+    def __init__(self, seed: int, players: int = 2, names: Sequence[str] = ()) -> None:
+        names = names or [f"Player {n + 1}" for n in range(players)]  # the page's defaults
+        self.game = Game("classic", players, seed=seed, names=names)
+        self.t = 0
+
+    def act(self, seat: int, action: str) -> list[Event]:
+        self.t += 100
+        if action == "flip":
+            return self.game.flip(seat, self.t)
+        return self.game.slap(seat, self.t)
+
+    def explain(self, events: Sequence[Event]) -> str:
+        """The sentence the page shows for these events (the last one that is not Ignored)."""
+        important = [e for e in events if not isinstance(e, Ignored)] or list(events)
+        return with_symbols(important[-1].explain(self.game.names or None))
+
+
+def opening(seed: int, flips: int) -> tuple[Game, bool]:
+    """Seats 1 and 2 flip in turn ``flips`` times; the game, and whether no face card came
+    up and nothing was slappable before the last flip."""
+    game = Game("classic", 2, seed=seed)
+    for i in range(flips):
+        if i and game.slappable:
+            return game, False
+        events = game.flip(game.turn, 100 * (i + 1))
+        flipped = [e for e in events if isinstance(e, Flipped)]
+        if not flipped or flipped[0].card.is_face:
+            return game, False
+    return game, True
+
+
+def slap_deal(rule: str, most_flips: int = 6) -> tuple[int, int]:
+    """The first seed (and number of flips) where, after a few face-free flips, the pile can
+    be slapped by ``rule``."""
+    for seed in range(1, 10_000):
+        for flips in range(2, most_flips + 1):
+            game, plain = opening(seed, flips)
+            if not plain:
+                break
+            if game.match is not None:
+                if game.match[0].title == rule:
+                    return seed, flips
+                break
+    raise AssertionError(f"no deal with a {rule} in the first {most_flips} flips")
+
+
+def plain_deal(flips: int) -> int:
+    """The first seed whose first ``flips`` cards are number cards with nothing to slap."""
+    for seed in range(1, 10_000):
+        game, plain = opening(seed, flips)
+        if plain and game.match is None:
+            return seed
+    raise AssertionError(f"no deal whose first {flips} cards are plain")
+
+
+# --------------------------------------------------------------------------- the page's view
+
+
+def link(params: dict[str, str | int]) -> str:
+    return "?" + urlencode(params)
+
+
+def seat(page: Page, n: int) -> Locator:
+    return page.locator(f"#seats [data-seat='{n}']")
+
+
+def pile(page: Page) -> Locator:
+    return page.locator("[data-pile]")
+
+
+def count(locator: Locator) -> int:
+    return int(locator.get_attribute("data-cards") or "-1")
+
+
+def expect_table(page: Page, mirror: Mirror, events: Sequence[Event] | None = None) -> None:
+    """The page shows what the mirror game says: every seat's count, the pile, the sentence."""
+    game = mirror.game
+    for n in range(game.n):
+        expect(seat(page, n)).to_have_attribute("data-cards", str(len(game.hands[n])))
+    expect(pile(page)).to_have_attribute("data-cards", str(len(game.pile)))
+    if events:
+        expect(page.locator("#explain")).to_have_text(mirror.explain(events))
+
+
+def press(page: Page, mirror: Mirror, seat_: int, action: str, key: str = "") -> list[Event]:
+    """Press a seat's key on the page and do the same in the mirror; check they agree."""
+    events = mirror.act(seat_, action)
+    page.keyboard.press(key or KEYS[seat_][action])
+    expect_table(page, mirror, events)
+    return events
+
+
+def history_length(page: Page) -> int:
+    return int(page.evaluate("window.ratscrewApp.session.game.history.length"))
+
+
+def saved_settings(page: Page) -> dict[str, object]:
+    text = page.evaluate(f"localStorage.getItem({json.dumps(STORAGE_KEY)})")
+    assert isinstance(text, str), "nothing saved"
+    data = json.loads(text)
+    assert isinstance(data, dict)
+    return data
+
+
+def open_table(open_site: Callable[..., str], page: Page, params: dict[str, str | int]) -> None:
+    assert open_site(link(params)) == "true", page.inner_text("#boot")
+    expect(page.locator("body")).to_have_attribute("data-screen", "table")
+
+
+def remap(page: Page, seat_: int, action: str, key: str) -> None:
+    """In the open settings dialog: choose a seat's key button and press ``key``."""
+    button = page.locator(f"#settings .key-button[data-seat='{seat_}'][data-action='{action}']")
+    button.click()
+    expect(button).to_have_text("press a key…")
+    page.keyboard.press(key)
+
+
+@pytest.fixture(autouse=True)
+def _clean_page(
+    page_log: PageLog, assert_only_local_requests: Callable[[], None]
+) -> Iterator[None]:
+    """After every test: no console or page error, and no request left the test server."""
+    yield
+    assert page_log.errors() == []
+    assert_only_local_requests()
+
+
+# --------------------------------------------------------------------------- the tests
+
+
+def test_human_against_a_bot_from_a_link(page: Page, open_site: Callable[..., str]) -> None:
+    seed = plain_deal(1)
+    open_table(open_site, page, {"players": 2, "bots": 2, "seed": seed, "autostart": 1})
+
+    expect(page.locator("#seats [data-seat]")).to_have_count(2)
+    for n in range(2):
+        expect(seat(page, n)).to_be_visible()
+        expect(seat(page, n)).to_have_attribute("data-cards", "26")
+        expect(seat(page, n)).to_contain_text(f"Player {n + 1}")
+    expect(pile(page)).to_have_attribute("data-cards", "0")
+    expect(page.locator("#bar-seed")).to_have_text(str(seed))
+    # The human's keys are on their seat; the bot's seat has neither keys nor touch buttons.
+    expect(seat(page, 0).locator("kbd")).to_have_text(["Q", "W"])
+    expect(seat(page, 0).locator(".touch-flip")).to_have_count(1)
+    expect(seat(page, 1).locator("kbd")).to_have_count(0)
+    expect(seat(page, 1).locator(".touch-flip, .touch-slap")).to_have_count(0)
+
+    page.keyboard.press("q")
+    expect(seat(page, 0)).to_have_attribute("data-cards", "25")
+    # The bot answers on its own timer.
+    expect(page.locator("#log")).to_contain_text("Player 2 flips", timeout=15_000)
+
+
+def test_flipping_with_the_keys(page: Page, open_site: Callable[..., str]) -> None:
+    seed = plain_deal(3)
+    mirror = Mirror(seed)
+    open_table(open_site, page, {**TWO_HUMANS, "seed": seed})
+    expect_table(page, mirror)
+
+    # Player 2 may not flip first: refused, with the reason, and nothing moves.
+    events = press(page, mirror, 1, "flip")
+    assert isinstance(events[-1], Ignored)
+    expect(page.locator("#explain")).to_have_text(
+        "Player 2's flip is ignored: it is Player 1's turn."
+    )
+
+    for seat_ in (0, 1, 0):
+        before = count(seat(page, seat_)), count(pile(page))
+        events = press(page, mirror, seat_, "flip")
+        card = events[-1].card  # type: ignore[attr-defined]
+        assert (count(seat(page, seat_)), count(pile(page))) == (before[0] - 1, before[1] + 1)
+        expect(page.locator("#explain")).to_contain_text(with_symbols(f"flips {card.code}"))
+        expect(pile(page).locator(f".card[data-code='{card.code}']")).to_have_count(1)
+
+    # Player 1 again, out of turn.
+    press(page, mirror, 0, "flip")
+    expect(page.locator("#explain")).to_have_text(
+        "Player 1's flip is ignored: it is Player 2's turn."
+    )
+    assert history_length(page) == len(mirror.game.history)
+
+
+def test_a_valid_slap_takes_the_pile(page: Page, open_site: Callable[..., str]) -> None:
+    seed, flips = slap_deal("Double")
+    mirror = Mirror(seed)
+    open_table(open_site, page, {**TWO_HUMANS, "seed": seed})
+    for i in range(flips):
+        press(page, mirror, i % 2, "flip")
+    assert mirror.game.slappable
+
+    slapper = 1  # either player may slap: Player 2 does
+    before, pile_size = count(seat(page, slapper)), count(pile(page))
+    assert pile_size == flips
+    press(page, mirror, slapper, "slap")
+    expect(seat(page, slapper)).to_have_attribute("data-cards", str(before + pile_size))
+    expect(pile(page)).to_have_attribute("data-cards", "0")
+    expect(page.locator("#explain")).to_contain_text("Double")
+    expect(page.locator("#explain")).to_contain_text(f"Player 2 takes {pile_size} cards")
+
+
+def test_a_wrong_slap_costs_a_card(page: Page, open_site: Callable[..., str]) -> None:
+    seed = plain_deal(2)
+    mirror = Mirror(seed)
+    open_table(open_site, page, {**TWO_HUMANS, "seed": seed})
+    press(page, mirror, 0, "flip")
+    press(page, mirror, 1, "flip")
+
+    before, pile_before = count(seat(page, 0)), count(pile(page))
+    events = press(page, mirror, 0, "slap")
+    burned = events[-1].burned[0]  # type: ignore[attr-defined]
+    assert count(seat(page, 0)) == before - 1
+    assert count(pile(page)) == pile_before + 1
+    expect(page.locator("#explain")).to_have_text(
+        f"Wrong slap: Player 1 burns 1 card ({with_symbols(burned.code)}) under the pile."
+    )
+    expect(page.locator("#pile-note")).to_contain_text("1 burned underneath")
+    # The burned card lies face down under the pile: it is not among the cards shown.
+    expect(pile(page).locator(f".card[data-code='{burned.code}']")).to_have_count(0)
+
+
+def test_an_instant_all_bot_game_ends_as_it_does_in_cpython(
+    page: Page, open_site: Callable[..., str]
+) -> None:
+    spec = INSTANT_GAME
+    params = {**spec, "bots": "all", "speed": "instant", "autostart": 1}
+    open_table(open_site, page, params)
+    expect(page.locator("body")).to_have_attribute("data-winner", re.compile(r"."),
+                                                   timeout=60_000)
+
+    game = play(str(spec["variant"]), int(spec["players"]), seed_from_text(str(spec["seed"])),
+                str(spec["difficulty"]))
+    outcome = game.outcome
+    assert outcome is not None and outcome.winner is not None
+    app_game = "window.ratscrewApp.session.game"
+    # Pyodide's Python 3.14 in the page, this process's CPython: the very same game.
+    assert page.evaluate(f"String({app_game}.outcome)") == repr(outcome)
+    assert page.evaluate(f"{app_game}.cards_played") == game.cards_played
+    assert page.evaluate(f"{app_game}.tricks") == game.tricks
+    assert page.evaluate(f"String({app_game}.history)") == str(game.history)
+    expect(page.locator("body")).to_have_attribute("data-winner", str(outcome.winner))
+
+    dialog = page.locator("#gameover")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#gameover-title")).to_have_text(f"Player {outcome.winner + 1} wins!")
+    expect(page.locator("#gameover-summary")).to_contain_text(
+        f"{game.cards_played} cards played, {game.tricks} piles taken"
+    )
+    rows = page.locator("#stats-body tr")
+    expect(rows).to_have_count(game.n)
+    for n in range(game.n):
+        stats = game.stats[n]
+        cells = [len(game.hands[n]), stats.piles_won, stats.slaps_right, stats.slaps_wrong]
+        expect(rows.nth(n).locator("th")).to_have_text(f"Player {n + 1} (bot, hard)")
+        expect(rows.nth(n).locator("td")).to_have_text([str(c) for c in cells])
+    expect(rows.nth(outcome.winner).locator("td").first).to_have_text(str(game.total))
+
+
+def test_a_remapped_key_plays_and_the_old_one_does_not(
+    page: Page, open_site: Callable[..., str]
+) -> None:
+    seed = plain_deal(2)
+    mirror = Mirror(seed)
+    open_table(open_site, page, {**TWO_HUMANS, "seed": seed})
+
+    page.click("#settings-open")
+    expect(page.locator("#settings")).to_be_visible()
+    remap(page, 0, "flip", "e")
+    expect(page.locator("#keys-message")).to_have_text("Seat 1 now flips with E.")
+    expect(page.locator("#settings .key-button[data-seat='0'][data-action='flip']")).to_have_text(
+        "E"
+    )
+    page.click("#settings-close")
+    expect(page.locator("#settings")).to_be_hidden()
+    expect(seat(page, 0).locator("kbd")).to_have_text(["E", "W"])
+    assert saved_settings(page)["keys"]["1"] == {"flip": "e", "slap": "w"}  # type: ignore[index]
+
+    # Q does nothing any more; E flips. (Pressed in this order: had Q flipped, E would be
+    # out of turn.)
+    handled = int(page.evaluate("window.ratscrewLatency.length"))
+    page.keyboard.press("q")
+    press(page, mirror, 0, "flip", key="e")
+    assert history_length(page) == 1
+    assert page.evaluate("window.ratscrewLatency.length") == handled + 1
+    press(page, mirror, 1, "flip")
+
+
+def test_a_key_clash_is_refused(page: Page, open_site: Callable[..., str]) -> None:
+    seed = plain_deal(2)
+    mirror = Mirror(seed, names=("Ann", "Bob"))
+    open_table(open_site, page, {**TWO_HUMANS, "seed": seed, "names": "Ann,Bob"})
+    saved = saved_settings(page)
+
+    page.click("#settings-open")
+    remap(page, 0, "flip", "o")  # Bob's flip key
+    with pytest.raises(KeyClashError) as clash:
+        default_keymap().assign(0, "flip", "o", ("Ann", "Bob"))
+    assert "Bob" in str(clash.value)
+    expect(page.locator("#keys-message")).to_have_text(str(clash.value))
+    buttons = page.locator("#settings .key-button")
+    expect(buttons).to_have_text(["Q", "W", "O", "P"])
+    page.click("#settings-close")
+
+    assert saved_settings(page) == saved
+    expect(seat(page, 0).locator("kbd")).to_have_text(["Q", "W"])
+    expect(seat(page, 1).locator("kbd")).to_have_text(["O", "P"])
+    press(page, mirror, 0, "flip")
+    press(page, mirror, 1, "flip")
+
+
+def test_a_hostile_name_is_only_text(
+    page: Page, page_log: PageLog, open_site: Callable[..., str]
+) -> None:
+    dialogs: list[str] = []
+
+    def on_dialog(dialog: Dialog) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", on_dialog)
+    names = f"{HOSTILE},{HOSTILE_SHORT}"
+    config, notices = parse_query(link({**TWO_HUMANS, "names": names}))
+    expected = [s.name for s in config.seats]
+    assert expected[1] == HOSTILE_SHORT and expected[0] == HOSTILE[:24]
+    seed = plain_deal(2)
+    mirror = Mirror(seed, names=expected)
+    open_table(open_site, page, {**TWO_HUMANS, "seed": seed, "names": names})
+
+    for n, name in enumerate(expected):
+        expect(seat(page, n).locator(".seat-name")).to_have_text(name)
+    for notice in notices:  # the long name was cut, and the page says so
+        expect(page.locator("#notices")).to_contain_text(notice)
+    press(page, mirror, 0, "flip")
+    expect(page.locator("#explain")).to_contain_text(expected[0])
+    press(page, mirror, 1, "flip")
+    expect(page.locator("#explain")).to_contain_text(expected[1])
+    expect(page.locator("#log")).to_contain_text(f"{expected[0]} flips")
+    page.click("#settings-open")
+    expect(page.locator("#keys-body")).to_contain_text(HOSTILE_SHORT)
+    page.click("#settings-close")
+
+    assert page.locator("#seats img, #seats svg").count() == 0
+    assert page.evaluate("document.querySelectorAll('#app img, #app svg').length") == 0
+    assert not [url for url in page_log.requests if url.rstrip("/").endswith("/x")]
+    assert dialogs == []
+
+
+def test_settings_survive_a_reload(page: Page, open_site: Callable[..., str]) -> None:
+    seed = plain_deal(2)
+    mirror = Mirror(seed)
+    open_table(open_site, page, {**TWO_HUMANS, "seed": seed})
+    page.click("#settings-open")
+    remap(page, 0, "flip", "e")
+    page.check("#four-colour")
+    page.click("#settings-close")
+    expect(page.locator("body")).to_have_class(re.compile(r"\bfour-colour\b"))
+
+    page.reload()
+    page.wait_for_selector("body[data-ready]", state="attached")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    expect(page.locator("body")).to_have_class(re.compile(r"\bfour-colour\b"))
+    expect(page.locator("#notices li")).to_have_count(0)
+    # The address now names the table without autostart: the page offers it on the setup screen.
+    expect(page.locator("body")).to_have_attribute("data-screen", "setup")
+    expect(page.locator("#setup-seed")).to_have_value(str(seed))
+    page.click("#setup-start")
+    expect(page.locator("body")).to_have_attribute("data-screen", "table")
+    expect(seat(page, 0).locator("kbd")).to_have_text(["E", "W"])
+    page.keyboard.press("q")
+    press(page, mirror, 0, "flip", key="e")
+    page.click("#settings-open")
+    expect(page.locator("#four-colour")).to_be_checked()
+
+
+def test_corrupt_saved_settings_fall_back_to_defaults(
+    page: Page, open_site: Callable[..., str]
+) -> None:
+    page.add_init_script(
+        f"localStorage.setItem({json.dumps(STORAGE_KEY)}, '{{\"version\": 1, \"keys\": [')"
+    )
+    seed = plain_deal(2)
+    mirror = Mirror(seed)
+    open_table(open_site, page, {**TWO_HUMANS, "seed": seed})
+    notice = page.locator("#notices li", has_text=RESET_NOTICE)
+    expect(notice).to_be_visible()
+    expect(page.locator("body")).not_to_have_class(re.compile(r"\bfour-colour\b"))
+    expect(seat(page, 0).locator("kbd")).to_have_text(["Q", "W"])
+    press(page, mirror, 0, "flip")
+    press(page, mirror, 1, "flip")
+    # The notice can be dismissed.
+    notice.locator("button").click()
+    expect(notice).to_have_count(0)
+
+
+def test_invalid_link_parameters_fall_back_with_notices(
+    page: Page, open_site: Callable[..., str]
+) -> None:
+    query = "?players=99&variant=nope&speed=fast"
+    config, notices = parse_query(query)
+    assert len(notices) == 3
+    assert open_site(query) == "true"
+    expect(page.locator("body")).to_have_attribute("data-screen", "setup")
+    items = page.locator("#notices li")
+    expect(items).to_have_count(3)
+    for item, notice in zip(items.all(), notices, strict=True):
+        expect(item).to_be_visible()
+        expect(item).to_contain_text(notice)
+    expect(page.locator("#notices")).to_contain_text("'nope'")
+    expect(page.locator("#notices")).to_contain_text("'99'")
+    expect(page.locator("#notices")).to_contain_text("'fast'")
+    expect(page.locator("#setup-variant")).to_have_value(config.variant)
+    expect(page.locator("#setup-players")).to_have_value(str(config.players))
+    expect(page.locator("#setup-speed")).to_have_value(config.speed)
+    expect(page.locator("#setup-seat-list li")).to_have_count(config.players)
+
+
+@pytest.mark.browser_context_args(has_touch=True)
+def test_touch_zones_of_two_seats(page: Page, open_site: Callable[..., str]) -> None:
+    seed, flips = slap_deal("Sandwich")
+    mirror = Mirror(seed)
+    open_table(open_site, page, {**TWO_HUMANS, "seed": seed})
+    assert page.evaluate("matchMedia('(pointer: coarse)').matches") is True
+
+    def tap(seat_: int, action: str) -> None:
+        events = mirror.act(seat_, action)
+        seat(page, seat_).locator(f".touch-{action}").tap()
+        expect_table(page, mirror, events)
+
+    for i in range(flips):
+        tap(i % 2, "flip")
+    before, pile_size = count(seat(page, 0)), count(pile(page))
+    tap(0, "slap")
+    expect(seat(page, 0)).to_have_attribute("data-cards", str(before + pile_size))
+    expect(page.locator("#explain")).to_contain_text("Sandwich")
+    # Player 1 leads after taking the pile; then Player 2 slaps at nothing, by touch too (once
+    # the grace time after a pile is taken is over: a slap then is a wrong slap).
+    tap(0, "flip")
+    page.wait_for_function(
+        "() => { const s = window.ratscrewApp.session;"
+        " return s.game_time(performance.now()) - s.game.last_take_t > s.game.rules.grace_ms; }"
+    )
+    tap(1, "slap")
+    expect(page.locator("#explain")).to_contain_text("Wrong slap: Player 2 burns 1 card")
+
+
+def reduced_motion_table(page: Page, open_site: Callable[..., str]) -> Mirror:
+    page.emulate_media(reduced_motion="reduce")
+    seed = plain_deal(3)
+    mirror = Mirror(seed)
+    open_table(open_site, page, {**TWO_HUMANS, "seed": seed})
+    assert page.evaluate("matchMedia('(prefers-reduced-motion: reduce)').matches") is True
+    for i in range(3):
+        press(page, mirror, i % 2, "flip")
+    return mirror
+
+
+def test_reduced_motion_still_plays(page: Page, open_site: Callable[..., str]) -> None:
+    mirror = reduced_motion_table(page, open_site)
+    cards = pile(page).locator(".card")
+    expect(cards).to_have_count(3)
+    top = mirror.game.pile[-1].code
+    expect(cards.last).to_have_attribute("data-code", top)
+    # The newest card appears in place at once: no arrival animation.
+    assert cards.last.evaluate("c => getComputedStyle(c).animationName") == "none"
+    assert cards.last.evaluate("c => c.getAnimations().length") == 0
+    expect(cards.last).to_be_visible()
+
+
+def test_reduced_motion_has_no_transitions(page: Page, open_site: Callable[..., str]) -> None:
+    reduced_motion_table(page, open_site)
+    body_anim = page.evaluate("getComputedStyle(document.body).getPropertyValue('--anim')")
+    card_transition = pile(page).locator(".card").first.evaluate(
+        "c => getComputedStyle(c).transitionDuration"
+    )
+    seat_transition = seat(page, 0).evaluate("s => getComputedStyle(s).transitionDuration")
+    assert body_anim.strip() == "0"
+    for durations in (card_transition, seat_transition):
+        assert {d.strip() for d in durations.split(",")} == {"0s"}, durations
+
