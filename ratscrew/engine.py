@@ -130,8 +130,6 @@ class Game:
         "_on_card",
         "_pay",
         "_seen",
-        "_slap_rules",
-        "_won_by_challenge",
         "barred",
         "cards_played",
         "challenge_card",
@@ -243,7 +241,6 @@ class Game:
         self.tricks = 0
         self.last_take_t = -1
         self.last_taker = -1
-        self._won_by_challenge = False
         self._chain_cards = 0
         self.longest_challenge = 0
         self.stats = [SeatStats() for _ in range(players)]
@@ -254,10 +251,9 @@ class Game:
         self._keep = keep_events
         self._new: list[Event] = []
         self._pay = challenge_table(rules, {c for h in dealt for c in h})
-        self._slap_rules = tuple(SLAP_RULES[name] for name in rules.slaps)
         self._checks = tuple(
             (rule, rule.same_rank_gap, tuple(range(-1 - rule.same_rank_gap, 0)), rule.check)
-            for rule in self._slap_rules
+            for rule in (SLAP_RULES[name] for name in rules.slaps)
         )
         self._after = tuple(
             tuple((s + self.dir * k) % players for k in range(1, players)) for s in range(players)
@@ -265,7 +261,7 @@ class Game:
         self._forfeit = rules.empty_hand == "forfeit"
         self._claim = rules.collect == "claim"
         self._on_card = self.variant.on_card
-        self.detect_loops = not self._slap_rules and self._on_card is None
+        self.detect_loops = not self._checks and self._on_card is None
         self._seen: set[tuple[bytes, ...]] = set()
         self._emit(Dealt(0, tuple(len(h) for h in dealt), self.turn))
         self._settle()
@@ -643,7 +639,6 @@ class Game:
         self.tricks += 1
         self.last_take_t = self.t
         self.last_taker = seat
-        self._won_by_challenge = how == "challenge"
         stats = self.stats[seat]
         stats.piles_won += 1
         stats.cards_won += count
