@@ -18,12 +18,13 @@ from pyscript import document, window
 
 from ratscrew.bots import DIFFICULTIES
 from ratscrew.rng import seed_from_text
+from ratscrew.slaps import SLAP_RULES
 from ratscrew.variants import VARIANTS, find_variant
 from web.keymap import ACTIONS, KeyClashError, KeyMap, is_game_event, key_label, normalize_key
 from web.links import SeatConfig, TableConfig, parse_query, to_query, with_players
 from web.session import SPEED_LABELS, SPEEDS, Session
 from web.settings import STORAGE_KEY, Settings, dump_settings, load_settings
-from web.view import TableView, clear, el
+from web.view import TableView, clear, el, with_symbols
 
 MAX_PLAYERS = 8
 INSTANT_STEPS = 40
@@ -141,6 +142,7 @@ class App:
         by_id("setup-seed").value = config.seed
         by_id("setup-speed").value = config.speed
         by_id("setup-summary").textContent = variant.summary
+        self._show_slaps(variant.rules_for(config.players, config.options).slaps)
         seats = by_id("setup-seat-list")
         clear(seats)
         for i, seat in enumerate(config.seats):
@@ -161,6 +163,20 @@ class App:
             row.appendChild(el("span", "seat-row-keys", f"keys {flip} / {slap}"))
             seats.appendChild(row)
         self._show_link(config)
+
+    def _show_slaps(self, slaps: tuple[str, ...]) -> None:
+        """The slap rules in play, each with its description and an example pile."""
+        box = by_id("setup-slaps")
+        clear(box)
+        if not slaps:
+            box.appendChild(el("li", "", "No slapping in this game."))
+        for name in slaps:
+            rule = SLAP_RULES[name]
+            item = el("li")
+            item.appendChild(el("b", "", rule.title))
+            item.appendChild(document.createTextNode(f": {rule.description} "))
+            item.appendChild(el("span", "example", with_symbols(rule.examples[0])))
+            box.appendChild(item)
 
     def _read_setup(self) -> TableConfig:
         rows = by_id("setup-seat-list").querySelectorAll(".seat-row")
