@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from .rng import Rng, uniform_stream
 
 if TYPE_CHECKING:
-    from .engine import Game
+    from .engine import Decision, Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +180,17 @@ class Bot:
     def _flip_after_slap(self) -> None:
         """A player does not flip over their own slap: the flip waits until after it."""
         self.flip_due = self.slap_due + 1 + self.sample(self.skill.pace_ms * 0.3)
+
+    def plan_choice(self, now: int) -> None:
+        """The table waits for this bot's decision: it thinks a moment first."""
+        self.flip_due = now + self.sample(self.skill.pace_ms * 1.5)
+
+    def choose(self, decision: Decision, game: Game) -> str:
+        """This bot's answer to ``decision``: the variant's policy, or any option."""
+        u = self.uniform()
+        if decision.bot_policy is not None:
+            return decision.bot_policy(game, u)
+        return decision.options[floor(u * len(decision.options))]
 
     def plan_flip(self, game: Game, now: int) -> None:
         """It is this bot's turn to flip (or to collect a won pile)."""

@@ -74,6 +74,9 @@ class Decision:
     options: tuple[str, ...]
     default: str
     resolve: Callable[[Game, str], None]
+    bot_policy: Callable[[Game, float], str] | None = None
+    """How a bot chooses, given a uniform draw in [0, 1): a variant's sensible policy. Without
+    one a bot picks any option at random."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -69,7 +69,7 @@ class Match:
         self.slappers: list[Bot] = []
         self._cards = game.cards_played
         self._tricks = game.tricks
-        self._flip_seat = -2
+        self._flip_seat = -(10**6)  # no seat yet: matches neither a seat nor a decision
         self._armed = -1
         self._hazard = 0.0
         self._next_false = min((b.false_at for b in self.bots), default=float("inf"))
@@ -90,18 +90,25 @@ class Match:
             self.flipper = None
             self.slappers.clear()
             return
-        # game.to_act(), written out.
-        seat = game.claimant if game.claimant >= 0 else game.turn
-        if game.pending is not None:
-            seat = -1
-        if seat != self._flip_seat:
+        # Whose action the table waits for: game.to_act(), written out, or while a decision
+        # is pending the deciding seat (a bot answers it in place of a flip; its key below is
+        # -2 - seat, so that a seat's flip and its choice are told apart).
+        pending = game.pending
+        if pending is None:
+            seat = key = game.claimant if game.claimant >= 0 else game.turn
+        else:
+            seat, key = pending.seat, -2 - pending.seat
+        if key != self._flip_seat:
             if self.flipper is not None:
                 self.flipper.flip_due = -1
-            self._flip_seat = seat
+            self._flip_seat = key
             self.flipper = self.by_seat[seat] if seat >= 0 else None
         flipper = self.flipper
         if flipper is not None and flipper.flip_due < 0:
-            flipper.plan_flip(game, now)
+            if pending is None:
+                flipper.plan_flip(game, now)
+            else:
+                flipper.plan_choice(now)
         if not self.slaps:
             return
         if game.tricks != self._tricks:
@@ -190,9 +197,15 @@ class Match:
             events = game.slap(best.seat, t)
         else:
             best.flip_due = -1
-            events = game.flip(best.seat, t)
+            events = self._flip_or_choose(best, t)
         self.refresh(t)
         return events
+
+    def _flip_or_choose(self, bot: Bot, t: int) -> list[Event]:
+        pending = self.game.pending
+        if pending is not None and pending.seat == bot.seat:
+            return self.game.choose(bot.seat, t, bot.choose(pending, self.game))
+        return self.game.flip(bot.seat, t)
 
     def advance(self, now: int) -> list[Event]:
         """Perform, in order, every intent due at or before ``now`` (for real-time drivers)."""
@@ -227,7 +240,10 @@ class Match:
                 game.slap(best.seat, t)
             else:
                 best.flip_due = -1
-                game.flip(best.seat, t)
+                if game.pending is None:
+                    game.flip(best.seat, t)
+                else:
+                    self._flip_or_choose(best, t)
             refresh(t)
         assert game.outcome is not None
         return game.outcome
