@@ -24,7 +24,7 @@ from typing import Any
 
 from . import __version__
 from .cards import CardError, card
-from .engine import ACTION_KINDS, ActionError, Game
+from .engine import ACTION_KINDS, Action, ActionError, Game
 from .options import OptionsError
 from .rng import MAX_SEED
 from .variants import VariantError, find_variant
@@ -171,12 +171,7 @@ def replay(data: Mapping[str, Any] | str) -> Game:
         if not isinstance(arg, str):
             raise RecordError(f"actions[{i}]: the argument must be a string")
         try:
-            if kind == "flip":
-                game.flip(seat, t)
-            elif kind == "slap":
-                game.slap(seat, t, arg)
-            else:
-                game.choose(seat, t, arg)
+            game.apply(Action(t, seat, kind, arg))
         except ActionError as exc:
             raise RecordError(f"actions[{i}]: {exc}") from None
     result = data.get("result")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 
 from ratscrew.cards import Card
-from ratscrew.engine import Decision, Game
+from ratscrew.engine import Action, Decision, Game
 from ratscrew.events import Asked, Chose
 from ratscrew.match import Match, make_bots
 from ratscrew.variants import CLASSIC, Variant
@@ -84,12 +84,7 @@ def test_a_game_with_decisions_replays_from_its_actions() -> None:
     assert any(kind == "choose" for _, _, kind, _ in game.history)
     again = Game(variant, 4, seed=8)
     for t, seat, kind, arg in game.history:
-        if kind == "flip":
-            again.flip(seat, t)
-        elif kind == "slap":
-            again.slap(seat, t, arg)
-        else:
-            again.choose(seat, t, arg)
+        again.apply(Action(t, seat, kind, arg))
     assert game.outcome is not None and game.outcome.status == "win"
     assert again.outcome == game.outcome
     assert [e.explain() for e in again.events] == [e.explain() for e in game.events]
