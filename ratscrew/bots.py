@@ -147,8 +147,9 @@ class Bot:
         seat = self.seat
         return not (game.barred[seat] or game.out[seat] or game.lockout[seat])
 
-    def see_pattern(self, game: Game, now: int) -> None:
-        """A slappable card just landed: notice it (or not) and plan the slap."""
+    def see_pattern(self, game: Game, now: int, extra_ms: float = 0.0) -> None:
+        """A slappable card just landed: notice it (or not) and plan the slap. ``extra_ms``:
+        the mean of an extra delay the variant asks for (reaching from an ear...)."""
         if self.slap_due >= 0 or not self.may_slap(game):
             return
         miss = self.skill.miss
@@ -156,7 +157,13 @@ class Bot:
         if u >= miss:
             # One draw decides both: past the miss chance, it is spread over the reaction times.
             q = _SHAPE_FINE[floor((u - miss) / (1.0 - miss) * _FINE)]
-            self._slap_at(now + floor(self.skill.reaction_ms * q))
+            extra = self.sample(extra_ms) if extra_ms else 0
+            self._slap_at(now + floor(self.skill.reaction_ms * q) + extra)
+
+    def see_late(self, now: int) -> None:
+        """A slap the table calls for (burn a card, put out a fire): made after a reaction
+        time (a little slower than for a pattern, with no miss: the whole table reacts)."""
+        self._slap_at(now + self.sample(self.skill.reaction_ms * 1.1))
 
     def false_slap(self, game: Game, now: int) -> None:
         """The hazard reached this bot's threshold: slap at a card that cannot be slapped."""

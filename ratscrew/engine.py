@@ -40,7 +40,8 @@ from .variants import Variant, find_variant
 LIVE, PENALTY, DEAD = "live", "penalty", "dead"
 """How a card lies in the pile: played in turn, burned for a wrong slap, or dead."""
 
-ACTION_KINDS = ("flip", "slap", "choose")
+ACTION_KINDS = ("flip", "slap", "choose", "tick")
+"""``tick`` is the table's own action (seat -1): time passing a phase's deadline."""
 
 
 class ActionError(ValueError):
@@ -77,6 +78,33 @@ class Decision:
     bot_policy: Callable[[Game, float], str] | None = None
     """How a bot chooses, given a uniform draw in [0, 1): a variant's sensible policy. Without
     one a bot picks any option at random."""
+
+
+class Phase:
+    """A stretch of play that takes the table over (Firefighters' burn contest).
+
+    While ``game.phase`` is set, flips wait (``waiting`` says why) and every slap goes to
+    :meth:`slap`. At ``deadline`` (game ms; -1 for none) the phase ends by itself through
+    :meth:`expire`: the first action at or after that time, or a ``tick``, triggers it, so a
+    replay ends it at the same moment. A phase ends by setting ``game.phase`` to None.
+    """
+
+    name = "phase"
+    deadline = -1
+
+    @property
+    def waiting(self) -> str:
+        return "the table is busy"
+
+    def slap(self, game: Game, seat: int, hand: str) -> None:
+        game.ignore(seat, "slap", self.waiting)
+
+    def expire(self, game: Game) -> None:
+        game.phase = None
+
+    def expects(self, game: Game, seat: int) -> bool:
+        """Whether the phase waits for a slap from ``seat`` (bots make it)."""
+        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,18 +149,23 @@ class Game:
 
     __slots__ = (
         "_after",
+        "_answer_ends",
         "_chain_cards",
         "_checks",
         "_claim",
         "_claim_how",
         "_claim_leader",
         "_forfeit",
+        "_judge",
         "_keep",
         "_locked",
         "_new",
         "_on_card",
+        "_on_slap",
+        "_on_take",
         "_pay",
         "_seen",
+        "_track_seats",
         "barred",
         "cards_played",
         "challenge_card",
@@ -150,6 +183,7 @@ class Game:
         "last_take_t",
         "last_taker",
         "live",
+        "live_seats",
         "lockout",
         "longest_challenge",
         "match",
@@ -159,6 +193,7 @@ class Game:
         "outcome",
         "paid",
         "pending",
+        "phase",
         "pile",
         "pile_kinds",
         "play_on",
@@ -166,9 +201,12 @@ class Game:
         "removed",
         "rules",
         "seed",
+        "side_piles",
+        "state",
         "stats",
         "strikes",
         "t",
+        "table_rng",
         "top_dead",
         "top_seat",
         "total",
@@ -215,6 +253,16 @@ class Game:
         self.pile_kinds: list[str] = []
         self.live: list[Card] = []
         """The live cards of the pile, bottom first: what slap rules look at."""
+        self.live_seats: list[int] = []
+        """Who laid each live card (kept only when a slap rule in play looks at it)."""
+        self.side_piles: dict[str, list[Card]] = {}
+        """A variant's other piles (Firefighters' Burn pile), bottom first; their cards count
+        as in play."""
+        self.state: Any = None
+        """A variant's own state (the dice of Slap Like an Egyptian); see its module."""
+        self.table_rng = Rng(seed if seed is not None else 0).fork("table")
+        """The table's own randomness (dice), from the seed, so a record replays it."""
+        self.phase: Phase | None = None
         self.removed: list[Card] = []
         """Cards taken out of play by an effect (K.U.R.S.); they still count as dealt."""
         self.top_dead = False
@@ -264,11 +312,18 @@ class Game:
         self._forfeit = rules.empty_hand == "forfeit"
         self._claim = rules.collect == "claim"
         self._on_card = self.variant.on_card
+        self._judge = self.variant.judge_slap
+        self._on_slap = self.variant.on_slap
+        self._on_take = self.variant.on_take
+        self._answer_ends = rules.answer_face == "ends"
+        self._track_seats = any(rule.seats for rule, *_ in self._checks)
         self.detect_loops = not self._checks and self._on_card is None
         self._seen: set[tuple[bytes, ...]] = set()
         self._emit(Dealt(0, tuple(len(h) for h in dealt), self.turn))
         self._settle()
         self._trick_start()
+        if self.variant.on_start is not None:
+            self.variant.on_start(self)
         self.events.extend(self._new)
         self._new = []
 
@@ -285,6 +340,11 @@ class Game:
     @property
     def counting_n(self) -> int:
         return self.counting_n_value
+
+    @property
+    def dealer(self) -> int:
+        dealer = self.rules.dealer
+        return dealer if dealer >= 0 else (-self.dir) % self.n
 
     # -- public state ----------------------------------------------------------------------
 
@@ -303,7 +363,7 @@ class Game:
 
     def to_act(self) -> int:
         """The seat whose flip is expected next (-1 when the game waits for nobody's flip)."""
-        if self.outcome is not None or self.pending is not None:
+        if self.outcome is not None or self.pending is not None or self.phase is not None:
             return -1
         if self.claimant >= 0:
             return self.claimant
@@ -318,6 +378,8 @@ class Game:
             return self.slap(action.seat, action.t, action.arg)
         if action.kind == "choose":
             return self.choose(action.seat, action.t, action.arg)
+        if action.kind == "tick":
+            return self.tick(action.t)
         raise ActionError(f"unknown action {action.kind!r}; actions are {', '.join(ACTION_KINDS)}")
 
     def flip(self, seat: int, t: int) -> list[Event]:
@@ -333,6 +395,7 @@ class Game:
             and self.claimant < 0
             and self.outcome is None
             and self.pending is None
+            and self.phase is None
             and self.hands[seat]
         ):
             return self._flip_other(seat, t)
@@ -342,6 +405,8 @@ class Game:
         self.pile.append(card)
         self.pile_kinds.append(LIVE)
         self.live.append(card)
+        if self._track_seats:
+            self.live_seats.append(seat)
         self.top_dead = False
         self.top_seat = seat
         self.cards_played += 1
@@ -350,6 +415,11 @@ class Game:
         t = self.t
         hand = self.hands[seat]
         pay = self._pay.get(card, 0)
+        if pay and self._answer_ends and self.challenger >= 0:
+            # Firefighters: a second firefighter only ends the challenge; play goes on.
+            pay = 0
+            self.challenger = -1
+            self.chances = 0
         if self.play_on >= 0:
             self._lay_play_on(seat, card, pay)
         elif pay:
@@ -430,6 +500,8 @@ class Game:
             self._ignore(seat, "flip", "the game is over")
         elif self.pending is not None:
             self._ignore(seat, "flip", f"waiting for {self.name(self.pending.seat)} to choose")
+        elif self.phase is not None:
+            self._ignore(seat, "flip", self.phase.waiting)
         elif self.claimant >= 0:
             if seat == self.claimant:
                 self._collect()
@@ -446,13 +518,21 @@ class Game:
         self._begin(seat, t, "slap", hand)
         if self.outcome is not None:
             self._ignore(seat, "slap", "the game is over")
+        elif self.phase is not None:
+            self.phase.slap(self, seat, hand)
         elif self.barred[seat] or self.out[seat]:
             self._ignore(seat, "slap", "they may not slap any more this game")
         elif self.lockout[seat]:
             flips = self.lockout[seat]
             self._ignore(seat, "slap", f"locked out for {flips} more flip{'s' * (flips != 1)}")
+        elif self._on_slap is not None and self._on_slap(self, seat, hand):
+            pass
         elif self.match is not None and not self.top_dead:
-            self._slap_wins(seat)
+            reason = self._judge(self, seat, hand) if self._judge is not None else ""
+            if reason:
+                self._wrong_slap(seat, reason)
+            else:
+                self._slap_wins(seat)
         elif (
             self.last_take_t >= 0
             and seat != self.last_taker
@@ -481,6 +561,20 @@ class Game:
             decision.resolve(self, choice)
         return self._end()
 
+    def tick(self, t: int) -> list[Event]:
+        """Time reaches ``t`` with nobody acting: ends a phase whose deadline has come. Only
+        a tick that changes something is kept in the history."""
+        phase = self.phase
+        if phase is None or phase.deadline < 0 or t < phase.deadline or self.outcome is not None:
+            return []
+        self._begin(-1, t, "tick", "")
+        return self._end()
+
+    @property
+    def deadline(self) -> int:
+        """When the current phase ends by itself (game ms), or -1."""
+        return self.phase.deadline if self.phase is not None else -1
+
     def ask(self, decision: Decision) -> None:
         """For variant hooks: wait for ``decision`` before anyone flips again."""
         if decision.default not in decision.options:
@@ -500,12 +594,45 @@ class Game:
     # -- internals -------------------------------------------------------------------------
 
     def _begin(self, seat: int, t: int, kind: str, arg: str) -> None:
-        if type(seat) is not int or not 0 <= seat < self.n:
+        table = kind == "tick" and seat == -1
+        if type(seat) is not int or not (0 <= seat < self.n or table):
             raise ActionError(f"seat {seat!r} does not exist (seats are 0 to {self.n - 1})")
         if type(t) is not int or t < self.t:
             raise ActionError(f"action time {t!r} is before the previous action ({self.t} ms)")
         self.t = t
         self.history.append((t, seat, kind, arg))
+        phase = self.phase
+        if phase is not None and 0 <= phase.deadline <= t:
+            phase.expire(self)
+            if self.phase is phase:
+                self.phase = None
+
+    # -- for variant hooks -------------------------------------------------------------------
+
+    def emit(self, event: Event) -> None:
+        """Add an event (variant hooks use this; it costs nothing when events are off)."""
+        self._emit(event)
+
+    def ignore(self, seat: int, action: str, reason: str) -> None:
+        self._ignore(seat, action, reason)
+
+    def take_pile(self, seat: int, how: str, rule: str = "", cards: tuple[Card, ...] = (),
+                  leader: int = -1) -> None:
+        """``seat`` takes the pile now (then the next trick starts, or the game ends)."""
+        self._take_pile(seat, how, rule, cards, leader)
+
+    def wrong_slap(self, seat: int, reason: str = "") -> None:
+        """``seat``'s slap was wrong: the rules' penalty applies."""
+        self._wrong_slap(seat, reason)
+
+    def right_of(self, seat: int) -> int:
+        """The nearest player with cards against the direction of play from ``seat`` (their
+        right-hand neighbour at a clockwise table), or ``seat`` if nobody else has cards."""
+        for k in range(1, self.n):
+            s = (seat - self.dir * k) % self.n
+            if self.hands[s]:
+                return s
+        return seat
 
     def _end(self) -> list[Event]:
         if not self.hands[self.turn]:
@@ -630,6 +757,7 @@ class Game:
         self.pile.clear()
         self.pile_kinds.clear()
         self.live.clear()
+        self.live_seats.clear()
         self.match = None
         self.top_dead = False
         self.challenger = -1
@@ -648,12 +776,16 @@ class Game:
         if self._keep:
             self._new.append(PileTaken(self.t, seat, count, how, rule, cards, slapped_in))
         self.turn = leader if leader >= 0 else seat
+        if self.rules.next_leader == "right":
+            self.turn = self.right_of(seat)
         if self._forfeit:
             for s in range(self.n):
                 if not self.hands[s] and not self.out[s]:
                     self.out[s] = True
                     self._emit(OutOfCards(self.t, s, True))
         self._check_all_cards(seat, how)
+        if self._on_take is not None and self.outcome is None:
+            self._on_take(self, seat, how)
         if self.outcome is None and self.play_on < 0:
             self._settle()
             self._trick_start()
@@ -685,20 +817,22 @@ class Game:
         self.stats[seat].slaps_right += 1
         self._take_pile(seat, "slap", rule.title, cards, leader=seat)
 
-    def _wrong_slap(self, seat: int) -> None:
+    def _wrong_slap(self, seat: int, reason: str = "") -> None:
         rules = self.rules
         self.stats[seat].slaps_wrong += 1
         hand = self.hands[seat]
         if not hand:
             if rules.cardless_penalty == "none":
-                self._emit(WrongSlap(self.t, seat, "none"))
+                self._emit(WrongSlap(self.t, seat, "none", reason=reason))
                 return
             self.strikes[seat] += 1
             if rules.cardless_penalty == "barred" or self.strikes[seat] >= rules.strikes:
                 self.barred[seat] = True
-                self._emit(WrongSlap(self.t, seat, "barred", strikes=self.strikes[seat]))
+                self._emit(WrongSlap(self.t, seat, "barred", strikes=self.strikes[seat],
+                                     reason=reason))
             else:
-                self._emit(WrongSlap(self.t, seat, "strike", strikes=self.strikes[seat]))
+                self._emit(WrongSlap(self.t, seat, "strike", strikes=self.strikes[seat],
+                                     reason=reason))
             return
         if rules.penalty == "cards":
             burned = tuple(hand.popleft() for _ in range(min(rules.penalty_count, len(hand))))
@@ -710,15 +844,16 @@ class Game:
                 self.pile.extend(burned)
                 self.pile_kinds.extend([DEAD] * len(burned))
                 self.top_dead = True
-            self._emit(WrongSlap(self.t, seat, "cards", burned, rules.penalty_place))
+            self._emit(WrongSlap(self.t, seat, "cards", burned, rules.penalty_place, reason=reason))
             self._note_empty(seat)
         elif rules.penalty == "lockout":
             if not self.lockout[seat]:
                 self._locked += 1
             self.lockout[seat] = rules.penalty_count
-            self._emit(WrongSlap(self.t, seat, "lockout", flips=rules.penalty_count))
+            self._emit(WrongSlap(self.t, seat, "lockout", flips=rules.penalty_count,
+                                     reason=reason))
         else:
-            self._emit(WrongSlap(self.t, seat, "none"))
+            self._emit(WrongSlap(self.t, seat, "none", reason=reason))
 
     def _tick_lockouts(self) -> None:
         lockout = self.lockout
@@ -730,7 +865,12 @@ class Game:
 
     def _settle(self) -> None:
         """Resolve what no one has to act on: a player to act who has no cards."""
-        while self.outcome is None and self.claimant < 0 and self.pending is None:
+        while (
+            self.outcome is None
+            and self.claimant < 0
+            and self.pending is None
+            and self.phase is None
+        ):
             seat = self.turn
             if self.hands[seat]:
                 return
@@ -790,7 +930,8 @@ class Game:
     def _finish(self, status: str, winner: int | None) -> None:
         self.outcome = Outcome(status, winner, self.cards_played, self.tricks)
         cards = len(self.hands[winner]) if winner is not None else 0
-        self._emit(GameOver(self.t, status, -1 if winner is None else winner, cards))
+        every = cards + len(self.removed) == self.total
+        self._emit(GameOver(self.t, status, -1 if winner is None else winner, cards, every))
 
     # -- checks ----------------------------------------------------------------------------
 
@@ -798,5 +939,7 @@ class Game:
         """Every card in the game: hands, pile and removed cards."""
         out = [c for h in self.hands for c in h]
         out.extend(self.pile)
+        for side in self.side_piles.values():
+            out.extend(side)
         out.extend(self.removed)
         return out

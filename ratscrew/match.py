@@ -43,18 +43,23 @@ class Match:
 
     __slots__ = (
         "_armed",
+        "_bot_hand",
         "_cards",
+        "_delay",
         "_flip_seat",
         "_hazard",
         "_next_false",
         "_tricks",
         "bots",
         "by_seat",
+        "called",
         "claim",
         "flipper",
         "game",
         "slappers",
         "slaps",
+        "special",
+        "wants",
     )
 
     def __init__(self, game: Game, bots: Sequence[Bot]) -> None:
@@ -65,6 +70,19 @@ class Match:
             self.by_seat[bot.seat] = bot
         self.slaps = bool(game.rules.slaps)
         self.claim = game.rules.collect == "claim"
+        variant = game.variant
+        self.wants = variant.bot_wants_slap
+        self._bot_hand = variant.bot_hand
+        self._delay = variant.bot_slap_delay
+        self.special = (
+            self.wants is not None
+            or self._bot_hand is not None
+            or self._delay is not None
+            or variant.on_slap is not None
+        )
+        """Whether the variant changes how bots slap: then the general (slower) path runs."""
+        self.called: set[int] = set()
+        """Seats whose planned slap the variant called for (and may call off)."""
         self.flipper: Bot | None = None
         self.slappers: list[Bot] = []
         self._cards = game.cards_played
@@ -98,6 +116,11 @@ class Match:
             seat = key = game.claimant if game.claimant >= 0 else game.turn
         else:
             seat, key = pending.seat, -2 - pending.seat
+        if self.special:
+            if game.phase is not None:
+                seat = key = -1  # a phase holds the table: nobody flips
+            if self.wants is not None:
+                self._variant_slaps(now)
         if key != self._flip_seat:
             if self.flipper is not None:
                 self.flipper.flip_due = -1
@@ -125,7 +148,7 @@ class Match:
         slappable = game.match is not None and not game.top_dead
         if not slappable and self.slappers:
             self._drop_stale_slaps(now)
-        if armed >= 0 and self.claim:
+        if armed >= 0 and self.claim and not self.special:
             risker = self.by_seat[armed]
             if risker is not None:
                 risker.risk_slap(game, now)
@@ -133,10 +156,16 @@ class Match:
         if game.challenger >= 0 and game.chances == 1:
             self._armed = game.challenger
         if slappable:
+            if self.wants is not None:
+                return  # the variant calls for every slap on a slappable pile itself
             slappers = self.slappers
+            delay = self._delay
             for bot in self.bots:
                 if bot.slap_due < 0:
-                    bot.see_pattern(game, now)
+                    if delay is None:
+                        bot.see_pattern(game, now)
+                    else:
+                        bot.see_pattern(game, now, delay(game, bot.seat))
                     if bot.slap_due >= 0:
                         slappers.append(bot)
             return
@@ -150,6 +179,29 @@ class Match:
                     bot.false_slap(game, now)
                     self._may_slap(bot)
             self._next_false = min(b.false_at for b in self.bots)
+
+    def _variant_slaps(self, now: int) -> None:
+        """Slaps the variant calls for (burning a card, putting out a fire): bots not yet
+        slapping make them, late if they missed the moment; slaps no longer called for are
+        dropped while they can still be stopped."""
+        game = self.game
+        wants = self.wants
+        assert wants is not None
+        called = self.called
+        for bot in self.bots:
+            seat = bot.seat
+            wanted = bot.may_slap(game) and wants(game, seat)
+            if bot.slap_due < 0:
+                called.discard(seat)
+                if wanted:
+                    bot.see_late(now)
+                    called.add(seat)
+                    self._may_slap(bot)
+            elif seat in called and not wanted and bot.slap_due - now >= COMMIT_MS:
+                bot.slap_due = -1
+                called.discard(seat)
+                if bot in self.slappers:
+                    self.slappers.remove(bot)
 
     def _drop_stale_slaps(self, now: int) -> None:
         keep = []
@@ -178,12 +230,23 @@ class Match:
         return (best, best_t, slap) if best_t >= 0 else (None, -1, False)
 
     def due(self) -> int:
-        """The time of the earliest intent of any bot, or -1 if no bot intends anything."""
-        return self._next()[1]
+        """The time of the earliest intent of any bot, or of the table's own deadline (a
+        phase that ends by itself), or -1 if nothing is due."""
+        t = self._next()[1]
+        deadline = self.game.deadline
+        if deadline >= 0 and (t < 0 or deadline <= t):
+            return deadline
+        return t
 
     def step(self) -> list[Event]:
-        """Perform the earliest intent of any bot (none: an empty list)."""
+        """Perform the earliest intent of any bot, or the table's deadline (none: [])."""
         best, best_t, slap = self._next()
+        deadline = self.game.deadline
+        if deadline >= 0 and (best_t < 0 or deadline <= best_t):
+            t = max(deadline, self.game.t)
+            events = self.game.tick(t)
+            self.refresh(t)
+            return events
         if best is None:
             return []
         return self._perform(best, best_t, slap)
@@ -194,12 +257,17 @@ class Match:
         if slap:
             best.slap_due = -1
             self.slappers.remove(best)
-            events = game.slap(best.seat, t)
+            events = game.slap(best.seat, t, self._hand(best))
         else:
             best.flip_due = -1
             events = self._flip_or_choose(best, t)
         self.refresh(t)
         return events
+
+    def _hand(self, bot: Bot) -> str:
+        if self._bot_hand is None:
+            return ""
+        return self._bot_hand(self.game, bot.seat, bot.uniform())
 
     def _flip_or_choose(self, bot: Bot, t: int) -> list[Event]:
         pending = self.game.pending
@@ -222,6 +290,14 @@ class Match:
         no bot has anything to do (seats without bots)."""
         game = self.game
         refresh = self.refresh
+        if self.special:
+            while game.outcome is None:
+                if game.cards_played >= max_cards or self.due() < 0:
+                    game.stop(game.t)
+                    break
+                self.step()
+            assert game.outcome is not None
+            return game.outcome
         while game.outcome is None:
             # self._next() and self._perform(), written out: this loop is the simulator.
             best = self.flipper

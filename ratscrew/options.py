@@ -27,6 +27,11 @@ class OptionSpec:
     choices: tuple[str, ...] = ()
     minimum: int = 0
     maximum: int = 0
+    variants: tuple[str, ...] = ()
+    """The variants that read this option (empty: all of them)."""
+
+    def applies_to(self, variant: str) -> bool:
+        return not self.variants or variant in self.variants
 
 
 CHALLENGE_KEYS = (*(RANK_CODES[r] for r in sorted(RANK_CODES)), "RJ", "BJ")
@@ -64,7 +69,9 @@ OPTION_SPECS: dict[str, OptionSpec] = {
                    "key (the last card can still be slapped), or takes it at once.",
                    ("claim", "immediate")),
         OptionSpec("next_leader", "Who starts after a won challenge: the challenger who took "
-                   "the pile, or the player who failed the challenge.", ("winner", "failed")),
+                   "the pile, or the player who failed the challenge; or, after every pile, "
+                   "the right-hand neighbour of whoever took it (Firefighters).",
+                   ("winner", "failed", "right")),
         OptionSpec("grace_ms", "A slap this many milliseconds after someone else won the pile "
                    "is ignored, not punished.", minimum=0, maximum=2000),
         OptionSpec("run_wrap", "Runs may go round the corner through the Ace (K-A-2)."),
@@ -77,6 +84,20 @@ OPTION_SPECS: dict[str, OptionSpec] = {
                    minimum=1, maximum=10),
         OptionSpec("out_of_turn", "A flip out of turn: refused, or played as a dead card that "
                    "no slap can use.", ("ignore", "dead")),
+        OptionSpec("answer_face", "A face card laid to answer a challenge: it challenges the "
+                   "next player in turn (classic), or it only ends the challenge and play goes "
+                   "on (Firefighters' second firefighter).", ("challenges", "ends")),
+        OptionSpec("slap_a_roonie", "Slap-A-Roonie: after every slap that wins a pile the red "
+                   "and wood dice say which hand, and from where, the next slap must come.",
+                   variants=("slap-like-an-egyptian",)),
+        OptionSpec("burn_ms", "Milliseconds players have to burn a card once a burn condition "
+                   "is met; whoever has not burned by then sits the contest out.",
+                   minimum=500, maximum=30000, variants=("firefighters",)),
+        OptionSpec("burn_aces", "An ace in a burn contest: worth 1 (as in Unlucky 13), or 14.",
+                   ("low", "high"), variants=("firefighters",)),
+        OptionSpec("fire_wait", "Piles a player who runs out of cards must see taken (after the "
+                   "one they ran out in) before they may put out a fire.",
+                   minimum=0, maximum=5, variants=("firefighters",)),
     )
 }
 
@@ -106,6 +127,11 @@ class Rules:
     ending: str = "standard"
     last_chance_flips: int = 3
     out_of_turn: str = "ignore"
+    answer_face: str = "challenges"
+    slap_a_roonie: bool = True
+    burn_ms: int = 4000
+    burn_aces: str = "low"
+    fire_wait: int = 1
 
     def __post_init__(self) -> None:
         for f in fields(self):

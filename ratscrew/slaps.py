@@ -32,6 +32,11 @@ class PileContext(Protocol):
         """If the top card is the n-th card laid by a challenged player, n; otherwise 0."""
         ...
 
+    @property
+    def live_seats(self) -> Sequence[int]:
+        """Who laid each live card (same positions as the cards)."""
+        ...
+
 
 SlapFn = Callable[[Sequence[Card], PileContext], Positions | None]
 
@@ -48,6 +53,9 @@ class SlapRule:
     check: SlapFn
     needs_challenge: bool = False
     """The examples only hold when the top cards answer a challenge (see ``counting``)."""
+    seats: int = 0
+    """For rules that look at who laid each card (Embers): the examples were laid in turn by
+    this many players, player 1 first."""
     same_rank_gap: int = 0
     """For rules that are exactly "the top card has the rank of the card this many below it"
     (double 1, sandwich 2, hoagie 3): the engine tests that inline instead of calling
@@ -186,6 +194,33 @@ def _counting(live: Sequence[Card], ctx: PileContext) -> Positions | None:
     return None
 
 
+def _unlucky_13(live: Sequence[Card], ctx: PileContext) -> Positions | None:
+    if len(live) >= 2:
+        below, top = live[-2], live[-1]
+        if JOKER in (below.rank, top.rank):
+            return None
+        if below.value + top.value == 13 or (below.rank == ACE and top.rank == 3):
+            return (-2, -1)
+    return None
+
+
+def _lucky_7(live: Sequence[Card], ctx: PileContext) -> Positions | None:
+    if live and live[-1].rank == 7:
+        return (-1,)
+    return None
+
+
+def _embers(live: Sequence[Card], ctx: PileContext) -> Positions | None:
+    seats = ctx.live_seats
+    if len(live) < 2 or len(seats) != len(live):
+        return None
+    seat = seats[-1]
+    for i in range(len(live) - 2, -1, -1):
+        if seats[i] == seat:
+            return (i - len(live), -1) if live[i].rank == live[-1].rank else None
+    return None
+
+
 def _joker(live: Sequence[Card], ctx: PileContext) -> Positions | None:
     if live and live[-1].rank == JOKER:
         return (-1,)
@@ -232,6 +267,17 @@ SLAP_RULES: dict[str, SlapRule] = {
                  ("KS 5H 2C",), ("KS 5H 3C",), _counting, needs_challenge=True),
         SlapRule("joker", "Joker", "A joker on top of the pile.", ("5H RJ",), ("RJ 5H",),
                  _joker),
+        SlapRule("unlucky-13", "Unlucky 13",
+                 "The top two cards add up to 13 (A = 1, J = 11, Q = 12, K = 13), or a 3 is "
+                 "laid on an ace (1 then 3).",
+                 ("4H 9C", "6D 7S", "9H 2S 8C 5D", "AD 3C"), ("5H 9C", "3C AD", "RJ KS"),
+                 _unlucky_13),
+        SlapRule("lucky-7", "Lucky 7", "A 7 on top of the pile.", ("7H", "KS 2D 7C"),
+                 ("7H 2C",), _lucky_7),
+        SlapRule("embers", "Embers",
+                 "A player lays a card of the same rank as the card they laid before it in "
+                 "this pile.",
+                 ("8S 10H 4D 8C",), ("8S 10H 4D 9C", "8S 8H 4D 2C"), _embers, seats=3),
     )
 }
 

@@ -27,6 +27,12 @@ def standard_deck(rules: Rules) -> list[Card]:
 
 CardHook = Callable[["Game", int, Card], None]
 """Called after ``seat`` lays ``card`` in turn: may move cards, emit events or ask a choice."""
+GameHook = Callable[["Game"], None]
+SlapJudge = Callable[["Game", int, str], str]
+SlapHook = Callable[["Game", int, str], bool]
+TakeHook = Callable[["Game", int, str], None]
+BotHand = Callable[["Game", int, float], str]
+BotSeatHook = Callable[["Game", int], float]
 
 
 @dataclass(frozen=True)
@@ -39,9 +45,36 @@ class Variant:
     min_players: int = 2
     max_players: int = 8
     deck: Callable[[Rules], list[Card]] = standard_deck
-    player_defaults: Callable[[int], Mapping[str, Any]] | None = None
-    """Option values that depend on the number of players (e.g. two decks for five or more)."""
+    player_defaults: Callable[[int, Mapping[str, Any]], Mapping[str, Any]] | None = None
+    """Option defaults that depend on the number of players and the options chosen (e.g. two
+    decks for five or more, and the jokers that come with them); the choices still win."""
+    options: tuple[str, ...] = ()
+    """The options this variant is about, shown first where options are listed."""
+    slap_titles: Mapping[str, str] = field(default_factory=dict)
+    """What this variant calls some slap rules (Firefighters: a double is a Matchbox)."""
+
+    # -- extension points: each is optional; the engine calls them as documented -----------
+    on_start: GameHook | None = None
+    """After the deal, before the first flip (roll dice, set up side piles)."""
     on_card: CardHook | None = None
+    judge_slap: SlapJudge | None = None
+    """``(game, seat, hand)`` for a slap on a slappable pile: "" if it stands, otherwise why it
+    is a wrong slap (the dice asked for the other hand)."""
+    on_slap: SlapHook | None = None
+    """``(game, seat, hand)`` for any slap while no phase holds the table: True if the variant
+    dealt with it (putting out a fire), False for the engine's own judgement."""
+    on_take: TakeHook | None = None
+    """``(game, seat, how)`` after ``seat`` took the pile and the game goes on."""
+    bot_hand: BotHand | None = None
+    """``(game, seat, u)``: the hand a bot slaps with (u is a uniform draw)."""
+    bot_slap_delay: BotSeatHook | None = None
+    """``(game, seat)``: extra mean milliseconds before a bot's slap (obeying the dice)."""
+    bot_wants_slap: Callable[[Game, int], bool] | None = None
+    """``(game, seat)``: a slap the variant calls for outside the slap rules (burning a card,
+    putting out a fire); bots make it after their reaction time."""
+
+    def slap_title(self, rule: str, default: str = "") -> str:
+        return self.slap_titles.get(rule, default or rule)
 
     def rules_for(self, players: int, options: Mapping[str, Any] | None = None) -> Rules:
         """The rules of a game of this variant: its defaults, then the player's choices."""
@@ -52,7 +85,7 @@ class Variant:
             )
         rules = self.rules
         if self.player_defaults is not None:
-            rules = rules.with_options(self.player_defaults(players))
+            rules = rules.with_options(self.player_defaults(players, options or {}))
         if options:
             rules = rules.with_options(options)
         if rules.dealer >= players:

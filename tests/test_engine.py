@@ -486,11 +486,12 @@ def test_enabling_a_slap_rule_makes_its_pattern_slappable_in_a_real_game(
     name: str, pile: str
 ) -> None:
     rule = SLAP_RULES[name]
-    g = Game("classic", 2, hands=hands_laying(pile), options={"slaps": [name]})
+    players = rule.seats or 2
+    g = Game("classic", players, hands=hands_laying(pile, players), options={"slaps": [name]})
     lay(g, len(H(pile)))
     assert codes(g.pile) == codes(H(pile))
     assert g.slappable
-    slapper = 1 - g.to_act() if g.to_act() >= 0 else 0
+    slapper = (g.to_act() + 1) % players if g.to_act() >= 0 else 0
     taken = only(slap(g, slapper), PileTaken)
     assert (taken.seat, taken.how, taken.rule, taken.count) == (slapper, "slap", rule.title,
                                                                 len(H(pile)))

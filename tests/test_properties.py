@@ -117,6 +117,7 @@ def final_state(game: Game) -> dict[str, Any]:
         "hands": [[c.code for c in h] for h in game.hands],
         "pile": [c.code for c in game.pile],
         "removed": [c.code for c in game.removed],
+        "side_piles": {k: [c.code for c in p] for k, p in game.side_piles.items()},
         "outcome": game.outcome,
         "cards_played": game.cards_played,
         "tricks": game.tricks,
@@ -136,7 +137,8 @@ def check_ended(game: Game) -> None:
     if outcome.status == "win":
         winner = outcome.winner
         assert winner is not None and 0 <= winner < game.n
-        assert len(game.hands[winner]) + len(game.removed) == game.total
+        sides = sum(len(p) for p in game.side_piles.values())
+        assert len(game.hands[winner]) + sides + len(game.removed) == game.total
         assert not game.pile
         assert all(not h for s, h in enumerate(game.hands) if s != winner)
     else:
@@ -180,7 +182,8 @@ def test_cards_are_conserved_after_every_action(variant_name: str, data: st.Data
         assert codes(game) == dealt
         counts = Counter(c.code for c in game.all_cards())
         assert all(counts[code] <= deck[code] for code in counts)
-        assert sum(game.counts) + len(game.pile) + len(game.removed) == game.total
+        sides = sum(len(p) for p in game.side_piles.values())
+        assert sum(game.counts) + len(game.pile) + sides + len(game.removed) == game.total
         assert len(game.pile) == len(game.pile_kinds)
     check_ended(game)
     check_times(game)

@@ -25,6 +25,7 @@ class Ctx:
     run_wrap: bool = False
     same_as_first_match: str = "colour"
     counting_n: int = 0
+    live_seats: tuple[int, ...] = ()
 
 
 def cards_since_last_face(pile: Sequence[Card]) -> int:
@@ -37,6 +38,8 @@ def cards_since_last_face(pile: Sequence[Card]) -> int:
 
 def ctx_for(rule: SlapRule, pile: Sequence[Card], **changes: object) -> Ctx:
     ctx = Ctx(counting_n=cards_since_last_face(pile)) if rule.needs_challenge else Ctx()
+    if rule.seats:
+        ctx = dataclasses.replace(ctx, live_seats=tuple(i % rule.seats for i in range(len(pile))))
     return dataclasses.replace(ctx, **changes)  # type: ignore[arg-type]
 
 
@@ -108,10 +111,11 @@ def test_no_rule_matches_an_empty_pile(name: str) -> None:
 
 
 @pytest.mark.parametrize("code", sorted(CARDS))
-def test_a_single_card_is_slappable_only_as_a_joker_or_a_counted_card(code: str) -> None:
+def test_a_single_card_is_slappable_only_as_a_joker_a_7_or_a_counted_card(code: str) -> None:
     live = cards(code)
     matched = {n for n, r in SLAP_RULES.items() if r.check(live, Ctx(run_wrap=True)) is not None}
-    assert matched == ({"joker"} if live[0].is_joker else set())
+    single = {"joker"} if live[0].is_joker else {"lucky-7"} if live[0].rank == 7 else set()
+    assert matched == single
 
 
 # --- the rule texts' own examples -------------------------------------------------------------

@@ -1,0 +1,220 @@
+"""Firefighters & Burn: ERS with firefighters (J, Q, K: one chance each) and burn contests.
+
+Built on the engine's extension points. The burn conditions are slap rules (Matchbox is the
+catalogue's double, Overcooked its sandwich, Chimney its top-bottom; Unlucky 13, Lucky 7 and
+Embers were added to the catalogue for this game), so any other slap rule can be added as a
+house burn condition. When the Play pile meets one, :class:`BurnContest` (a
+:class:`~ratscrew.engine.Phase`) takes the table: every player with cards burns one with their
+slap key onto the Burn pile (``game.side_piles["burn"]``); the highest card, with 2 added for
+the first to burn, takes the Play pile. A slap at any other time is a misfire (two cards
+under the Play pile: the engine's wrong-slap penalty), except a cardless player's slap on a
+firefighter on top of the Burn pile, which puts out the fire and takes that pile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .cards import ACE, JACK, KING, QUEEN, Card
+from .engine import Game, Phase
+from .events import Burned, BurnStarted, BurnWon, FireOut
+from .options import Rules
+from .variants import Variant, register
+
+FIREFIGHTER_RANKS = frozenset({JACK, QUEEN, KING})
+BURN = "burn"
+"""The name of the Burn pile in ``game.side_piles``."""
+FIRST_BONUS = 2
+
+
+@dataclass(slots=True)
+class Fires:
+    """What the game keeps for Firefighters besides the piles."""
+
+    ran_out: list[int] = field(default_factory=list)
+    """For each seat, the number of piles taken before the round in which they ran out of
+    cards (-1: they have cards)."""
+    contests: int = 0
+    last: BurnWon | None = None
+    """The last contest decided (what the table shows until the next one)."""
+
+
+def fires_of(game: Game) -> Fires | None:
+    state = game.state
+    return state if isinstance(state, Fires) else None
+
+
+def burn_pile(game: Game) -> list[Card]:
+    return game.side_piles.setdefault(BURN, [])
+
+
+def burn_value(card: Card, game: Game) -> int:
+    """A card's worth in a burn contest: A = 1 (or 14 with ``burn_aces`` high), 2-10,
+    J = 11, Q = 12, K = 13."""
+    if card.rank == ACE:
+        return 14 if game.rules.burn_aces == "high" else 1
+    return card.value
+
+
+def is_firefighter(card: Card) -> bool:
+    return card.rank in FIREFIGHTER_RANKS
+
+
+class BurnContest(Phase):
+    """Everyone who has cards when the fire starts burns one; see the module docstring."""
+
+    name = "burn"
+
+    def __init__(self, game: Game, condition: str, cards: tuple[Card, ...]) -> None:
+        self.condition = condition
+        self.expected = tuple(s for s in range(game.n) if game.hands[s])
+        self.burns: list[tuple[int, Card, int]] = []
+        self.deadline = game.t + game.rules.burn_ms
+        game.emit(BurnStarted(game.t, condition, cards, self.expected, self.deadline))
+
+    @property
+    def waiting(self) -> str:
+        return "a burn contest is on: burn a card with your slap key"
+
+    def burned(self, seat: int) -> bool:
+        return any(s == seat for s, _, _ in self.burns)
+
+    def expects(self, game: Game, seat: int) -> bool:
+        return seat in self.expected and not self.burned(seat) and bool(game.hands[seat])
+
+    def slap(self, game: Game, seat: int, hand: str) -> None:
+        if seat not in self.expected:
+            game.ignore(seat, "burn", "only players who had cards when the fire started burn")
+        elif self.burned(seat):
+            game.ignore(seat, "burn", "they have already burned a card")
+        else:
+            card = game.hands[seat].popleft()
+            burn_pile(game).append(card)
+            first = not self.burns
+            value = burn_value(card, game) + (FIRST_BONUS if first else 0)
+            self.burns.append((seat, card, value))
+            game.emit(Burned(game.t, seat, card, value, first))
+            _note_runouts(game, game.tricks)
+            if all(self.burned(s) for s in self.expected):
+                self.decide(game)
+
+    def expire(self, game: Game) -> None:
+        self.decide(game)
+
+    def decide(self, game: Game) -> None:
+        """Highest value wins; a tie goes to whoever burned earlier."""
+        game.phase = None
+        game.match = None
+        missed = tuple(s for s in self.expected if not self.burned(s))
+        fires = _fires(game)
+        fires.contests += 1
+        if not self.burns:
+            fires.last = BurnWon(game.t, -1, (), missed)
+            game.emit(fires.last)
+            return
+        best = max(v for _, _, v in self.burns)
+        winner = next(s for s, _, v in self.burns if v == best)
+        tie = sum(1 for _, _, v in self.burns if v == best) > 1
+        fires.last = BurnWon(game.t, winner, tuple(self.burns), missed, tie)
+        game.emit(fires.last)
+        cards = tuple(c for _, c, _ in self.burns)
+        game.take_pile(winner, "burn", self.condition, cards)
+
+
+def _fires(game: Game) -> Fires:
+    fires = fires_of(game)
+    if fires is None:
+        fires = game.state = Fires(ran_out=[-1] * game.n)
+    return fires
+
+
+def _note_runouts(game: Game, round_index: int) -> None:
+    """Remember when each player ran out of cards (``round_index``: piles taken before the
+    round they ran out in); forget it for those who have cards again."""
+    ran_out = _fires(game).ran_out
+    for s in range(game.n):
+        if game.hands[s]:
+            ran_out[s] = -1
+        elif ran_out[s] < 0:
+            ran_out[s] = round_index
+
+
+def may_put_out(game: Game, seat: int) -> bool:
+    """Whether ``seat`` may put out a fire: no cards, and they have waited their round(s)."""
+    if game.hands[seat] or game.barred[seat]:
+        return False
+    ran_out = _fires(game).ran_out[seat]
+    return ran_out >= 0 and game.tricks >= ran_out + 1 + game.rules.fire_wait
+
+
+def fire_burning(game: Game) -> bool:
+    """A firefighter lies on top of the Burn pile: a fire that can be put out."""
+    pile = game.side_piles.get(BURN)
+    return pile is not None and bool(pile) and is_firefighter(pile[-1])
+
+
+# -- the hooks -----------------------------------------------------------------------------
+
+
+def _start(game: Game) -> None:
+    game.state = Fires(ran_out=[-1] * game.n)
+    game.side_piles[BURN] = []
+
+
+def _card(game: Game, seat: int, card: Card) -> None:
+    _note_runouts(game, game.tricks)
+    if game.match is not None and game.phase is None and not game.top_dead:
+        rule, positions = game.match
+        cards = tuple(game.live[p] for p in positions)
+        game.phase = BurnContest(game, game.variant.slap_title(rule.name, rule.title), cards)
+
+
+def _slap(game: Game, seat: int, hand: str) -> bool:
+    """A cardless player's slap: puts out a fire if they may, otherwise it is the engine's
+    (a misfire)."""
+    if game.hands[seat] or not (fire_burning(game) and may_put_out(game, seat)):
+        return False
+    pile = burn_pile(game)
+    top = pile[-1]
+    count = len(pile)
+    game.hands[seat].extend(pile)
+    pile.clear()
+    _fires(game).ran_out[seat] = -1
+    game.stats[seat].slaps_right += 1
+    game.emit(FireOut(game.t, seat, count, top))
+    return True
+
+
+def _take(game: Game, seat: int, how: str) -> None:
+    _note_runouts(game, game.tricks - 1)
+
+
+def _bot_wants(game: Game, seat: int) -> bool:
+    phase = game.phase
+    if phase is not None:
+        return phase.expects(game, seat)
+    return fire_burning(game) and may_put_out(game, seat)
+
+
+FIREFIGHTERS = register(Variant(
+    name="firefighters",
+    title="Firefighters & Burn",
+    summary="J, Q and K are firefighters that give one chance; a second firefighter only puts "
+    "the challenge out. When the pile meets a burn condition everyone burns a card: the "
+    "highest (first to burn +2) takes the pile. Cardless players may put out a fire.",
+    aliases=("burn", "firefighters-and-burn"),
+    rules=Rules(
+        slaps=("double", "unlucky-13", "lucky-7", "embers", "sandwich", "top-bottom"),
+        challenge=(("J", 1), ("Q", 1), ("K", 1)),
+        answer_face="ends",
+        penalty_count=2,
+        next_leader="right",
+    ),
+    options=("slaps", "burn_ms", "burn_aces", "fire_wait", "answer_face", "next_leader"),
+    slap_titles={"double": "Matchbox", "sandwich": "Overcooked", "top-bottom": "Chimney"},
+    on_start=_start,
+    on_card=_card,
+    on_slap=_slap,
+    on_take=_take,
+    bot_wants_slap=_bot_wants,
+))

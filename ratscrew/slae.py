@@ -1,0 +1,202 @@
+"""Slap Like an Egyptian: the Front Porch Classics boxed game (two decks, jokers, three dice).
+
+Built on the engine's extension points: the dice live in ``game.state`` (a :class:`Dice`),
+rolled from the game's own table stream so a record replays them; ``judge_slap`` turns a slap
+with the wrong hand into a wrong slap; ``on_card`` hands the black die to whoever flips a
+joker; ``on_take`` rolls again after every slap that wins a pile; a Rat is a pending decision
+for the player who last played.
+
+The box names only some faces ("right (R), left (L) or either hand (LR)", a Rat; "ear, neck,
+etc."). The six faces chosen here are :data:`RED_FACES` and :data:`WOOD_FACES`; see
+``docs/rules.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card
+from .engine import Decision, Game
+from .events import BlackDie, DiceCalled, DiceRolled
+from .options import Rules
+from .variants import Variant, register
+
+RED_FACES = ("right", "left", "either", "right", "left", "rat")
+"""The red die: which hand slaps (two faces each for right and left, one for either hand,
+one Rat)."""
+WOOD_FACES = ("ear", "neck", "nose", "chin", "elbow", "rat")
+"""The wood die: the body part the slap must start from, or a Rat."""
+HANDS = ("right", "left", "either")
+"""What the last player may call for a Rat on the red die (fingers and knuckles are the
+table's to police: the game only sees the hand)."""
+BODY_PARTS = ("ear", "neck", "nose", "chin", "elbow", "forehead", "shoulder", "knee", "hip",
+              "toe")
+"""What the last player may call for a Rat on the wood die: any part of the body, the die's
+faces or not."""
+
+
+@dataclass(slots=True)
+class Dice:
+    """The dice on the table. ``hand`` and ``part`` are what the next slap must obey (after any
+    Rat call; "" while a Rat is still being called)."""
+
+    red: str = ""
+    wood: str = ""
+    hand: str = "either"
+    part: str = ""
+    caller: int = -1
+    holder: int = -1
+    """Who holds the black die (-1: nobody yet)."""
+    rolls: int = 0
+
+
+def dice_of(game: Game) -> Dice | None:
+    """The dice of a Slap Like an Egyptian game (None for other variants)."""
+    state = game.state
+    return state if isinstance(state, Dice) else None
+
+
+def _dice(game: Game) -> Dice:
+    dice = dice_of(game)
+    if dice is None:
+        dice = game.state = Dice()
+    return dice
+
+
+def roll(game: Game, caller: int) -> None:
+    """Roll the red and wood dice for the next slap; ``caller`` chooses for a Rat."""
+    dice = _dice(game)
+    rng = game.table_rng
+    dice.red = RED_FACES[rng.below(len(RED_FACES))]
+    dice.wood = WOOD_FACES[rng.below(len(WOOD_FACES))]
+    dice.caller = caller
+    dice.rolls += 1
+    dice.hand = "" if dice.red == "rat" else dice.red
+    dice.part = "" if dice.wood == "rat" else dice.wood
+    game.emit(DiceRolled(game.t, dice.red, dice.wood, caller))
+    _ask_rats(game)
+
+
+def _ask_rats(game: Game) -> None:
+    dice = _dice(game)
+    if not dice.hand:
+        game.ask(Decision(
+            seat=dice.caller,
+            prompt="Rat on the red die! Which hand must the next slap use?",
+            options=HANDS,
+            default="either",
+            resolve=_call_hand,
+        ))
+    elif not dice.part:
+        game.ask(Decision(
+            seat=dice.caller,
+            prompt="Rat on the wood die! Where must the next slap start from?",
+            options=BODY_PARTS,
+            default="ear",
+            resolve=_call_part,
+        ))
+
+
+def _call_hand(game: Game, choice: str) -> None:
+    dice = _dice(game)
+    dice.hand = choice
+    game.emit(DiceCalled(game.t, dice.caller, "hand", choice))
+    _ask_rats(game)
+
+
+def _call_part(game: Game, choice: str) -> None:
+    dice = _dice(game)
+    dice.part = choice
+    game.emit(DiceCalled(game.t, dice.caller, "part", choice))
+
+
+def required_hand(game: Game, seat: int) -> str:
+    """The hand ``seat`` must slap with now: right, left, or "" (any: no dice rule, either
+    hand, or ``seat`` holds the black die)."""
+    dice = dice_of(game)
+    if dice is None or seat == dice.holder or not game.rules.slap_a_roonie:
+        return ""
+    return dice.hand if dice.hand in ("right", "left") else ""
+
+
+# -- the hooks -----------------------------------------------------------------------------
+
+
+def _start(game: Game) -> None:
+    game.state = Dice()
+    if game.rules.slap_a_roonie:
+        roll(game, game.dealer)
+
+
+def _card(game: Game, seat: int, card: Card) -> None:
+    if card.is_joker:
+        dice = _dice(game)
+        previous, dice.holder = dice.holder, seat
+        game.emit(BlackDie(game.t, seat, card, previous))
+
+
+def _judge(game: Game, seat: int, hand: str) -> str:
+    need = required_hand(game, seat)
+    if not need or hand == need:
+        return ""
+    if not hand:
+        return f"the red die says {need} hand: slap with your {need}-hand key"
+    return f"the red die says {need} hand, not {hand}"
+
+
+def _take(game: Game, seat: int, how: str) -> None:
+    if how == "slap" and game.rules.slap_a_roonie:
+        roll(game, game.top_seat if game.top_seat >= 0 else game.dealer)
+
+
+def _bot_hand(game: Game, seat: int, u: float) -> str:
+    """Bots obey the dice; left free, most people slap with the right hand."""
+    return required_hand(game, seat) or ("right" if u < 0.75 else "left")
+
+
+REACH_MS = 220.0
+"""Extra mean time a bot takes to slap starting from a body part (the wood die)."""
+HAND_MS = 90.0
+"""Extra mean time a bot takes to make sure of the hand the red die asks for."""
+
+
+def _bot_delay(game: Game, seat: int) -> float:
+    dice = dice_of(game)
+    if dice is None or not game.rules.slap_a_roonie or seat == dice.holder:
+        return 0.0
+    return REACH_MS + (HAND_MS if required_hand(game, seat) else 0.0)
+
+
+def _defaults(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    """One deck for 2 to 4 players, two for 5 or more; each deck comes with its 2 jokers."""
+    try:
+        decks = int(options.get("decks", 1 if players <= 4 else 2))
+    except (TypeError, ValueError):
+        decks = 1 if players <= 4 else 2  # the options' own check reports the bad value
+    return {"decks": 1 if players <= 4 else 2, "jokers": 2 * max(decks, 0)}
+
+
+SLAP_LIKE_AN_EGYPTIAN = register(Variant(
+    name="slap-like-an-egyptian",
+    title="Slap Like an Egyptian",
+    summary="The boxed game: jokers in the deck; slap doubles, sandwiches and runs; after every "
+    "winning slap the dice say which hand (and from where) the next slap must come, and "
+    "whoever flips a joker holds the black die and may ignore them.",
+    aliases=("front-porch", "slae"),
+    rules=Rules(
+        slaps=("double", "sandwich", "run"),
+        penalty_count=3,
+        cardless_penalty="barred",
+        next_leader="failed",
+    ),
+    player_defaults=_defaults,
+    options=("slap_a_roonie", "next_leader", "decks", "jokers", "slaps"),
+    on_start=_start,
+    on_card=_card,
+    judge_slap=_judge,
+    on_take=_take,
+    bot_hand=_bot_hand,
+    bot_slap_delay=_bot_delay,
+))
