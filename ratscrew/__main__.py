@@ -147,8 +147,15 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 
 def rules_data(variant_name: str | None) -> dict[str, Any]:
     variants = [find_variant(variant_name)] if variant_name else list(VARIANTS.values())
-    base = variants[0].rules if variant_name else Rules()
+    one = variants[0] if variant_name else None
+    base = one.rules_for(one.min_players) if one else Rules()
     defaults = base.to_dict()
+    by_players: dict[str, dict[int, Any]] = {}
+    if one is not None:
+        for n in range(one.min_players, one.max_players + 1):
+            for name, value in one.rules_for(n).diff(base).items():
+                by_players.setdefault(name, {})[n] = value
+    specs = [s for s in OPTION_SPECS.values() if one is None or s.applies_to(one.name)]
     return {
         "variants": [
             {
@@ -158,6 +165,7 @@ def rules_data(variant_name: str | None) -> dict[str, Any]:
                 "summary": v.summary,
                 "players": [v.min_players, v.max_players],
                 "options": v.rules.diff(Rules()),
+                "slaps_title": v.slaps_title,
             }
             for v in variants
         ],
@@ -168,13 +176,15 @@ def rules_data(variant_name: str | None) -> dict[str, Any]:
                 "default": defaults[spec.name],
                 **({"choices": list(spec.choices)} if spec.choices else {}),
                 **({"range": [spec.minimum, spec.maximum]} if spec.maximum else {}),
+                **({"variants": list(spec.variants)} if spec.variants else {}),
+                **({"by_players": by_players[spec.name]} if spec.name in by_players else {}),
             }
-            for spec in OPTION_SPECS.values()
+            for spec in specs
         ],
         "slaps": [
             {
                 "name": r.name,
-                "title": r.title,
+                "title": one.slap_title(r.name, r.title) if one else r.title,
                 "description": r.description,
                 "examples": list(r.examples),
                 "in_play": r.name in base.slaps,
@@ -183,6 +193,29 @@ def rules_data(variant_name: str | None) -> dict[str, Any]:
         ],
         "difficulties": list(DIFFICULTIES),
     }
+
+
+def _by_players(values: dict[int, Any]) -> str:
+    """``{5: 2, 6: 2, 7: 2}`` -> ``"2 with 5-7 players"``."""
+    runs: list[tuple[int, int, Any]] = []
+    for n, v in sorted(values.items()):
+        if runs and runs[-1][1] == n - 1 and runs[-1][2] == v:
+            runs[-1] = (runs[-1][0], n, v)
+        else:
+            runs.append((n, n, v))
+    return ", ".join(
+        f"{_show(v)} with {lo if lo == hi else f'{lo}-{hi}'} players" for lo, hi, v in runs
+    )
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, list):
+        return ",".join(value) or "none"
+    if isinstance(value, dict):
+        return " ".join(f"{k}={n}" for k, n in value.items())
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
@@ -199,19 +232,18 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
     title = f"Options (defaults for {args.variant})" if args.variant else "Options (defaults)"
     print(f"\n{title}:", file=out)
     for o in data["options"]:
-        default = o["default"]
-        if isinstance(default, list):
-            default = ",".join(default) or "none"
-        elif isinstance(default, dict):
-            default = " ".join(f"{k}={n}" for k, n in default.items())
-        elif isinstance(default, bool):
-            default = "true" if default else "false"
-        print(f"  {o['name']} = {default}", file=out)
+        note = ""
+        if "by_players" in o:
+            note = "; " + _by_players(o["by_players"])
+        print(f"  {o['name']} = {_show(o['default'])}{note}", file=out)
         print(f"      {o['description']}", file=out)
-    print("\nSlap rules (* in play by default):", file=out)
+    heading = data["variants"][0]["slaps_title"] if args.variant else "Slap rules"
+    print(f"\n{heading} (* in play by default):", file=out)
     for r in data["slaps"]:
         mark = "*" if r["in_play"] else " "
-        print(f"  {mark} {r['name']}: {r['description']} Example: {r['examples'][0]}", file=out)
+        title = f" ({r['title']})" if r["title"] != SLAP_RULES[r["name"]].title else ""
+        print(f"  {mark} {r['name']}{title}: {r['description']} Example: {r['examples'][0]}",
+              file=out)
     return 0
 
 

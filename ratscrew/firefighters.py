@@ -211,6 +211,7 @@ FIREFIGHTERS = register(Variant(
         next_leader="right",
     ),
     options=("slaps", "burn_ms", "burn_aces", "fire_wait", "answer_face", "next_leader"),
+    slaps_title="Burn conditions",
     slap_titles={"double": "Matchbox", "sandwich": "Overcooked", "top-bottom": "Chimney"},
     on_start=_start,
     on_card=_card,

@@ -50,6 +50,8 @@ class Variant:
     decks for five or more, and the jokers that come with them); the choices still win."""
     options: tuple[str, ...] = ()
     """The options this variant is about, shown first where options are listed."""
+    slaps_title: str = "Slap rules"
+    """What this variant calls its slap rules (Firefighters: burn conditions)."""
     slap_titles: Mapping[str, str] = field(default_factory=dict)
     """What this variant calls some slap rules (Firefighters: a double is a Matchbox)."""
 
