@@ -13,6 +13,7 @@ etc."). The six faces chosen here are :data:`RED_FACES` and :data:`WOOD_FACES`; 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -79,37 +80,33 @@ def roll(game: Game, caller: int) -> None:
     _ask_rats(game)
 
 
+RAT_CALLS = (
+    ("hand", "Rat on the red die! Which hand must the next slap use?", HANDS, "either"),
+    ("part", "Rat on the wood die! Where must the next slap start from?", BODY_PARTS, "ear"),
+)
+"""What a Rat asks the caller, red die first: the Dice field it sets, the prompt, the choices
+and the default."""
+
+
 def _ask_rats(game: Game) -> None:
     dice = _dice(game)
-    if not dice.hand:
-        game.ask(Decision(
-            seat=dice.caller,
-            prompt="Rat on the red die! Which hand must the next slap use?",
-            options=HANDS,
-            default="either",
-            resolve=_call_hand,
-        ))
-    elif not dice.part:
-        game.ask(Decision(
-            seat=dice.caller,
-            prompt="Rat on the wood die! Where must the next slap start from?",
-            options=BODY_PARTS,
-            default="ear",
-            resolve=_call_part,
-        ))
+    for what, prompt, options, default in RAT_CALLS:
+        if not getattr(dice, what):
+            game.ask(Decision(
+                seat=dice.caller,
+                prompt=prompt,
+                options=options,
+                default=default,
+                resolve=functools.partial(_call, what),
+            ))
+            return
 
 
-def _call_hand(game: Game, choice: str) -> None:
+def _call(what: str, game: Game, choice: str) -> None:
     dice = _dice(game)
-    dice.hand = choice
-    game.emit(DiceCalled(game.t, dice.caller, "hand", choice))
+    setattr(dice, what, choice)
+    game.emit(DiceCalled(game.t, dice.caller, what, choice))
     _ask_rats(game)
-
-
-def _call_part(game: Game, choice: str) -> None:
-    dice = _dice(game)
-    dice.part = choice
-    game.emit(DiceCalled(game.t, dice.caller, "part", choice))
 
 
 def required_hand(game: Game, seat: int) -> str:
