@@ -177,6 +177,7 @@ class Game:
         "dir",
         "events",
         "failed",
+        "from_hands",
         "hands",
         "history",
         "initial_hands",
@@ -244,6 +245,8 @@ class Game:
                          self.dir)
         else:
             raise ValueError("a game needs a seed to deal from, or the hands")
+        self.from_hands = hands is not None
+        """Whether the hands were given (a seed, if any, then only drives the table's dice)."""
         self.hands: list[deque[Card]] = [deque(h) for h in dealt]
         self.total = sum(len(h) for h in dealt)
         if self.total == 0:
@@ -495,6 +498,11 @@ class Game:
 
     def _flip_other(self, seat: int, t: int) -> list[Event]:
         """A flip that does not lay a card in turn: collecting a won pile, or refused."""
+        phase = self.phase
+        if phase is not None and 0 <= phase.deadline <= t and type(t) is int and t >= self.t:
+            # The phase's time is up: it ends first (a tick), then the flip counts as usual.
+            ended = self.tick(t)
+            return ended + self.flip(seat, t)
         self._begin(seat, t, "flip", "")
         if self.outcome is not None:
             self._ignore(seat, "flip", "the game is over")
@@ -624,6 +632,20 @@ class Game:
     def wrong_slap(self, seat: int, reason: str = "") -> None:
         """``seat``'s slap was wrong: the rules' penalty applies."""
         self._wrong_slap(seat, reason)
+
+    def cancel_claim(self) -> None:
+        """For variant hooks, right after a flip: the challenge that flip just won does not
+        take the pile after all (Firefighters: a burn condition met by the answering card comes
+        first). Its announcement is withdrawn and play would go on after that card."""
+        if self.claimant < 0:
+            return
+        self.claimant = -1
+        self.challenger = -1
+        self.chances = 0
+        self.failed = -1
+        self._new = [e for e in self._new if not isinstance(e, ChallengeWon)]
+        nxt = self.next_seat(self.top_seat)
+        self.turn = nxt if nxt >= 0 else self.top_seat
 
     def right_of(self, seat: int) -> int:
         """The nearest player with cards against the direction of play from ``seat`` (their

@@ -166,6 +166,7 @@ def _card(game: Game, seat: int, card: Card) -> None:
     if game.match is not None and game.phase is None and not game.top_dead:
         rule, positions = game.match
         cards = tuple(game.live[p] for p in positions)
+        game.cancel_claim()  # "if the next player does not ... meet a Burn condition"
         game.phase = BurnContest(game, game.variant.slap_title(rule.name, rule.title), cards)
 
 

@@ -51,7 +51,7 @@ def record_of(game: Game) -> dict[str, Any]:
     }
     if game.seed is not None:
         out["seed"] = game.seed
-    else:
+    if game.seed is None or game.from_hands:
         out["hands"] = [[c.code for c in h] for h in game.initial_hands]
     if game.names:
         out["names"] = list(game.names)
@@ -124,8 +124,9 @@ def new_game(data: Mapping[str, Any]) -> Game:
             raise RecordError(f"a name is longer than {MAX_NAME} characters")
     seed = data.get("seed")
     hands_data = data.get("hands")
-    if (seed is None) == (hands_data is None):
-        raise RecordError("a record needs exactly one of 'seed' and 'hands'")
+    if seed is None and hands_data is None:
+        raise RecordError("a record needs a 'seed' or the 'hands' (or both: the hands are "
+                          "dealt and the seed rolls the table's dice)")
     if isinstance(seed, str) and seed.isdecimal():
         seed = int(seed)
     if seed is not None and (

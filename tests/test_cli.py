@@ -242,7 +242,7 @@ def test_replay_from_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
         ("{", "not valid JSON"),
         ("[]", "JSON object"),
         ('{"variant": "snap", "players": 2, "seed": 1, "actions": []}', "unknown variant"),
-        ('{"variant": "classic", "players": 2, "actions": []}', "exactly one of"),
+        ('{"variant": "classic", "players": 2, "actions": []}', "needs a 'seed' or the 'hands'"),
         ('{"variant": "classic", "players": 2, "seed": 1, "actions": [[-1, 0, "flip"]]}',
          "actions[0]"),
         ('{"variant": "classic", "players": 2, "seed": 1, "options": {"decks": 99}, '
@@ -398,3 +398,138 @@ def test_python_m_ratscrew_error() -> None:
     assert done.stdout == ""
     assert done.stderr.startswith("ratscrew: error: unknown variant 'snap'")
     assert "Traceback" not in done.stderr
+
+
+# --- Slap Like an Egyptian and Firefighters & Burn --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("alias", "name"),
+    [
+        ("slap-like-an-egyptian", "slap-like-an-egyptian"),
+        ("front-porch", "slap-like-an-egyptian"),
+        ("slae", "slap-like-an-egyptian"),
+        ("firefighters", "firefighters"),
+        ("burn", "firefighters"),
+    ],
+)
+def test_simulate_the_boxed_game_and_firefighters(alias: str, name: str) -> None:
+    data = run_json("simulate", "--variant", alias, "--games", "4", "--players", "4",
+                    "--seed", "5")
+    assert data["variant"] == name and data["games"] == 4
+    assert sum(data["wins"]) == 4 and data["loops"] == data["capped"] == 0
+    assert data["cards_played"] > 0 and data["tricks"] > 0
+    assert run_json("simulate", "--variant", alias, "--games", "4", "--players", "4",
+                    "--seed", "5") == data
+
+
+@pytest.mark.parametrize(
+    ("variant", "title"),
+    [("slae", "Slap Like an Egyptian"), ("burn", "Firefighters & Burn")],
+)
+def test_simulate_text_names_the_variant(variant: str, title: str) -> None:
+    code, text = run("simulate", "--variant", variant, "--games", "2", "--players", "5",
+                     "--seed", "1")
+    assert code == 0
+    assert text.startswith(f"{title}: 2 games, 5 players, normal bots, seed 1")
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [
+        ("slae", ["slap_a_roonie=false"]),
+        ("slae", ["decks=2", "jokers=0", "next_leader=winner"]),
+        ("burn", ["burn_ms=1000", "burn_aces=high", "fire_wait=0"]),
+        ("burn", ["slaps=double,lucky-7,marriage", "answer_face=challenges"]),
+    ],
+)
+def test_simulate_the_new_options(variant: str, options: list[str]) -> None:
+    argv = ["simulate", "--variant", variant, "--games", "2", "--players", "3"]
+    for option in options:
+        argv += ["--option", option]
+    data = run_json(*argv)
+    assert data["games"] == 2 and sum(data["wins"]) + data["capped"] == 2
+
+
+@pytest.mark.parametrize(
+    ("option", "fragment"),
+    [("burn_ms=100", "burn_ms"), ("burn_aces=middle", "burn_aces"), ("slap_a_roonie=3", "true")],
+)
+def test_bad_new_options(capsys: pytest.CaptureFixture[str], option: str, fragment: str) -> None:
+    line = fails(capsys, "simulate", "--variant", "burn", "--games", "1", "--option", option)
+    assert fragment in line
+
+
+def test_rules_for_slap_like_an_egyptian() -> None:
+    code, text = run("rules", "--variant", "front-porch")
+    assert code == 0
+    assert "slap-like-an-egyptian (also: front-porch, slae): Slap Like an Egyptian" in text
+    options = text.split("Options")[1]
+    for line in ("  slap_a_roonie = true", "  penalty_count = 3", "  cardless_penalty = barred",
+                 "  next_leader = failed", "  decks = 1; 2 with 5-8 players",
+                 "  jokers = 2; 4 with 5-8 players"):
+        assert line in options, line
+    assert "burn_ms" not in text  # only the options this variant reads
+    in_play = [line.split(":")[0] for line in text.splitlines() if line.startswith("  * ")]
+    assert in_play == ["  * double", "  * sandwich", "  * run"]
+
+
+def test_rules_for_firefighters() -> None:
+    code, text = run("rules", "--variant", "burn")
+    assert code == 0
+    assert "firefighters (also: burn, firefighters-and-burn): Firefighters & Burn" in text
+    for line in ("  burn_ms = 4000", "  burn_aces = low", "  fire_wait = 1",
+                 "  answer_face = ends", "  next_leader = right", "  jokers = 0",
+                 "  challenge = J=1 Q=1 K=1"):
+        assert line in text, line
+    assert "slap_a_roonie" not in text
+    assert "Burn conditions (* in play by default):" in text
+    in_play = {line.split(":")[0] for line in text.splitlines() if line.startswith("  * ")}
+    assert in_play == {"  * double (Matchbox)", "  * sandwich (Overcooked)",
+                       "  * top-bottom (Chimney)", "  * unlucky-13", "  * lucky-7",
+                       "  * embers"}
+
+
+def test_rules_json_for_the_new_variants() -> None:
+    slae = run_json("rules", "--variant", "slae")
+    assert [v["name"] for v in slae["variants"]] == ["slap-like-an-egyptian"]
+    options = {o["name"]: o for o in slae["options"]}
+    assert options["decks"]["default"] == 1 and options["jokers"]["default"] == 2
+    assert options["decks"]["by_players"]["5"] == 2 and options["jokers"]["by_players"]["8"] == 4
+    assert options["slap_a_roonie"]["default"] is True
+    burn = run_json("rules", "--variant", "firefighters")
+    titles = {r["name"]: r["title"] for r in burn["slaps"] if r["in_play"]}
+    assert titles == {"double": "Matchbox", "unlucky-13": "Unlucky 13", "lucky-7": "Lucky 7",
+                      "embers": "Embers", "sandwich": "Overcooked", "top-bottom": "Chimney"}
+
+
+@pytest.mark.parametrize(
+    ("variant", "marks"),
+    [("slae", ("Slap-A-Roonie!",)), ("firefighters", ("burn!", "Burn contest won"))],
+)
+def test_simulate_record_then_replay_the_new_variants(
+    tmp_path: Path, variant: str, marks: tuple[str, ...]
+) -> None:
+    path = tmp_path / f"{variant}.json"
+    code, _ = run("simulate", "--variant", variant, "--games", "1", "--players", "4",
+                  "--seed", "8", "--record", str(path))
+    assert code == 0
+    record = json.loads(path.read_text(encoding="utf-8"))
+    game = replay(record)
+    assert record_of(game) == record
+    code, text = run("replay", str(path))
+    assert code == 0
+    for mark in marks:
+        assert mark in text
+    state = run_json("replay", str(path))
+    assert state["status"] == "win" and state["cards_played"] == game.cards_played
+
+
+def test_python_m_ratscrew_the_new_variants() -> None:
+    done = _python_m("simulate", "--variant", "front-porch", "--games", "1", "--players", "5",
+                     "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["variant"] == "slap-like-an-egyptian"
+    done = _python_m("rules", "--variant", "burn")
+    assert done.returncode == 0, done.stderr
+    assert "Firefighters & Burn" in done.stdout and "Burn conditions" in done.stdout

@@ -244,14 +244,18 @@ def test_hands_for_the_wrong_number_of_players() -> None:
     refused(record, "cannot start the game", "2 hands given for 3 players")
 
 
-def test_seed_and_hands_both(base: dict[str, Any]) -> None:
-    base["hands"] = [["AS"], ["KS"], ["QS"]]
-    refused(base, "exactly one of 'seed' and 'hands'")
+def test_seed_and_hands_both_deal_the_hands(base: dict[str, Any]) -> None:
+    base["hands"] = [["AS"], ["KS"], ["QS"], ["JS"]][: base["players"]]
+    base["actions"] = []
+    del base["result"]
+    game = replay(base)
+    assert [[c.code for c in h] for h in game.hands] == base["hands"]
+    assert game.seed == base["seed"]
 
 
 def test_seed_and_hands_neither(base: dict[str, Any]) -> None:
     del base["seed"]
-    refused(base, "exactly one of 'seed' and 'hands'")
+    refused(base, "needs a 'seed' or the 'hands'")
 
 
 @pytest.mark.parametrize("seed", [-1, 2**64, 1.5, "abc", True, [1]])
@@ -392,3 +396,85 @@ def test_result_not_an_object(base: dict[str, Any]) -> None:
 
 def test_record_error_is_a_value_error() -> None:
     assert issubclass(RecordError, ValueError)
+
+
+# --- the variants with table state: dice, decisions, the Burn pile and ticks --------------------
+
+
+def test_a_boxed_game_for_five_records_no_deck_options_and_replays_its_two_decks() -> None:
+    game = play("slae", 5, 31, "normal", max_cards=3000)
+    record = record_of(game)
+    assert record["variant"] == "slap-like-an-egyptian" and record["options"] == {}
+    again = replay(dumps(game))
+    assert again.total == game.total == 108
+    assert state(again) == state(game)
+
+
+def test_the_boxed_game_s_deck_options_are_stored_and_replayed() -> None:
+    game = play("front-porch", 3, 6, "normal", {"decks": 2}, max_cards=3000)
+    record = record_of(game)
+    assert record["options"] == {"decks": 2, "jokers": 4}
+    again = replay(dumps(game))
+    assert again.total == 108 and again.rules == game.rules
+    assert state(again) == state(game)
+
+
+def test_dice_choices_and_slapping_hands_are_recorded_and_replayed() -> None:
+    game = play("slae", 3, 17, "normal", max_cards=5000)
+    actions = record_of(game)["actions"]
+    assert any(a[2] == "choose" and len(a) == 4 for a in actions)  # a Rat called
+    assert {a[3] for a in actions if a[2] == "slap"} <= {"left", "right"}
+    assert {a[3] for a in actions if a[2] == "slap"} == {"left", "right"}
+    again = replay(dumps(game))
+    assert state(again) == state(game)
+    assert again.state == game.state  # the dice, as they lie at the end
+
+
+def firefighters_record() -> dict[str, Any]:
+    """Seats 0 and 1 lay Q, Q; seat 2 burns; time runs out (the table's tick); seat 1 (right
+    of the winner) leads the next round."""
+    return {
+        "variant": "burn",
+        "players": 3,
+        "hands": [["QS", "KS", "2S"], ["QH", "9H", "2H"], ["4D", "2D"]],
+        "actions": [[100, 0, "flip"], [200, 1, "flip"], [900, 2, "slap"], [4200, -1, "tick"],
+                    [4700, 1, "flip"]],
+    }
+
+
+def test_a_tick_in_a_record_ends_the_burn_contest_on_replay() -> None:
+    game = replay(firefighters_record())
+    texts = [e.explain() for e in game.events]
+    assert "player 3 wins the burn with 6; player 1, player 2 did not burn in time." in texts
+    assert [c.code for c in game.side_piles["burn"]] == ["4D"]
+    assert [c.code for c in game.pile] == ["9H"] and game.phase is None
+    record = record_of(game)
+    assert record["variant"] == "firefighters"
+    assert record["actions"] == firefighters_record()["actions"]
+    assert state(replay(dumps(game))) == state(game)
+
+
+def test_without_its_tick_the_contest_ends_at_the_next_action() -> None:
+    record = firefighters_record()
+    record["actions"] = [a for a in record["actions"] if a[2] != "tick"]
+    game = replay(record)
+    assert game.phase is None and game.side_piles["burn"]
+    assert [c.code for c in game.hands[2]] == ["2D", "QS", "QH"]
+
+
+def test_firefighters_games_round_trip_with_their_burn_pile() -> None:
+    for seed in range(3):
+        game = play("firefighters", 4, seed, "normal")
+        again = replay(dumps(game))
+        assert state(again) == state(game)
+        assert again.side_piles == game.side_piles
+        fires, fires_again = game.state, again.state
+        assert (fires_again.ran_out, fires_again.contests) == (fires.ran_out, fires.contests)
+        assert fires_again.last.to_dict() == fires.last.to_dict()
+
+
+def test_a_game_from_hands_with_its_own_dice_seed_replays() -> None:
+    hands = [cards("8S 2S 3S 4S"), cards("8H 2H 3H 4H"), cards("5D 6D 9D 10D")]
+    game = Game("slae", 3, seed=30, hands=hands)
+    again = replay(dumps(game))
+    assert [list(h) for h in again.initial_hands] == hands
