@@ -103,3 +103,92 @@ def test_slap_actions_reach_the_engine(action: str) -> None:
     session.human(0, action, 5.0)
     assert session.game.history[-1][2] == "slap"
     assert session.game.history[-1][3] == action.removeprefix("slap").lstrip("-")
+
+
+# --------------------------------------------------------------------------- variants
+
+
+def rat_at_the_deal() -> int:
+    """A seed whose first roll of the dice is a Rat on the red die (seat 2 calls it)."""
+    from ratscrew.slae import dice_of
+
+    for seed in range(1, 500):
+        session = Session("slap-like-an-egyptian", 2, seed, ["A", "B"], {})
+        dice = dice_of(session.game)
+        if dice is not None and dice.red == "rat":
+            return seed
+    raise AssertionError("no Rat in 500 deals")
+
+
+def test_a_person_answers_a_decision_and_the_bots_go_on() -> None:
+    seed = rat_at_the_deal()
+    session = Session("slap-like-an-egyptian", 2, seed, ["A", "B"], {0: "normal"}, now=0.0)
+    decision = session.human_decision
+    assert decision is not None and decision.seat == 1
+    assert session.match.due() < 0  # the bot waits: nobody flips until B has chosen
+    assert session.human(1, "flip", 50.0)[-1].kind == "ignored"
+    assert session.choose(0, "left", 60.0) == []  # seat 1 is a bot: not a person's choice
+    events = session.choose(1, "left", 100.0)
+    assert [e.kind for e in events][:2] == ["chose", "dice-called"]
+    assert session.game.pending is None or session.game.pending.seat == 1  # the wood die
+    if session.game.pending is not None:
+        session.choose(1, "ear", 110.0)
+    assert session.human_decision is None
+    assert session.match.due() >= 0  # the bot's flip is planned again
+    assert session.game.history[-1][2] == "choose"
+
+
+def test_an_unanswered_decision_takes_its_default_in_time() -> None:
+    seed = rat_at_the_deal()
+    session = Session("slap-like-an-egyptian", 2, seed, ["A", "B"], {}, now=0.0,
+                      choice_ms=3000)
+    assert session.choice_deadline() == 3000
+    assert session.due_in(1000.0) == 2000.0
+    assert session.advance(2999.0) == []
+    events = session.advance(3001.0)
+    assert events and events[0].kind == "chose"
+    assert session.game.history[0] == (3000, 1, "choose", "either")
+    # A time limit of 0 waits for ever.
+    waiting = Session("slap-like-an-egyptian", 2, seed, ["A", "B"], {}, now=0.0, choice_ms=0)
+    assert waiting.choice_deadline() == -1 and waiting.due_in(0.0) is None
+    assert waiting.advance(10**9) == []
+
+
+def test_the_plain_slap_is_not_offered_where_the_hand_matters() -> None:
+    session = Session("slap-like-an-egyptian", 2, 4, ["A", "B"], {}, now=0.0, choice_ms=0)
+    assert session.actions == ("flip", "slap-left", "slap-right")
+    assert session.human(0, "slap", 10.0) == []
+    assert Session("firefighters", 2, 4, ["A", "B"], {}).actions == ("flip", "slap")
+
+
+def burn_contest_deal() -> tuple[int, int]:
+    """A Firefighters seed (2 players) where a burn contest starts within a few flips, and the
+    number of flips."""
+    for seed in range(1, 2000):
+        session = Session("firefighters", 2, seed, ["A", "B"], {})
+        game = session.game
+        for flips in range(1, 9):
+            seat = game.to_act()
+            if seat < 0 or game.tricks:
+                break
+            game.flip(seat, flips * 100)
+            if game.phase is not None:
+                return seed, flips
+    raise AssertionError("no burn contest")
+
+
+def test_an_all_human_table_still_ends_a_burn_contest_at_its_deadline() -> None:
+    seed, flips = burn_contest_deal()
+    session = Session("firefighters", 2, seed, ["A", "B"], {}, now=0.0)
+    game = session.game
+    for i in range(flips):
+        session.human(game.to_act(), "flip", 100.0 * (i + 1))
+    assert game.phase is not None
+    deadline = game.deadline
+    assert session.due_in(100.0 * flips) == deadline - 100 * flips
+    session.human(0, "slap", 100.0 * flips + 10)  # seat 1 burns; seat 2 never does
+    assert session.advance(deadline - 1.0) == []
+    events = session.advance(deadline + 1.0)
+    kinds = [e.kind for e in events]
+    assert "burn-won" in kinds and game.phase is None
+    assert game.history[-1] == (deadline, -1, "tick", "")

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from web.keymap import ACTIONS, KNOWN_ACTIONS, default_keymap
+from web.keymap import KNOWN_ACTIONS, default_keymap
 from web.links import SPEEDS, TableConfig, default_seats, to_query
 from web.settings import (
     RESET_NOTICE,
@@ -31,11 +31,11 @@ def test_storage_key() -> None:
 
 def test_defaults() -> None:
     settings = Settings()
-    assert settings.keys == default_keymap(8).to_json()
+    assert settings.keys == default_keymap(8, KNOWN_ACTIONS).to_json()
     assert settings.four_colour is False
     assert settings.speed == "1"
     assert settings.last_table == ""
-    assert settings.keymap() == default_keymap(8, ACTIONS)
+    assert settings.keymap() == default_keymap(8, KNOWN_ACTIONS)
 
 
 def test_nothing_saved_is_the_defaults_without_a_notice() -> None:
@@ -45,11 +45,12 @@ def test_nothing_saved_is_the_defaults_without_a_notice() -> None:
 def test_dump_writes_version_1() -> None:
     data = json.loads(dump_settings(Settings()))
     assert data["version"] == 1
-    assert set(data) == {"version", "keys", "four_colour", "speed", "last_table"}
+    assert set(data) == {"version", "keys", "four_colour", "speed", "last_table",
+                         "choice_seconds"}
 
 
 def test_round_trip() -> None:
-    keymap = default_keymap(8)
+    keymap = default_keymap(8, KNOWN_ACTIONS)
     keymap.assign(0, "flip", "e")
     keymap.unassign(3, "slap")
     config = TableConfig(players=3, seats=default_seats(3), seed="7")
@@ -118,7 +119,8 @@ def test_keys_keep_their_good_parts() -> None:
     keys = default_keymap(8).to_json()
     keys["1"] = {"flip": "e", "slap": "Tab"}
     settings, notices = load_settings(saved(keys=keys))
-    assert settings.keymap().keys_for(0) == {"flip": "e", "slap": "w"}
+    assert settings.keymap().keys_for(0) == {"flip": "e", "slap": "w", "slap-left": "a",
+                                             "slap-right": "s"}
     assert notices == [
         "Saved player 1's slap key was reset (Tab is reserved: it moves between buttons)."
     ]
@@ -127,7 +129,7 @@ def test_keys_keep_their_good_parts() -> None:
     assert notices == ["Your saved keys could not be read; using the default keys."]
 
 
-def test_keys_for_other_variants_actions_are_dropped_quietly() -> None:
+def test_the_keys_of_every_action_load_quietly() -> None:
     settings, notices = load_settings(saved(keys=default_keymap(8, KNOWN_ACTIONS).to_json()))
     assert (settings, notices) == (Settings(), [])
 

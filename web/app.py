@@ -19,14 +19,39 @@ from pyscript import document, window
 from ratscrew.bots import DIFFICULTIES
 from ratscrew.rng import seed_from_text
 from ratscrew.slaps import SLAP_RULES
-from ratscrew.variants import VARIANTS, find_variant
-from web.keymap import ACTIONS, KeyClashError, KeyMap, is_game_event, key_label, normalize_key
+from ratscrew.variants import VARIANTS, Variant, find_variant
+from web.keymap import (
+    KNOWN_ACTIONS,
+    KeyClashError,
+    KeyMap,
+    action_label,
+    is_game_event,
+    key_label,
+    normalize_key,
+)
 from web.links import SeatConfig, TableConfig, parse_query, to_query, with_players
-from web.session import SPEED_LABELS, SPEEDS, Session
-from web.settings import STORAGE_KEY, Settings, dump_settings, load_settings
+from web.session import SPEED_LABELS, SPEEDS, Session, seat_actions
+from web.settings import (
+    STORAGE_KEY,
+    Settings,
+    dump_settings,
+    load_settings,
+    parse_choice_seconds,
+)
+from web.setup_options import (
+    Control,
+    changed_count,
+    controls_for,
+    rules_or_default,
+    set_option,
+    slaps_heading,
+    warnings,
+)
 from web.view import TableView, clear, el, with_symbols
 
 MAX_PLAYERS = 8
+TICK_MS = 200
+"""How often a countdown on show is redrawn."""
 INSTANT_STEPS = 40
 """Bot actions per animation frame at instant speed: fast, but you still see it happen."""
 ANIMATION = {"0.5": "1.3", "1": "1", "2": "0.7", "4": "0.45", "8": "0.25", "instant": "0"}
@@ -45,7 +70,10 @@ class App:
     def __init__(self) -> None:
         self.proxies: list[Any] = []
         self.settings, notices = self._load_settings()
-        self.keymap, key_notices = KeyMap.from_json(self.settings.keys, MAX_PLAYERS, ACTIONS)
+        # Every seat has all the actions (flip, slap, and the left- and right-hand slaps of
+        # the variants where the hand matters); each variant offers its own (seat_actions).
+        self.keymap, key_notices = KeyMap.from_json(self.settings.keys, MAX_PLAYERS,
+                                                    KNOWN_ACTIONS)
         notices += key_notices
         query = str(window.location.search)
         if not query.strip("?") and self.settings.last_table:
@@ -56,6 +84,8 @@ class App:
         self.view: TableView | None = None
         self.timer: Any = None
         self.frame: Any = None
+        self.ticker: Any = None
+        """A short timer that redraws the countdowns (burn contest, a person's choice)."""
         self.capture: tuple[int, str] | None = None
         window.ratscrewLatency = window.Array.new()
         document.body.classList.toggle("four-colour", self.settings.four_colour)
@@ -130,6 +160,7 @@ class App:
         for v in VARIANTS.values():
             variant_select.appendChild(el("option", "", v.title, value=v.name))
         self._fill_setup(self.config)
+        by_id("setup-rules").open = bool(self.config.options)
 
     def _fill_setup(self, config: TableConfig) -> None:
         variant = find_variant(config.variant)
@@ -142,7 +173,7 @@ class App:
         by_id("setup-seed").value = config.seed
         by_id("setup-speed").value = config.speed
         by_id("setup-summary").textContent = variant.summary
-        self._show_slaps(variant.rules_for(config.players, config.options).slaps)
+        self._fill_rules(variant, config)
         seats = by_id("setup-seat-list")
         clear(seats)
         for i, seat in enumerate(config.seats):
@@ -158,22 +189,115 @@ class App:
                 kind.appendChild(el("option", "", f"Bot: {d}", value=d))
             kind.value = seat.difficulty if seat.bot else "human"
             row.appendChild(kind)
-            flip = key_label(self.keymap.key_for(i, "flip") or "")
-            slap = key_label(self.keymap.key_for(i, "slap") or "")
-            row.appendChild(el("span", "seat-row-keys", f"keys {flip} / {slap}"))
+            keys = " / ".join(key_label(self.keymap.key_for(i, action) or "")
+                              for action in seat_actions(variant))
+            row.appendChild(el("span", "seat-row-keys", f"keys {keys}"))
             seats.appendChild(row)
         self._show_link(config)
 
-    def _show_slaps(self, slaps: tuple[str, ...]) -> None:
-        """The slap rules in play, each with its description and an example pile."""
+    def _fill_rules(self, variant: Variant, config: TableConfig) -> None:
+        """The house rules of the chosen game (web/setup_options.py says which controls), the
+        game's own options first; then their values."""
+        body = by_id("setup-rules-body")
+        clear(body)
+        controls = controls_for(variant, config.players, config.options)
+        own = [c for c in controls if c.featured]
+        groups = ((f"{variant.title} rules", own),
+                  ("Other rules" if own else "Rules", [c for c in controls if not c.featured]))
+        for heading, group in groups:
+            if not group:
+                continue
+            section = el("div", "rules-group")
+            section.appendChild(el("h3", "rules-heading", heading))
+            for control in group:
+                section.appendChild(self._rule_control(control))
+            body.appendChild(section)
+        self._show_rules(variant, config)
+
+    def _rule_control(self, control: Control) -> Any:
+        """One house-rule control, without its value (``_show_rules`` sets it)."""
+        name = control.name
+        if control.kind == "slaps":
+            row = el("fieldset", "rule rule-slaps", id=f"rule-row-{name}")
+            row.appendChild(el("legend", "rule-label", control.label))
+            boxes = el("div", "rule-slap-list")
+            for choice in control.choices:
+                box = el("label", "check rule-slap-choice", title=choice.help)
+                box.appendChild(el("input", "rule-slap", type="checkbox", value=choice.value,
+                                   id=f"rule-slap-{choice.value}", data_option=name))
+                box.appendChild(el("span", "", choice.label))
+                boxes.appendChild(box)
+            row.appendChild(boxes)
+            return row
+        row = el("div", f"rule rule-{control.kind}", id=f"rule-row-{name}")
+        help_id = f"rule-help-{name}"
+        if control.kind == "flag":
+            box = el("label", "check rule-label")
+            box.appendChild(el("input", "", type="checkbox", id=f"rule-{name}",
+                               data_option=name, aria_describedby=help_id))
+            box.appendChild(el("span", "", control.label))
+            row.appendChild(box)
+        else:
+            caption = el("label", "rule-label", control.label)
+            caption.htmlFor = f"rule-{name}"
+            row.appendChild(caption)
+            if control.kind == "choice":
+                field = el("select", "", id=f"rule-{name}", data_option=name,
+                           aria_describedby=help_id)
+                for choice in control.choices:
+                    field.appendChild(el("option", "", choice.label, value=choice.value))
+            elif control.kind == "number":
+                field = el("input", "", type="number", id=f"rule-{name}", data_option=name,
+                           min=str(control.minimum), max=str(control.maximum),
+                           step=str(control.step), inputmode="numeric",
+                           aria_describedby=help_id)
+            else:
+                field = el("input", "", type="text", id=f"rule-{name}", data_option=name,
+                           autocomplete="off", spellcheck="false", aria_describedby=help_id)
+            row.appendChild(field)
+        if control.help:
+            row.appendChild(el("small", "rule-help", control.help, id=help_id))
+        return row
+
+    def _show_rules(self, variant: Variant, config: TableConfig, message: str = "") -> None:
+        """Put the values of ``config``'s rules into the house-rule controls, mark the changed
+        ones, say what is wrong or odd, and list the slap rules in play."""
+        controls = controls_for(variant, config.players, config.options)
+        rules, problem = rules_or_default(variant, config.players, config.options)
+        for control in controls:
+            row = by_id(f"rule-row-{control.name}")
+            if not row:
+                continue
+            row.classList.toggle("changed", control.changed)
+            if control.kind == "slaps":
+                for choice in control.choices:
+                    by_id(f"rule-slap-{choice.value}").checked = choice.value in control.value
+            elif control.kind == "flag":
+                by_id(f"rule-{control.name}").checked = bool(control.value)
+            else:
+                by_id(f"rule-{control.name}").value = str(control.value)
+        count = changed_count(controls)
+        by_id("setup-rules-count").textContent = f"· {count} changed" if count else ""
+        by_id("setup-rules-reset").disabled = not count
+        notes = [text for text in (message, problem) if text] + warnings(variant, rules)
+        box = by_id("setup-rules-message")
+        box.textContent = " ".join(notes)
+        box.hidden = not notes
+        self._show_slaps(rules.slaps, variant)
+
+    def _show_slaps(self, slaps: tuple[str, ...], variant: Variant) -> None:
+        """The slap rules in play (a variant's own names for them), each with its description
+        and an example pile."""
         box = by_id("setup-slaps")
         clear(box)
+        heading = slaps_heading(variant)
+        box.setAttribute("aria-label", f"{heading} in play")
         if not slaps:
-            box.appendChild(el("li", "", "No slapping in this game."))
+            box.appendChild(el("li", "", f"No {heading.lower()}: nothing to slap in this game."))
         for name in slaps:
             rule = SLAP_RULES[name]
             item = el("li")
-            item.appendChild(el("b", "", rule.title))
+            item.appendChild(el("b", "", variant.slap_title(name, rule.title)))
             item.appendChild(document.createTextNode(f": {rule.description} "))
             item.appendChild(el("span", "example", with_symbols(rule.examples[0])))
             box.appendChild(item)
@@ -221,6 +345,10 @@ class App:
 
     def on_setup_change(self, event: Any) -> None:
         target = event.target
+        option = target.getAttribute("data-option")
+        if isinstance(option, str) and option:  # a house rule (JS null is jsnull, not None)
+            self._change_rule(option, target)
+            return
         config = self._read_setup()
         if target.id == "setup-variant":
             variant = find_variant(str(target.value))
@@ -235,6 +363,29 @@ class App:
         self.config = config
         self._fill_setup(config)
 
+    def _change_rule(self, name: str, target: Any) -> None:
+        config = self._read_setup()
+        variant = find_variant(config.variant)
+        raw: Any
+        if name == "slaps":
+            boxes = by_id("setup-rules-body").querySelectorAll(".rule-slap")
+            raw = [str(boxes.item(i).value) for i in range(boxes.length)
+                   if boxes.item(i).checked]
+        elif str(target.type) == "checkbox":
+            raw = bool(target.checked)
+        else:
+            raw = str(target.value)
+        options, problem = set_option(variant, config.players, config.options, name, raw)
+        self.config = replace(config, options=options)
+        self._show_rules(variant, self.config, problem)
+        self._show_link(self.config)
+
+    def on_rules_reset(self, _event: Any) -> None:
+        config = replace(self._read_setup(), options={})
+        self.config = config
+        self._show_rules(find_variant(config.variant), config)
+        self._show_link(config)
+
     # -- playing ---------------------------------------------------------------------------
 
     def start(self, config: TableConfig, new_seed: bool = False) -> None:
@@ -248,7 +399,8 @@ class App:
         names = [s.name for s in config.seats]
         try:
             self.session = Session(config.variant, config.players, seed_from_text(config.seed),
-                                   names, bots, config.options, config.speed, now())
+                                   names, bots, config.options, config.speed, now(),
+                                   choice_ms=self.settings.choice_seconds * 1000)
         except ValueError as error:
             self.notify([f"That table cannot be dealt: {error}"])
             self.show_setup()
@@ -271,13 +423,17 @@ class App:
         by_id("speed").value = self.session.speed_name
         document.body.style.setProperty("--anim", ANIMATION[self.session.speed_name])
         self._set_paused(False)
-        self.view = TableView(self.session, self.keymap.keys_for, self.guard(self.on_touch))
+        self.view = TableView(self.session, self.keymap.keys_for, self.guard(self.on_touch),
+                              self.guard(self.on_choose))
         self.schedule()
 
     def stop_timers(self) -> None:
         if self.timer is not None:
             window.clearTimeout(self.timer)
             self.timer = None
+        if self.ticker is not None:
+            window.clearTimeout(self.ticker)
+            self.ticker = None
         if self.frame is not None:
             window.cancelAnimationFrame(self.frame)
             self.frame = None
@@ -288,6 +444,7 @@ class App:
         session = self.session
         if session is None:
             return
+        self._arm_ticker()
         wait = session.due_in(now())
         if wait is None:
             return
@@ -296,6 +453,25 @@ class App:
                 create_once_callable(self.guard(self.on_frame)))
         else:
             self.timer = window.setTimeout(create_once_callable(self.guard(self.on_timer)), wait)
+
+    def _arm_ticker(self) -> None:
+        session = self.session
+        if (
+            self.ticker is None
+            and self.view is not None
+            and session is not None
+            and not session.paused
+            and self.view.needs_ticking()
+        ):
+            self.ticker = window.setTimeout(create_once_callable(self.guard(self.on_tick)),
+                                            TICK_MS)
+
+    def on_tick(self, *_: Any) -> None:
+        """Redraw the countdowns on show (the burn contest's, a person's choice's)."""
+        self.ticker = None
+        if self.view is not None:
+            self.view.tick()
+            self._arm_ticker()
 
     def on_timer(self, *_: Any) -> None:
         self.timer = None
@@ -326,6 +502,12 @@ class App:
 
     def on_touch(self, seat: int, action: str) -> None:
         self.act(seat, action)
+
+    def on_choose(self, seat: int, option: str) -> None:
+        """A person answers the decision in their seat's panel (a button, or the keys)."""
+        if self.session is None or by_id("table").hidden:
+            return
+        self.after(self.session.choose(seat, option, now()))
 
     def _set_paused(self, paused: bool) -> None:
         session = self.session
@@ -402,8 +584,19 @@ class App:
         if hit is None or self.session is None:
             return
         seat, action = hit
-        if seat not in self.session.humans:
+        session = self.session
+        if seat not in session.humans:
             return
+        if self.view is not None:
+            # While a decision waits for this seat, its keys work the choice panel.
+            chosen = self.view.choice_key(seat, action)
+            if chosen is not None:
+                event.preventDefault()
+                if chosen:
+                    self.on_choose(seat, chosen)
+                return
+        if action not in session.actions:
+            return  # this game does not offer it (a plain slap where the hand matters)
         event.preventDefault()
         self.act(seat, action)
         window.ratscrewLatency.push(window.performance.now() - event.timeStamp)
@@ -417,6 +610,7 @@ class App:
         if self.session is not None and not self.session.paused:
             self._set_paused(True)
         by_id("four-colour").checked = self.settings.four_colour
+        by_id("choice-seconds").value = str(self.settings.choice_seconds)
         by_id("keys-message").textContent = ""
         self._fill_keys()
         by_id("settings").showModal()
@@ -426,16 +620,27 @@ class App:
         clear(body)
         players = self.session.game.n if self.session is not None else self.config.players
         names = self.session.game.names if self.session is not None else ()
+        # The keys of the actions this game offers (Slap Like an Egyptian: the hands).
+        variant = (self.session.variant if self.session is not None
+                   else find_variant(self.config.variant))
+        actions = seat_actions(variant)
+        head = body.parentElement.tHead
+        clear(head)
+        head_row = el("tr")
+        head_row.appendChild(el("th", "", "Seat", scope="col"))
+        for action in actions:
+            head_row.appendChild(el("th", "", action_label(action).capitalize(), scope="col"))
+        head.appendChild(head_row)
         for seat in range(players):
             row = el("tr")
             label = names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
             row.appendChild(el("th", "", f"{seat + 1}. {label}", scope="row"))
-            for action in ("flip", "slap"):
+            for action in actions:
                 cell = el("td")
                 label = key_label(self.keymap.key_for(seat, action) or "")
                 button = el("button", "key-button", label, type="button",
                             data_seat=str(seat), data_action=action,
-                            aria_label=f"Seat {seat + 1} {action} key: {label}. "
+                            aria_label=f"Seat {seat + 1} {action_label(action)} key: {label}. "
                             "Choose to change it.")
                 button.addEventListener("click", self.proxy(
                     lambda _e, seat=seat, action=action, button=button:
@@ -449,7 +654,7 @@ class App:
         button.textContent = "press a key…"
         button.classList.add("capturing")
         by_id("keys-message").textContent = (
-            f"Press the new {action} key for seat {seat + 1} (Esc to cancel)."
+            f"Press the new {action_label(action)} key for seat {seat + 1} (Esc to cancel)."
         )
 
     def _capture_key(self, event: Any, key: str) -> None:
@@ -468,21 +673,31 @@ class App:
             except KeyClashError as error:
                 message.textContent = str(error)
             else:
-                message.textContent = (
-                    f"Seat {seat + 1} now {action}s with {key_label(key)}."
-                )
+                verb = {"slap-left": "slaps left", "slap-right": "slaps right"}.get(
+                    action, f"{action}s")
+                message.textContent = f"Seat {seat + 1} now {verb} with {key_label(key)}."
                 self.save_settings()
         self._fill_keys()
         if self.view is not None:
             self.view.refresh_keys()
 
     def reset_keys(self, *_: Any) -> None:
-        self.keymap = KeyMap.from_json({}, MAX_PLAYERS, ACTIONS)[0]
+        self.keymap = KeyMap.from_json({}, MAX_PLAYERS, KNOWN_ACTIONS)[0]
         self.save_settings()
         by_id("keys-message").textContent = "Every seat has its default keys again."
         self._fill_keys()
         if self.view is not None:
             self.view.refresh_keys()
+
+    def set_choice_seconds(self, *_: Any) -> None:
+        """The time a person has to answer a choice (0: no limit); from the next game on."""
+        field = by_id("choice-seconds")
+        seconds = parse_choice_seconds(str(field.value))
+        if seconds is None:
+            field.value = str(self.settings.choice_seconds)
+            return
+        self.settings.choice_seconds = seconds
+        self.save_settings()
 
     def set_four_colour(self, *_: Any) -> None:
         self.settings.four_colour = bool(by_id("four-colour").checked)
@@ -498,11 +713,13 @@ class App:
         on("setup", "change", self.on_setup_change)
         on("setup-demo", "click", self.on_demo)
         on("setup-copy", "click", self.on_copy)
+        on("setup-rules-reset", "click", self.on_rules_reset)
         on("pause", "click", self.toggle_pause)
         on("speed", "change", self.on_speed)
         on("settings-open", "click", self.open_settings)
         on("settings", "close", self.on_settings_closed)
         on("four-colour", "change", self.set_four_colour)
+        on("choice-seconds", "change", self.set_choice_seconds)
         on("keys-reset", "click", self.reset_keys)
         on("to-setup", "click", lambda _e: self.show_setup())
         on("again-same", "click", lambda _e: self.start(self.config))

@@ -16,11 +16,11 @@ from math import floor
 from typing import Any
 
 from ratscrew.bots import Bot, find_skill
-from ratscrew.engine import Game
+from ratscrew.engine import Decision, Game
 from ratscrew.events import Event
 from ratscrew.match import Match
 from ratscrew.rng import Rng
-from ratscrew.variants import find_variant
+from ratscrew.variants import Variant, find_variant
 
 from .links import SPEED_FACTORS
 
@@ -38,6 +38,18 @@ SPEED_LABELS: dict[str, str] = {
 """How the speed menus show each speed: a half, 1, 2, 4, 8 with the sign, or Instant."""
 
 HUMAN_ACTIONS = ("flip", "slap", "slap-left", "slap-right")
+PLAIN_ACTIONS = ("flip", "slap")
+HAND_ACTIONS = ("flip", "slap-left", "slap-right")
+DEFAULT_CHOICE_MS = 10_000
+"""How long a person has to answer a decision before its default is taken (0: no limit)."""
+
+
+def seat_actions(variant: Variant) -> tuple[str, ...]:
+    """The actions a person's seat has in ``variant``: a left-hand and a right-hand slap where
+    the variant cares which hand slaps (Slap Like an Egyptian), else one slap."""
+    if variant.judge_slap is not None or variant.bot_hand is not None:
+        return HAND_ACTIONS
+    return PLAIN_ACTIONS
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +77,13 @@ class Session:
         options: Mapping[str, Any] | None = None,
         speed: str = "1",
         now: float = 0.0,
+        choice_ms: int = DEFAULT_CHOICE_MS,
     ) -> None:
         self.variant = find_variant(variant)
+        self.actions = seat_actions(self.variant)
+        """What people's keys and touch zones do here (:func:`seat_actions`)."""
+        self.choice_ms = max(0, choice_ms)
+        """Game ms a person has to answer a decision before its default is taken (0: wait)."""
         self.seed = seed
         self.game = Game(self.variant, players, seed=seed, options=dict(options or {}),
                          names=names)
@@ -79,6 +96,9 @@ class Session:
         self.paused = False
         self._anchor_real = now
         self._anchor_game = 0
+        self._asked: Decision | None = None
+        self._asked_t = 0
+        self._note_pending()
 
     # -- the clock -------------------------------------------------------------------------
 
@@ -119,11 +139,47 @@ class Session:
         if self.paused or self.game.outcome is not None:
             return None
         due = self.match.due()
+        if self.instant:
+            return 0.0 if due >= 0 else None
+        choice = self.choice_deadline()
+        if choice >= 0 and (due < 0 or choice < due):
+            due = choice
         if due < 0:
             return None
-        if self.instant:
-            return 0.0
         return max(0.0, (due - self.game_time(now)) / self.speed)
+
+    def real_ms_until(self, t: int, now: float) -> float:
+        """Real milliseconds from ``now`` until game time ``t`` (0 if it has come; while
+        paused or at instant speed, at the speed of 1)."""
+        left = t - self.game_time(now)
+        if left <= 0:
+            return 0.0
+        return left / self.speed if self.speed > 0 and not self.paused else float(left)
+
+    # -- decisions -------------------------------------------------------------------------
+
+    def _note_pending(self) -> None:
+        """Remember when the pending decision was asked (the time of the action that asked)."""
+        pending = self.game.pending
+        if pending is not self._asked:
+            self._asked = pending
+            self._asked_t = self.game.t
+
+    @property
+    def human_decision(self) -> Decision | None:
+        """The decision the game waits for, when a person makes it (bots answer their own)."""
+        pending = self.game.pending
+        if pending is None or self.game.outcome is not None or pending.seat not in self.humans:
+            return None
+        return pending
+
+    def choice_deadline(self) -> int:
+        """Game time at which a person's pending decision takes its default (-1: none, or no
+        time limit, or instant speed, where game time stands still for people)."""
+        if self.choice_ms <= 0 or self.instant or self.human_decision is None:
+            return -1
+        self._note_pending()
+        return self._asked_t + self.choice_ms
 
     # -- acting ----------------------------------------------------------------------------
 
@@ -132,24 +188,54 @@ class Session:
         or not a human seat (keys of bot seats do nothing)."""
         if self.paused or self.game.outcome is not None or seat not in self.humans:
             return []
-        if action not in HUMAN_ACTIONS:
-            return []
+        if action not in HUMAN_ACTIONS or (action == "slap" and action not in self.actions):
+            return []  # a plain slap is not offered where the hand matters
         t = self.game_time(now)
         if action == "flip":
             events = self.game.flip(seat, t)
         else:
             hand = action.removeprefix("slap").lstrip("-")
             events = self.game.slap(seat, t, hand)
+        self._acted()
+        return events
+
+    def choose(self, seat: int, option: str, now: float) -> list[Event]:
+        """A person at ``seat`` answers the pending decision with ``option`` (refused quietly
+        when paused, over, or not a human seat; the engine refuses a wrong seat or option)."""
+        if self.paused or self.game.outcome is not None or seat not in self.humans:
+            return []
+        events = self.game.choose(seat, self.game_time(now), option)
+        self._acted()
+        return events
+
+    def _acted(self) -> None:
         if self.instant:
             self._anchor_game = self.game.t
         self.match.refresh(self.game.t)
-        return events
+        self._note_pending()
 
     def advance(self, now: float) -> list[Event]:
-        """Let the bots do everything that is due by real time ``now``."""
+        """Do everything that is due by real time ``now``: the bots' intents, the table's
+        deadline (a burn contest ends even at a table of people only), and the default of a
+        person's decision whose time is up."""
         if self.paused or self.instant:
             return []
-        return self.match.advance(self.game_time(now))
+        t = self.game_time(now)
+        out: list[Event] = []
+        game = self.game
+        while game.outcome is None:
+            choice = self.choice_deadline()
+            due = self.match.due()
+            decision = self.human_decision
+            if decision is not None and 0 <= choice <= t and (due < 0 or choice <= due):
+                out.extend(game.choose(decision.seat, max(choice, game.t), decision.default))
+                self.match.refresh(game.t)
+            elif 0 <= due <= t:
+                out.extend(self.match.step())
+            else:
+                break
+            self._note_pending()
+        return out
 
     def run_instant(self, steps: int) -> list[Event]:
         """At instant speed: let the bots take up to ``steps`` actions now."""
@@ -158,6 +244,7 @@ class Session:
             if self.paused or self.game.outcome is not None:
                 break
             events = self.match.step()
+            self._note_pending()
             if not events and self.match.due() < 0:
                 break
             out.extend(events)

@@ -1,16 +1,21 @@
 """What the page remembers between visits (kept in ``localStorage`` under :data:`STORAGE_KEY`).
 
 Stored as JSON, ``{"version": 1, "keys": {...}, "four_colour": false, "speed": "1",
-"last_table": "players=3&bots=2,3"}``:
+"last_table": "players=3&bots=2,3", "choice_seconds": 10}``:
 
 ``keys``
-    Every seat's keys, as :meth:`web.keymap.KeyMap.to_json` writes them for 8 seats.
+    Every seat's keys, as :meth:`web.keymap.KeyMap.to_json` writes them for 8 seats and every
+    action of :data:`web.keymap.KNOWN_ACTIONS` (flip, slap, slap-left, slap-right).
 ``four_colour``
     Show diamonds blue and clubs green (a four-colour deck).
 ``speed``
     The last speed chosen, one of :data:`web.links.SPEEDS`.
 ``last_table``
     The last table played, as :func:`web.links.to_query` writes it ("" for none).
+``choice_seconds``
+    How long a person has to answer a choice the game asks (a Rat on the dice) before its
+    default is taken: a whole number of seconds from 0 to :data:`MAX_CHOICE_SECONDS`, 0 for
+    no limit. Default :data:`DEFAULT_CHOICE_SECONDS`.
 
 :func:`load_settings` never raises: what cannot be used is replaced by its default, the rest is
 kept, and a notice says what happened. :func:`dump_settings` writes only values that load back
@@ -23,7 +28,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from .keymap import ACTIONS, MAX_SEATS, KeyMap, default_keymap
+from .keymap import KNOWN_ACTIONS, MAX_SEATS, KeyMap, default_keymap
 from .links import DEFAULT_SPEED, parse_query, parse_speed, to_query
 
 STORAGE_KEY = "ratscrew.settings.v1"
@@ -31,12 +36,15 @@ VERSION = 1
 MAX_LAST_TABLE = 4000
 """Longest ``last_table`` kept (a real one is a few hundred characters at most)."""
 
+DEFAULT_CHOICE_SECONDS = 10
+MAX_CHOICE_SECONDS = 600
+
 RESET_NOTICE = "Your saved settings could not be read and were reset."
 VERSION_NOTICE = "Your saved settings are from another version of the game and were reset."
 
 
 def default_keys() -> dict[str, dict[str, str]]:
-    return default_keymap(MAX_SEATS, ACTIONS).to_json()
+    return default_keymap(MAX_SEATS, KNOWN_ACTIONS).to_json()
 
 
 @dataclass
@@ -45,10 +53,12 @@ class Settings:
     four_colour: bool = False
     speed: str = DEFAULT_SPEED
     last_table: str = ""
+    choice_seconds: int = DEFAULT_CHOICE_SECONDS
 
     def keymap(self) -> KeyMap:
-        """The saved keys as a :class:`~web.keymap.KeyMap` (8 seats, :data:`ACTIONS`)."""
-        return KeyMap.from_json(self.keys, MAX_SEATS, ACTIONS)[0]
+        """The saved keys as a :class:`~web.keymap.KeyMap` (8 seats, every action of
+        :data:`~web.keymap.KNOWN_ACTIONS`: the left- and right-hand slaps too)."""
+        return KeyMap.from_json(self.keys, MAX_SEATS, KNOWN_ACTIONS)[0]
 
 
 def load_settings(text: str | None) -> tuple[Settings, list[str]]:
@@ -78,7 +88,7 @@ def _load(text: object) -> tuple[Settings, list[str]]:
     settings = Settings()
     notices: list[str] = []
     if "keys" in data:
-        keymap, more = KeyMap.from_json(data["keys"], MAX_SEATS, ACTIONS)
+        keymap, more = KeyMap.from_json(data["keys"], MAX_SEATS, KNOWN_ACTIONS)
         settings.keys = keymap.to_json()
         notices += more
     if "four_colour" in data:
@@ -101,13 +111,29 @@ def _load(text: object) -> tuple[Settings, list[str]]:
             if problems:
                 notices.append("Some settings of your last table could not be read and were reset.")
             settings.last_table = to_query(config)
+    if "choice_seconds" in data:
+        seconds = parse_choice_seconds(data["choice_seconds"])
+        if seconds is None:
+            notices.append("Your saved time to choose could not be read and was reset.")
+        else:
+            settings.choice_seconds = seconds
     return settings, notices
+
+
+def parse_choice_seconds(value: object) -> int | None:
+    """A time to choose, in whole seconds from 0 (no limit) to :data:`MAX_CHOICE_SECONDS`,
+    from a number or its text (None when it is not one)."""
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+        value = int(value.strip())
+    if type(value) is int and 0 <= value <= MAX_CHOICE_SECONDS:
+        return value
+    return None
 
 
 def dump_settings(settings: Settings) -> str:
     """The JSON to store under :data:`STORAGE_KEY` (with ``"version": 1``). Values that would not
     load back are written as their defaults."""
-    keys = KeyMap.from_json(settings.keys, MAX_SEATS, ACTIONS)[0].to_json()
+    keys = KeyMap.from_json(settings.keys, MAX_SEATS, KNOWN_ACTIONS)[0].to_json()
     last = settings.last_table if isinstance(settings.last_table, str) else ""
     data: dict[str, Any] = {
         "version": VERSION,
@@ -115,5 +141,9 @@ def dump_settings(settings: Settings) -> str:
         "four_colour": settings.four_colour is True,
         "speed": parse_speed(settings.speed) or DEFAULT_SPEED,
         "last_table": to_query(parse_query(last[:MAX_LAST_TABLE])[0]),
+        "choice_seconds": (
+            seconds if (seconds := parse_choice_seconds(settings.choice_seconds)) is not None
+            else DEFAULT_CHOICE_SECONDS
+        ),
     }
     return json.dumps(data, separators=(",", ":"))

@@ -13,13 +13,20 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from pyscript import document
+from pyscript import document, window
 
 from ratscrew.cards import CARDS, RANK_CODES, Card
-from ratscrew.engine import DEAD, PENALTY, Game
+from ratscrew.engine import DEAD, PENALTY, Decision, Game
 from ratscrew.events import (
+    Asked,
+    BlackDie,
+    BurnStarted,
+    BurnWon,
     ChallengeWon,
+    DiceCalled,
+    DiceRolled,
     Event,
+    FireOut,
     Flipped,
     GameOver,
     Ignored,
@@ -27,9 +34,22 @@ from ratscrew.events import (
     PlayOn,
     WrongSlap,
 )
+from ratscrew.firefighters import fires_of
+from ratscrew.slae import dice_of
 
 from .keymap import key_label
 from .session import Session
+from .table_info import (
+    Burn,
+    DieFace,
+    Result,
+    burn_pile_of,
+    choice_step,
+    contest_of,
+    dice_faces,
+    result_of,
+    seat_marks,
+)
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "R": "★", "B": "★"}
 CARD_CODE = re.compile(r"\b(10|[2-9JQKA])([SHDC])\b|\b([RB]J)\b")
@@ -37,6 +57,10 @@ SHOWN = 6
 """How many of the pile's top cards are fanned out (a hoagie needs four)."""
 LOG_LIMIT = 5000
 """Entries kept in the log: a long game has thousands; the oldest go first past this."""
+ACTION_LABELS = {"flip": "Flip", "slap": "Slap", "slap-left": "Left", "slap-right": "Right"}
+"""What a seat's touch buttons say (the slap-left and slap-right of Slap Like an Egyptian)."""
+ACTION_NAMES = {"flip": "flip", "slap": "slap", "slap-left": "slap with the left hand",
+                "slap-right": "slap with the right hand"}
 
 
 def with_symbols(text: str) -> str:
@@ -82,8 +106,9 @@ def card_element(card: Card, kind: str = "live") -> Any:
         c.appendChild(el("span", "suit", suit))
         node.appendChild(c)
     centre = "Joker" if card.is_joker else (rank if card.is_face else suit)
-    node.appendChild(el("span", "centre face" if card.is_face or card.is_joker else "centre",
-                        centre))
+    kind_class = "centre face joker" if card.is_joker else (
+        "centre face" if card.is_face else "centre")
+    node.appendChild(el("span", kind_class, centre))
     if kind == DEAD:
         node.appendChild(el("span", "tag", "dead"))
     return node
@@ -110,6 +135,7 @@ class TableView:
         session: Session,
         keys: Callable[[int], dict[str, str]],
         on_touch: Callable[[int, str], None],
+        on_choose: Callable[[int, str], None] | None = None,
     ) -> None:
         self.session = session
         self.game: Game = session.game
@@ -121,19 +147,40 @@ class TableView:
         self.explain_line = document.getElementById("explain")
         self.log = document.getElementById("log")
         self.announce = document.getElementById("announce")
+        self.dice_box = document.getElementById("dice")
+        self.burn_box = document.getElementById("burn")
+        self.contest_box = document.getElementById("contest")
         self.seat_nodes: list[dict[str, Any]] = []
         self._pile_shown = 0
         self._keys = keys
         self._on_touch = on_touch
+        self._on_choose = on_choose
         self._touch_proxies: list[Any] = []
+        self._dice_nodes: list[dict[str, Any]] = []
+        self._dice_shown: tuple[DieFace, DieFace] | None = None
+        self._burn_shown: tuple[int, str, bool] | None = None
+        self._contest_cards: tuple[str, ...] = ()
+        self._result: tuple[Result, int] | None = None
+        """The last contest decided, and the cards played when it was: shown until the next
+        card is played."""
+        self._contest_shown: object = None
+        self._contest_nodes: dict[str, Any] = {}
+        self._choice: dict[str, Any] | None = None
+        """The open decision panel: its decision, seat, selected index and nodes."""
         clear(self.seats_box)
         clear(self.pile)
         clear(self.log)
+        self._build_extras()
         self.felt.dataset.players = str(self.game.n)
         for seat in range(self.game.n):
             self.seat_nodes.append(self._make_seat(seat))
         self.refresh_keys()
         self.explain_line.textContent = ""
+        # What the deal itself asks (a Rat on the first roll of the dice) is said at once.
+        opening = [e for e in self.game.events if isinstance(e, Asked | DiceRolled)]
+        if opening:
+            self.explain_line.textContent = opening[-1].explain(self.game.names or None)
+            self.explain_line.dataset.kind = opening[-1].kind
         self._log_all(self.game.events)
         self.update([])
 
@@ -165,13 +212,17 @@ class TableView:
         root.appendChild(body)
         status = el("p", "seat-status")
         root.appendChild(status)
+        marks = el("p", "seat-marks")
+        root.appendChild(marks)
         keys: dict[str, Any] = {}
         if bot is None:
             # The touch zone, which also shows the seat's keys (hidden on touch screens).
-            zone = el("div", "touch")
-            for action, label in (("flip", "Flip"), ("slap", "Slap")):
-                button = el("button", f"touch-{action}", type="button", data_action=action)
-                button.appendChild(el("span", "", label))
+            actions = session.actions
+            zone = el("div", f"touch touch-{len(actions)}")
+            for action in actions:
+                button = el("button", f"touch-{action}", type="button", data_action=action,
+                            aria_label=f"{game.name(seat)}: {ACTION_NAMES[action]}")
+                button.appendChild(el("span", "", ACTION_LABELS[action]))
                 keys[action] = el("kbd")
                 button.appendChild(keys[action])
                 handler = self._touch_handler(seat, action)
@@ -181,7 +232,7 @@ class TableView:
             root.appendChild(zone)
         self.seats_box.appendChild(root)
         return {"root": root, "count": count, "stack": stack, "status": status, "keys": keys,
-                "name": name}
+                "name": name, "marks": marks}
 
     def _touch_handler(self, seat: int, action: str) -> Any:
         from pyodide.ffi import create_proxy
@@ -209,6 +260,8 @@ class TableView:
             keys = self._keys(seat)
             for action, kbd in nodes["keys"].items():
                 kbd.textContent = key_label(keys.get(action, ""))
+        if self._choice is not None:
+            self._choice_hint()
 
     def _update_seats(self) -> None:
         """Write only what changed: most actions touch one or two seats, and every DOM write
@@ -218,7 +271,8 @@ class TableView:
         winner = game.outcome.winner if game.outcome is not None else -1
         for seat, nodes in enumerate(self.seat_nodes):
             count = len(game.hands[seat])
-            state = (count, seat == to_act, self._status(seat, to_act), seat == winner)
+            state = (count, seat == to_act, self._status(seat, to_act), seat == winner,
+                     seat_marks(game, seat))
             if nodes.get("shown") == state:
                 continue
             nodes["shown"] = state
@@ -230,6 +284,11 @@ class TableView:
             root.classList.toggle("empty", count == 0)
             root.classList.toggle("winner", state[3])
             nodes["status"].textContent = state[2]
+            marks = nodes["marks"]
+            clear(marks)
+            for kind, text in state[4]:
+                marks.appendChild(el("span", f"mark mark-{kind}", text, data_mark=kind))
+            root.dataset.marks = " ".join(kind for kind, _ in state[4])
 
     def _status(self, seat: int, to_act: int) -> str:
         game = self.game
@@ -248,7 +307,10 @@ class TableView:
         elif seat == to_act:
             parts.append("to play")
         if not game.hands[seat] and seat != game.claimant:
-            parts.append("no cards: slap to get back in")
+            if fires_of(game) is not None:
+                parts.append("no cards: wait for a fire to put out")
+            else:
+                parts.append("no cards: slap to get back in")
         if game.strikes[seat]:
             parts.append(f"strikes {game.strikes[seat]}/{game.rules.strikes}")
         return " · ".join(parts)
@@ -341,9 +403,17 @@ class TableView:
         swept_to = -1
         if events:
             self._log_all(events)
+        rolled = False
         for event in events:
             if isinstance(event, PileTaken):
                 swept_to = event.seat
+            elif isinstance(event, DiceRolled):
+                rolled = True
+            elif isinstance(event, BurnStarted):
+                self._contest_cards = tuple(c.code for c in event.cards)
+                self._result = None
+            elif isinstance(event, BurnWon):
+                self._result = (result_of(event), self.game.cards_played)
         if events:
             names = self.game.names or None
             important = [e for e in events if not isinstance(e, Ignored)] or list(events)
@@ -352,6 +422,10 @@ class TableView:
             self.announce.textContent = with_names(" ".join(e.explain(names) for e in events))
         self._update_seats()
         self._update_pile(swept_to)
+        self._update_dice(rolled)
+        self._update_burn()
+        self._update_contest()
+        self._update_choice()
 
     def _log_all(self, events: Sequence[Event]) -> None:
         """Add entries to the log in one go (at instant speed a frame brings dozens)."""
@@ -370,8 +444,299 @@ class TableView:
         t = event.t / 1000
         item.insertBefore(el("span", "log-time", f"{int(t // 60)}:{t % 60:04.1f}"),
                           item.firstChild)
-        if isinstance(event, PileTaken | WrongSlap | ChallengeWon | GameOver | PlayOn):
+        if isinstance(event, PileTaken | WrongSlap | ChallengeWon | GameOver | PlayOn | BurnWon
+                      | FireOut | BlackDie | DiceRolled | DiceCalled | BurnStarted):
             item.classList.add("notable")
         elif isinstance(event, Flipped) and event.target >= 0:
             item.classList.add("face")
         return item
+
+    # -- the variants' own table: dice, Burn pile, burn contests, decisions -----------------
+
+    def _build_extras(self) -> None:
+        """The dice and the Burn pile beside the pile, the contest panel under it: made once
+        per game, shown only in the variants that have them."""
+        game = self.game
+        clear(self.dice_box)
+        clear(self.burn_box)
+        clear(self.contest_box)
+        self._dice_nodes = []
+        has_dice = dice_of(game) is not None and game.rules.slap_a_roonie
+        self.dice_box.hidden = not has_dice
+        if has_dice:
+            for colour, title in (("red", "Red die"), ("wood", "Wood die")):
+                wrap = el("div", "die-wrap")
+                die = el("div", f"die die-{colour}", role="img", data_die=colour)
+                symbol = el("span", "die-symbol")
+                die.appendChild(symbol)
+                label = el("p", "die-label")
+                wrap.appendChild(die)
+                wrap.appendChild(label)
+                self.dice_box.appendChild(wrap)
+                self._dice_nodes.append({"die": die, "symbol": symbol, "label": label,
+                                         "title": title})
+        has_burn = fires_of(game) is not None
+        self.burn_box.hidden = not has_burn
+        self.burn_box.classList.remove("fire")
+        if has_burn:
+            self.burn_box.appendChild(el("p", "burn-title", "Burn pile"))
+            self.burn_box.appendChild(el("div", "burn-top"))
+            self.burn_box.appendChild(el("p", "burn-count"))
+        self.contest_box.hidden = True
+        self.felt.classList.toggle("has-side", has_dice or has_burn)
+
+    def _update_dice(self, rolled: bool) -> None:
+        faces = dice_faces(self.game) if self._dice_nodes else None
+        if faces is None or (faces == self._dice_shown and not rolled):
+            return
+        self._dice_shown = faces
+        for nodes, face in zip(self._dice_nodes, faces, strict=True):
+            die = nodes["die"]
+            nodes["symbol"].textContent = face.symbol
+            nodes["label"].textContent = face.label
+            die.setAttribute("aria-label", f"{nodes['title']}: {face.label}")
+            die.dataset.face = face.symbol
+            die.classList.toggle("rat", face.rat)
+            die.classList.toggle("calling", face.calling)
+            die.classList.toggle("long", len(face.symbol) > 5)
+            if rolled:
+                die.classList.remove("rolling")
+                _ = die.offsetWidth  # restart the animation
+                die.classList.add("rolling")
+
+    def _update_burn(self) -> None:
+        if self.burn_box.hidden:
+            return
+        pile = burn_pile_of(self.game)
+        if pile is None:
+            return
+        state = (pile.count, pile.top, pile.fire)
+        if state == self._burn_shown:
+            return
+        self._burn_shown = state
+        box = self.burn_box
+        box.dataset.cards = str(pile.count)
+        box.classList.toggle("fire", pile.fire)
+        top = box.querySelector(".burn-top")
+        clear(top)
+        if pile.top:
+            top.appendChild(card_element(CARDS[pile.top]))
+        else:
+            top.appendChild(el("div", "card-space", aria_hidden="true"))
+        text = f"{pile.count} card{'s' * (pile.count != 1)}"
+        if pile.fire:
+            text += " · fire!"
+        box.querySelector(".burn-count").textContent = text
+        box.setAttribute("aria-label", f"Burn pile: {text}")
+
+    def _update_contest(self) -> None:
+        game = self.game
+        contest = contest_of(game, self._contest_cards)
+        result = None
+        if contest is None and self._result is not None:
+            shown_result, cards = self._result
+            if game.cards_played == cards and game.outcome is None:
+                result = shown_result
+            else:
+                self._result = None
+        state: object = contest or result
+        if state == self._contest_shown:
+            self._tick_contest()
+            return
+        self._contest_shown = state
+        box = self.contest_box
+        clear(box)
+        self._contest_nodes = {}
+        box.hidden = state is None
+        box.classList.remove("burning", "won", "bonus")
+        names = game.names or None
+        if contest is not None:
+            box.dataset.state = "burning"
+            box.classList.add("burning")
+            cards = " ".join(contest.cards)
+            head = el("p", "contest-head")
+            head.appendChild(el("b", "", "Burn! "))
+            head.appendChild(document.createTextNode(
+                with_symbols(f"{contest.condition} {cards}".strip())))
+            clock = el("span", "contest-clock")
+            head.appendChild(clock)
+            box.appendChild(head)
+            bar = el("div", "contest-bar", aria_hidden="true")
+            fill = el("span")
+            bar.appendChild(fill)
+            box.appendChild(bar)
+            self._contest_nodes = {"clock": clock, "fill": fill, "deadline": contest.deadline}
+            items = el("ul", "contest-burns")
+            for burn in contest.burns:
+                items.appendChild(self._burn_item(burn, names))
+            for seat in contest.waiting:
+                items.appendChild(el("li", "waiting", f"{game.name(seat)}: must burn…",
+                                     data_seat=str(seat)))
+            box.appendChild(items)
+            self._tick_contest()
+        elif result is not None:
+            box.dataset.state = "won"
+            box.classList.add("won")
+            box.dataset.winner = str(result.winner)
+            if result.winner < 0:
+                box.appendChild(el("p", "contest-head", "Nobody burned in time: the fire dies "
+                                   "down."))
+                return
+            head = el("p", "contest-head")
+            head.appendChild(el("b", "", f"{game.name(result.winner)} wins the burn"))
+            if result.bonus_decided:
+                box.classList.add("bonus")
+                box.dataset.bonus = "decided"
+                head.appendChild(el("span", "bonus-note", "the +2 for burning first decided it"))
+            elif result.tie:
+                head.appendChild(el("span", "bonus-note", "a tie, won by burning first"))
+            box.appendChild(head)
+            items = el("ul", "contest-burns")
+            for burn in result.burns:
+                items.appendChild(self._burn_item(burn, names, burn.seat == result.winner))
+            for seat in result.missed:
+                items.appendChild(el("li", "missed", f"{game.name(seat)}: too late"))
+            box.appendChild(items)
+        else:
+            box.dataset.state = ""
+
+    def _burn_item(self, burn: Burn, names: Sequence[str] | None, winner: bool = False) -> Any:
+        item = el("li", "burned", data_seat=str(burn.seat))
+        item.appendChild(el("span", "who", self.game.name(burn.seat)))
+        item.appendChild(el("span", "what", with_symbols(burn.card)))
+        value = el("span", "value", burn.sum)
+        if burn.bonus:
+            value.classList.add("first")
+            value.setAttribute("title", "first to burn: +2")
+        item.appendChild(value)
+        if winner:
+            item.classList.add("winner")
+        return item
+
+    def _tick_contest(self) -> None:
+        nodes = self._contest_nodes
+        if not nodes:
+            return
+        left = self.session.real_ms_until(int(nodes["deadline"]), float(window.performance.now()))
+        nodes["clock"].textContent = f"{left / 1000:.1f} s"
+        total = self.game.rules.burn_ms / (self.session.speed or 1.0)
+        share = max(0.0, min(1.0, left / total)) if total > 0 else 0.0
+        nodes["fill"].style.setProperty("--left", f"{share:.3f}")
+
+    # -- decisions --------------------------------------------------------------------------
+
+    def _update_choice(self) -> None:
+        decision = self.session.human_decision
+        current = self._choice
+        if current is not None and current["decision"] is decision:
+            self._tick_choice()
+            return
+        if current is not None:
+            current["panel"].remove()
+            current["root"].classList.remove("choosing")
+            self._choice = None
+        if decision is None:
+            return
+        self._open_choice(decision)
+
+    def _open_choice(self, decision: Decision) -> None:
+        seat = decision.seat
+        root = self.seat_nodes[seat]["root"]
+        panel = el("div", "choice", role="group", aria_label=decision.prompt,
+                   data_choice=str(seat))
+        x, y = seat_position(seat, self.game.n)
+        panel.classList.toggle("to-left", x > 60)  # towards the middle of the table
+        panel.classList.toggle("up", y > 50)
+        panel.appendChild(el("p", "choice-prompt", decision.prompt))
+        options = el("div", "choice-options")
+        buttons = []
+        for option in decision.options:
+            button = el("button", "choice-option", option, type="button", data_option=option)
+            handler = self._choice_handler(seat, option)
+            button.addEventListener("pointerdown", handler)
+            button.addEventListener("click", handler)
+            options.appendChild(button)
+            buttons.append(button)
+        panel.appendChild(options)
+        hint = el("p", "choice-hint")
+        panel.appendChild(hint)
+        clock = el("p", "choice-clock")
+        panel.appendChild(clock)
+        root.appendChild(panel)
+        root.classList.add("choosing")
+        index = decision.options.index(decision.default)
+        self._choice = {"decision": decision, "seat": seat, "index": index, "panel": panel,
+                        "buttons": buttons, "hint": hint, "clock": clock, "root": root}
+        self._choice_select(index)
+        self._choice_hint()
+        self._tick_choice()
+
+    def _choice_handler(self, seat: int, option: str) -> Any:
+        from pyodide.ffi import create_proxy
+
+        def handler(event: Any) -> None:
+            if event.type == "click" and event.detail != 0:
+                return  # the pointerdown has chosen already (see _touch_handler)
+            event.preventDefault()
+            if self._on_choose is not None:
+                self._on_choose(seat, option)
+
+        proxy = create_proxy(handler)
+        self._touch_proxies.append(proxy)
+        return proxy
+
+    def _choice_select(self, index: int) -> None:
+        choice = self._choice
+        if choice is None:
+            return
+        choice["index"] = index
+        for i, button in enumerate(choice["buttons"]):
+            selected = i == index
+            button.classList.toggle("selected", selected)
+            button.setAttribute("aria-pressed", "true" if selected else "false")
+        choice["panel"].dataset.selected = choice["decision"].options[index]
+
+    def _choice_hint(self) -> None:
+        choice = self._choice
+        if choice is None:
+            return
+        keys = self._keys(choice["seat"])
+        left = key_label(keys.get("slap-left", ""))
+        right = key_label(keys.get("slap-right", "") or keys.get("slap", ""))
+        confirm = key_label(keys.get("flip", ""))
+        choice["hint"].textContent = f"{left} / {right} move · {confirm} chooses"
+
+    def _tick_choice(self) -> None:
+        choice = self._choice
+        if choice is None:
+            return
+        session = self.session
+        deadline = session.choice_deadline()
+        default = choice["decision"].default
+        if deadline < 0:
+            choice["clock"].textContent = f"No time limit (default: {default})"
+            return
+        left = session.real_ms_until(deadline, float(window.performance.now()))
+        choice["clock"].textContent = f"{default} in {math.ceil(left / 1000)} s"
+
+    def choice_key(self, seat: int, action: str) -> str | None:
+        """A seat's key while its decision panel is open: moves the selection, or returns the
+        option chosen (flip). Returns "" when the key was used for moving, None when the
+        panel is not this seat's (the key acts as usual)."""
+        choice = self._choice
+        if choice is None or choice["seat"] != seat:
+            return None
+        options = choice["decision"].options
+        index, confirmed = choice_step(choice["index"], action, len(options))
+        if confirmed:
+            return str(options[index])
+        self._choice_select(index)
+        return ""
+
+    def needs_ticking(self) -> bool:
+        """Whether a countdown is on show (the page redraws it a few times a second)."""
+        return bool(self._contest_nodes) or self._choice is not None
+
+    def tick(self) -> None:
+        self._tick_contest()
+        self._tick_choice()

@@ -337,7 +337,9 @@ def test_a_remapped_key_plays_and_the_old_one_does_not(
     page.click("#settings-close")
     expect(page.locator("#settings")).to_be_hidden()
     expect(seat(page, 0).locator("kbd")).to_have_text(["E", "W"])
-    assert saved_settings(page)["keys"]["1"] == {"flip": "e", "slap": "w"}  # type: ignore[index]
+    assert saved_settings(page)["keys"]["1"] == {  # type: ignore[index]
+        "flip": "e", "slap": "w", "slap-left": "a", "slap-right": "s"
+    }
 
     # Q does nothing any more; E flips. (Pressed in this order: had Q flipped, E would be
     # out of turn.)

@@ -1,0 +1,379 @@
+"""The variants' own table in a real (headless) Chromium: the dice and the two hands of Slap Like
+an Egyptian, its choice panel, and the burn contests of Firefighters & Burn.
+
+As in test_game.py, the engine tells the tests what will happen: each test searches, in
+CPython, for a seed where the situation it needs comes within a few flips, opens an all-human
+two-player table with that seed (nothing acts but the keys the test presses), and plays the
+same actions on a :class:`Mirror` game whose events say what the page must show.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlencode
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from ratscrew.engine import Game
+from ratscrew.events import Asked, BlackDie, BurnWon, Event, Ignored, PileTaken, WrongSlap
+from ratscrew.firefighters import BurnContest, burn_value
+from ratscrew.slae import dice_of
+from web.settings import STORAGE_KEY
+
+if TYPE_CHECKING:
+    from conftest import PageLog
+
+pytestmark = pytest.mark.e2e
+
+SLAE = "slap-like-an-egyptian"
+FIREFIGHTERS = "firefighters"
+NAMES = ("Ada", "Ben")
+KEYS = {
+    0: {"flip": "q", "slap": "w", "slap-left": "a", "slap-right": "s"},
+    1: {"flip": "o", "slap": "p", "slap-left": "l", "slap-right": ";"},
+}
+"""The default keys of seats 1 and 2 (web/keymap.py)."""
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+CARD_CODE = re.compile(r"\b(10|[2-9JQKA])([SHDC])\b")
+LONG_BURN_MS = 30_000
+"""A burn contest long enough that pressing the keys never races its deadline."""
+
+
+def with_symbols(text: str) -> str:
+    return CARD_CODE.sub(lambda m: m.group(1) + SUIT_SYMBOLS[m.group(2)], text)
+
+
+class Mirror:
+    """The page's game played again in CPython: same variant, deal, options and actions."""
+
+    def __init__(self, variant: str, seed: int, options: dict[str, Any] | None = None) -> None:
+        self.game = Game(variant, 2, seed=seed, names=NAMES, options=options)
+        self.t = 0
+
+    def act(self, seat: int, action: str, arg: str = "") -> list[Event]:
+        self.t += 100
+        if action == "flip":
+            return self.game.flip(seat, self.t)
+        if action == "choose":
+            return self.game.choose(seat, self.t, arg)
+        return self.game.slap(seat, self.t, action.removeprefix("slap").lstrip("-"))
+
+    def explain(self, events: Sequence[Event]) -> str:
+        important = [e for e in events if not isinstance(e, Ignored)] or list(events)
+        return with_symbols(important[-1].explain(NAMES))
+
+
+# --------------------------------------------------------------------------- finding deals
+
+
+def dice_slap_deal() -> tuple[int, int]:
+    """Slap Like an Egyptian: a seed whose first roll says "right hand" (no Rat to call) and
+    whose pile can be slapped within a few flips, with no joker (black die) and no face card
+    settling the pile first. Returns the seed and the number of flips."""
+    for seed in range(1, 10_000):
+        game = Game(SLAE, 2, seed=seed)
+        dice = dice_of(game)
+        if dice is None or dice.red != "right" or game.pending is not None:
+            continue
+        for flips in range(1, 9):
+            events = game.flip(game.to_act(), 100 * flips)
+            if any(isinstance(e, PileTaken | BlackDie | Asked) for e in events):
+                break
+            if game.slappable:
+                if game.challenger < 0 and game.claimant < 0:
+                    return seed, flips
+                break
+    raise AssertionError("no deal where the dice say right hand before a slappable pile")
+
+
+def rat_deal() -> int:
+    """Slap Like an Egyptian: a seed whose first roll is a Rat on the red die only (Ben, the
+    dealer, must call the hand)."""
+    for seed in range(1, 10_000):
+        game = Game(SLAE, 2, seed=seed)
+        dice = dice_of(game)
+        if dice is not None and dice.red == "rat" and dice.wood != "rat":
+            return seed
+    raise AssertionError("no Rat on the first roll")
+
+
+def burn_deal() -> tuple[int, int, int]:
+    """Firefighters: a seed where a burn contest starts within a few flips and the two top
+    cards then differ by one, so that the lower card, burned first, wins by the +2. Returns
+    the seed, the number of flips and the seat holding the lower card."""
+    options = {"burn_ms": LONG_BURN_MS}
+    for seed in range(1, 10_000):
+        game = Game(FIREFIGHTERS, 2, seed=seed, options=options)
+        for flips in range(1, 9):
+            seat = game.to_act()
+            if seat < 0:
+                break
+            events = game.flip(seat, 100 * flips)
+            if any(isinstance(e, PileTaken) for e in events):
+                break
+            if isinstance(game.phase, BurnContest):
+                values = [burn_value(game.hands[s][0], game) for s in range(2)]
+                if abs(values[0] - values[1]) == 1:
+                    return seed, flips, values.index(min(values))
+                break
+    raise AssertionError("no burn contest with cards one apart")
+
+
+# --------------------------------------------------------------------------- the page
+
+
+def link(params: dict[str, str | int]) -> str:
+    return "?" + urlencode(params)
+
+
+def table(variant: str, seed: int, **extra: str | int) -> dict[str, str | int]:
+    return {"variant": variant, "players": 2, "bots": "none", "seed": seed,
+            "names": ",".join(NAMES), "autostart": 1, **extra}
+
+
+def seat(page: Page, n: int) -> Locator:
+    return page.locator(f"#seats [data-seat='{n}']")
+
+
+def pile(page: Page) -> Locator:
+    return page.locator("[data-pile]")
+
+
+def history(page: Page) -> list[list[Any]]:
+    text = page.evaluate("JSON.stringify(window.ratscrewApp.session.game.history.toJs())")
+    return list(json.loads(text))
+
+
+def open_table(open_site: Callable[..., str], page: Page, params: dict[str, str | int]) -> None:
+    assert open_site(link(params)) == "true", page.inner_text("#boot")
+    expect(page.locator("body")).to_have_attribute("data-screen", "table")
+
+
+def expect_table(page: Page, mirror: Mirror, events: Sequence[Event] = ()) -> None:
+    game = mirror.game
+    for n in range(game.n):
+        expect(seat(page, n)).to_have_attribute("data-cards", str(len(game.hands[n])))
+    expect(pile(page)).to_have_attribute("data-cards", str(len(game.pile)))
+    if events:
+        expect(page.locator("#explain")).to_have_text(mirror.explain(events))
+
+
+def press(page: Page, mirror: Mirror, seat_: int, action: str) -> list[Event]:
+    """Press a seat's key on the page and do the same in the mirror; check they agree."""
+    events = mirror.act(seat_, action)
+    page.keyboard.press(KEYS[seat_][action])
+    expect_table(page, mirror, events)
+    return events
+
+
+@pytest.fixture(autouse=True)
+def _clean_page(
+    page_log: PageLog, assert_only_local_requests: Callable[[], None]
+) -> Iterator[None]:
+    """After every test: no console or page error, and no request left the test server."""
+    yield
+    assert page_log.errors() == []
+    assert_only_local_requests()
+
+
+# --------------------------------------------------------------------------- Slap Like an Egyptian
+
+
+def test_the_dice_decide_which_hand_may_slap(page: Page, open_site: Callable[..., str]) -> None:
+    seed, flips = dice_slap_deal()
+    mirror = Mirror(SLAE, seed)
+    open_table(open_site, page, table(SLAE, seed))
+
+    # Each seat has a left-hand and a right-hand slap, and no plain slap.
+    expect(seat(page, 0).locator(".touch kbd")).to_have_text(["Q", "A", "S"])
+    expect(seat(page, 1).locator(".touch kbd")).to_have_text(["O", "L", ";"])
+    expect(seat(page, 0).locator(".touch-slap")).to_have_count(0)
+    red = page.locator("#dice [data-die='red']")
+    expect(red).to_be_visible()
+    expect(red).to_have_attribute("data-face", "R")
+    expect(page.locator("#dice")).to_contain_text("right hand")
+
+    for _ in range(flips):
+        press(page, mirror, mirror.game.to_act(), "flip")
+    assert mirror.game.slappable
+    pile_size = len(mirror.game.pile)
+
+    # The plain slap key is not offered in this game: it does nothing at all.
+    before = len(history(page))
+    page.keyboard.press(KEYS[0]["slap"])
+    assert len(history(page)) == before
+
+    # Ada slaps with her left hand: a wrong slap, 3 cards under the pile, and the reason.
+    ada = len(mirror.game.hands[0])
+    events = press(page, mirror, 0, "slap-left")
+    wrong = events[-1]
+    assert isinstance(wrong, WrongSlap) and len(wrong.burned) == 3
+    expect(seat(page, 0)).to_have_attribute("data-cards", str(ada - 3))
+    expect(pile(page)).to_have_attribute("data-cards", str(pile_size + 3))
+    expect(page.locator("#explain")).to_contain_text("the red die says right hand, not left")
+    expect(page.locator("#log")).to_contain_text("the red die says right hand, not left")
+
+    # Ben slaps with his right hand: the pile is his.
+    ben = len(mirror.game.hands[1])
+    events = press(page, mirror, 1, "slap-right")
+    assert any(isinstance(e, PileTaken) and e.seat == 1 for e in events)
+    expect(seat(page, 1)).to_have_attribute("data-cards", str(ben + pile_size + 3))
+    expect(pile(page)).to_have_attribute("data-cards", "0")
+    assert [h[2:] for h in history(page)[-2:]] == [["slap", "left"], ["slap", "right"]]
+    # The dice were rolled again for the next slap.
+    expect(page.locator("#log")).to_contain_text("Slap-A-Roonie!")
+
+
+def test_a_held_down_key_never_slaps(page: Page, open_site: Callable[..., str]) -> None:
+    seed, flips = dice_slap_deal()
+    mirror = Mirror(SLAE, seed)
+    open_table(open_site, page, table(SLAE, seed))
+    for _ in range(flips):
+        press(page, mirror, mirror.game.to_act(), "flip")
+    assert mirror.game.slappable
+    before = len(history(page))
+    # The key repeats of a key held down (the first press went elsewhere: to a dialog, say).
+    page.evaluate(
+        "key => { for (let i = 0; i < 5; i++) document.dispatchEvent(new KeyboardEvent("
+        "'keydown', {key, repeat: true, bubbles: true})); }",
+        KEYS[1]["slap-right"],
+    )
+    assert len(history(page)) == before
+    expect(pile(page)).to_have_attribute("data-cards", str(len(mirror.game.pile)))
+    # A fresh press of the same key slaps.
+    press(page, mirror, 1, "slap-right")
+    expect(pile(page)).to_have_attribute("data-cards", "0")
+
+
+def test_a_rat_is_called_with_the_keys(page: Page, open_site: Callable[..., str]) -> None:
+    seed = rat_deal()
+    mirror = Mirror(SLAE, seed)
+    open_table(open_site, page, table(SLAE, seed))
+    assert mirror.game.pending is not None and mirror.game.pending.seat == 1
+
+    red = page.locator("#dice [data-die='red']")
+    expect(red).to_have_attribute("data-face", "RAT")
+    expect(page.locator("#dice")).to_contain_text("Ben is choosing the hand")
+    panel = seat(page, 1).locator(".choice")
+    expect(panel).to_be_visible()
+    expect(panel.locator(".choice-option")).to_have_text(["right", "left", "either"])
+    expect(panel).to_have_attribute("data-selected", "either")  # the default
+    expect(panel.locator(".choice-clock")).to_contain_text("either in")
+    expect(seat(page, 0).locator(".choice")).to_have_count(0)
+
+    # Ben's right-hand key moves right (round to the first option), his flip key chooses.
+    page.keyboard.press(KEYS[1]["slap-right"])
+    expect(panel).to_have_attribute("data-selected", "right")
+    page.keyboard.press(KEYS[1]["slap-left"])
+    page.keyboard.press(KEYS[1]["slap-left"])
+    expect(panel).to_have_attribute("data-selected", "left")
+    events = mirror.act(1, "choose", "left")
+    page.keyboard.press(KEYS[1]["flip"])
+    expect(panel).to_have_count(0)
+    expect(page.locator("#explain")).to_have_text(mirror.explain(events))
+    expect(red).to_have_attribute("data-face", "L")
+    expect(page.locator("#dice")).to_contain_text("Rat: Ben called left hand")
+    assert history(page)[-1][1:] == [1, "choose", "left"]
+    press(page, mirror, 0, "flip")  # play goes on
+
+
+def test_an_unanswered_rat_takes_its_default(page: Page, open_site: Callable[..., str]) -> None:
+    settings = {"version": 1, "choice_seconds": 1}
+    page.add_init_script(
+        f"localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(json.dumps(settings))})"
+    )
+    seed = rat_deal()
+    open_table(open_site, page, table(SLAE, seed))
+    panel = seat(page, 1).locator(".choice")
+    expect(panel).to_be_visible()
+    expect(panel).to_have_count(0, timeout=10_000)
+    assert history(page)[-1][1:] == [1, "choose", "either"]
+    expect(page.locator("#explain")).to_contain_text("Ben calls the Rat")
+
+
+@pytest.mark.browser_context_args(has_touch=True)
+def test_a_rat_is_called_by_touch(page: Page, open_site: Callable[..., str]) -> None:
+    seed = rat_deal()
+    open_table(open_site, page, table(SLAE, seed))
+    seat(page, 1).locator(".choice-option[data-option='right']").tap()
+    expect(seat(page, 1).locator(".choice")).to_have_count(0)
+    assert history(page)[-1][1:] == [1, "choose", "right"]
+    expect(page.locator("#dice [data-die='red']")).to_have_attribute("data-face", "R")
+
+
+# --------------------------------------------------------------------------- Firefighters & Burn
+
+
+def test_the_first_to_burn_wins_by_the_bonus(page: Page, open_site: Callable[..., str]) -> None:
+    seed, flips, low = burn_deal()
+    high = 1 - low
+    options = {"burn_ms": LONG_BURN_MS}
+    mirror = Mirror(FIREFIGHTERS, seed, options)
+    open_table(open_site, page, table(FIREFIGHTERS, seed, options=f"burn_ms:{LONG_BURN_MS}"))
+    burn = page.locator("[data-burn]")
+    expect(burn).to_be_visible()
+    expect(burn).to_have_attribute("data-cards", "0")
+
+    for _ in range(flips):
+        press(page, mirror, mirror.game.to_act(), "flip")
+    phase = mirror.game.phase
+    assert isinstance(phase, BurnContest)
+    contest = page.locator("#contest")
+    expect(contest).to_be_visible()
+    expect(contest).to_have_attribute("data-state", "burning")
+    expect(contest).to_contain_text(phase.condition)
+    expect(contest.locator("li.waiting")).to_have_count(2)
+    expect(seat(page, low).locator("[data-mark='burn']")).to_be_visible()
+
+    # The lower card burns first: it is worth 2 more.
+    low_card = mirror.game.hands[low][0]
+    high_card = mirror.game.hands[high][0]
+    press(page, mirror, low, "slap")
+    base = burn_value(low_card, mirror.game)
+    expect(contest.locator("li.burned")).to_have_text(
+        [re.compile(f"{NAMES[low]}.*{base} \\+ 2 = {base + 2}")])
+    expect(contest.locator("li.waiting")).to_have_text([f"{NAMES[high]}: must burn…"])
+    expect(seat(page, low).locator("[data-mark='burned']")).to_be_visible()
+    expect(burn).to_have_attribute("data-cards", "1")
+    expect(burn.locator(".card")).to_have_attribute("data-code", low_card.code)
+
+    pile_size = len(mirror.game.pile)
+    before = len(mirror.game.hands[low])
+    events = press(page, mirror, high, "slap")
+    won = next(e for e in events if isinstance(e, BurnWon))
+    assert won.seat == low and burn_value(high_card, mirror.game) == base + 1
+    expect(contest).to_have_attribute("data-state", "won")
+    expect(contest).to_have_attribute("data-winner", str(low))
+    expect(contest).to_have_attribute("data-bonus", "decided")
+    expect(contest).to_contain_text(f"{NAMES[low]} wins the burn")
+    expect(contest).to_contain_text("the +2 for burning first decided it")
+    expect(page.locator("#log")).to_contain_text("the +2 for burning first decided it")
+    expect(seat(page, low)).to_have_attribute("data-cards", str(before + pile_size))
+    expect(burn).to_have_attribute("data-cards", "2")
+
+    # The result stays on show until the next card is played.
+    expect(contest).to_be_visible()
+    press(page, mirror, mirror.game.to_act(), "flip")
+    expect(contest).to_be_hidden()
+
+
+def test_a_table_of_people_ends_a_contest_at_its_deadline(
+    page: Page, open_site: Callable[..., str]
+) -> None:
+    seed, flips, _ = burn_deal()
+    mirror = Mirror(FIREFIGHTERS, seed, {"burn_ms": 1500})
+    open_table(open_site, page, table(FIREFIGHTERS, seed, options="burn_ms:1500"))
+    for _ in range(flips):
+        press(page, mirror, mirror.game.to_act(), "flip")
+    assert isinstance(mirror.game.phase, BurnContest)
+    # Nobody burns. There is no bot at the table: the page itself ends the contest in time.
+    contest = page.locator("#contest")
+    expect(contest).to_have_attribute("data-state", "won", timeout=10_000)
+    expect(contest).to_contain_text("Nobody burned in time")
+    *_, last_flip, tick = history(page)
+    assert tick[1:3] == [-1, "tick"]
+    assert tick[0] == last_flip[0] + 1500  # the contest's deadline, to the millisecond

@@ -1,0 +1,263 @@
+"""The setup screen's house rules: which controls each variant gets, their values, reading them
+back into a link's options, and a clear sentence (never a traceback) for what cannot be used."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from ratscrew.options import OPTION_SPECS
+from ratscrew.slaps import SLAP_RULES
+from ratscrew.variants import VARIANTS, Variant
+from web.links import TableConfig, check_options, default_seats, parse_query, to_query
+from web.setup_options import (
+    LABELS,
+    Control,
+    changed_count,
+    controls_for,
+    explicit_options,
+    option_names,
+    rules_or_default,
+    set_option,
+    slap_order,
+    slaps_heading,
+    warnings,
+)
+
+FIREFIGHTERS = VARIANTS["firefighters"]
+SLAE = VARIANTS["slap-like-an-egyptian"]
+CLASSIC = VARIANTS["classic"]
+
+
+def control(controls: list[Control], name: str) -> Control:
+    return next(c for c in controls if c.name == name)
+
+
+# --------------------------------------------------------------------------- which controls
+
+
+def test_every_option_has_a_label() -> None:
+    assert set(LABELS) == set(OPTION_SPECS)
+
+
+@pytest.mark.parametrize("variant", VARIANTS.values(), ids=lambda v: v.name)
+def test_the_variants_own_options_come_first_then_every_other_that_applies(
+    variant: Variant,
+) -> None:
+    names = option_names(variant)
+    own = [n for n in variant.options if n in OPTION_SPECS]
+    assert names[: len(own)] == own
+    assert sorted(names) == sorted(n for n, s in OPTION_SPECS.items() if s.applies_to(variant.name))
+    assert len(set(names)) == len(names)
+    controls = controls_for(variant, variant.min_players, {})
+    assert [c.name for c in controls] == names
+    assert [c.featured for c in controls] == [n in own for n in names]
+    assert changed_count(controls) == 0
+
+
+def test_options_of_other_variants_are_not_offered() -> None:
+    assert "burn_ms" not in option_names(CLASSIC)
+    assert "slap_a_roonie" not in option_names(FIREFIGHTERS)
+    assert "burn_ms" not in option_names(SLAE)
+    assert option_names(FIREFIGHTERS)[:6] == [
+        "slaps", "burn_ms", "burn_aces", "fire_wait", "answer_face", "next_leader"
+    ]
+
+
+def test_control_kinds_follow_the_specs() -> None:
+    controls = controls_for(FIREFIGHTERS, 4, {})
+    assert control(controls, "burn_ms").kind == "number"
+    assert (control(controls, "burn_ms").minimum, control(controls, "burn_ms").maximum) == (
+        500, 30000)
+    assert control(controls, "burn_ms").value == 4000
+    aces = control(controls, "burn_aces")
+    assert aces.kind == "choice" and [c.value for c in aces.choices] == ["low", "high"]
+    assert control(controls, "run_wrap").kind == "flag"
+    assert control(controls, "run_wrap").value is False
+    assert control(controls, "challenge").kind == "text"
+    assert control(controls, "challenge").value == "J=1 Q=1 K=1"
+    assert control(controls, "next_leader").value == "right"
+    for c in controls:
+        if c.kind == "choice" and c.name != "dealer":
+            assert [ch.value for ch in c.choices] == list(OPTION_SPECS[c.name].choices)
+            assert c.value in OPTION_SPECS[c.name].choices
+
+
+def test_firefighters_slap_rules_are_its_burn_conditions() -> None:
+    slaps = control(controls_for(FIREFIGHTERS, 4, {}), "slaps")
+    assert slaps.kind == "slaps"
+    assert slaps.label == slaps_heading(FIREFIGHTERS) == "Burn conditions"
+    titles = {c.value: c.label for c in slaps.choices}
+    assert titles["double"] == "Matchbox"
+    assert titles["sandwich"] == "Overcooked"
+    assert titles["top-bottom"] == "Chimney"
+    assert titles["lucky-7"] == "Lucky 7"
+    assert sorted(titles) == sorted(SLAP_RULES)
+    # The game's own conditions first, in its order.
+    assert [c.value for c in slaps.choices][:6] == list(FIREFIGHTERS.rules.slaps)
+    assert slaps.value == FIREFIGHTERS.rules.slaps
+    assert slaps_heading(SLAE) == "Slap rules"
+
+
+def test_slap_order_lists_the_catalogue_once() -> None:
+    for variant in VARIANTS.values():
+        order = slap_order(variant)
+        assert sorted(order) == sorted(SLAP_RULES)
+
+
+def test_dealer_choices_follow_the_players() -> None:
+    dealer = control(controls_for(CLASSIC, 3, {}), "dealer")
+    assert dealer.kind == "choice"
+    assert [c.value for c in dealer.choices] == ["-1", "0", "1", "2"]
+    assert dealer.value == "-1"
+    assert [c.label for c in dealer.choices][1:] == ["Player 1", "Player 2", "Player 3"]
+
+
+# --------------------------------------------------------------------------- values from links
+
+
+def test_a_link_fills_the_controls() -> None:
+    config, notices = parse_query(
+        "?variant=firefighters&options=burn_ms:2000;slaps:double,lucky-7"
+    )
+    assert notices == []
+    controls = controls_for(FIREFIGHTERS, config.players, config.options)
+    assert control(controls, "burn_ms").value == 2000
+    assert control(controls, "slaps").value == ("double", "lucky-7")
+    assert {c.name for c in controls if c.changed} == {"burn_ms", "slaps"}
+    assert changed_count(controls) == 2
+
+
+def test_bad_link_values_fall_back_with_a_notice() -> None:
+    config, notices = parse_query("?variant=firefighters&options=burn_ms:20;fire_wait:2")
+    assert config.options == {"fire_wait": 2}
+    assert len(notices) == 1 and "burn_ms" in notices[0]
+    assert control(controls_for(FIREFIGHTERS, 4, config.options), "burn_ms").value == 4000
+
+
+def test_options_that_cannot_be_used_show_the_games_rules() -> None:
+    rules, problem = rules_or_default(CLASSIC, 3, {"dealer": 5})
+    assert rules == CLASSIC.rules_for(3)
+    assert "dealer" in problem
+    assert control(controls_for(CLASSIC, 3, {"dealer": 5}), "dealer").value == "-1"
+
+
+# --------------------------------------------------------------------------- reading back
+
+
+def test_numbers_are_read_from_text() -> None:
+    assert set_option(FIREFIGHTERS, 4, {}, "burn_ms", " 2500 ") == ({"burn_ms": 2500}, "")
+    assert set_option(FIREFIGHTERS, 4, {"burn_ms": 2500}, "burn_ms", "4000") == ({}, "")
+
+
+@pytest.mark.parametrize("raw", ["20", "99999", "abc", "", "2.5", "1e3", "-600"])
+def test_bad_numbers_keep_the_old_value_and_say_why(raw: str) -> None:
+    options, problem = set_option(FIREFIGHTERS, 4, {"fire_wait": 2}, "burn_ms", raw)
+    assert options == {"fire_wait": 2}
+    assert problem.startswith("Time to burn (ms)")
+    assert "500 to 30000" in problem
+    assert "burn_ms" not in problem
+
+
+def test_choices_flags_and_the_challenge_table() -> None:
+    assert set_option(FIREFIGHTERS, 4, {}, "burn_aces", "high") == ({"burn_aces": "high"}, "")
+    assert set_option(SLAE, 4, {}, "slap_a_roonie", False) == ({"slap_a_roonie": False}, "")
+    assert set_option(SLAE, 4, {}, "slap_a_roonie", "false") == ({"slap_a_roonie": False}, "")
+    assert set_option(CLASSIC, 4, {}, "run_wrap", True) == ({"run_wrap": True}, "")
+    options, problem = set_option(CLASSIC, 4, {}, "challenge", "J=2 Q=2")
+    assert (options, problem) == ({"challenge": {"J": 2, "Q": 2}}, "")
+    options, problem = set_option(CLASSIC, 4, {}, "direction", "sideways")
+    assert options == {} and problem.startswith("Direction of play: ")
+    options, problem = set_option(CLASSIC, 4, {}, "challenge", "J=1 X=3")
+    assert options == {} and problem.startswith("Challenge chances: ")
+
+
+def test_dealer_must_sit_at_the_table() -> None:
+    assert set_option(CLASSIC, 3, {}, "dealer", "2") == ({"dealer": 2}, "")
+    options, problem = set_option(CLASSIC, 3, {}, "dealer", "5")
+    assert options == {} and problem.startswith("Dealer")
+
+
+def test_slaps_keep_their_order_and_add_new_ones_last() -> None:
+    options, problem = set_option(FIREFIGHTERS, 4, {}, "slaps", ["double", "lucky-7"])
+    assert (options, problem) == ({"slaps": ["double", "lucky-7"]}, "")
+    options, _ = set_option(
+        FIREFIGHTERS, 4, {"slaps": ["lucky-7", "double"]}, "slaps", ["double", "run", "lucky-7"]
+    )
+    assert options == {"slaps": ["lucky-7", "double", "run"]}
+    options, _ = set_option(FIREFIGHTERS, 4, options, "slaps", list(FIREFIGHTERS.rules.slaps))
+    assert options == {"slaps": ["lucky-7", "double", "unlucky-13", "embers", "sandwich",
+                                 "top-bottom"]}
+
+
+def test_no_slap_rules_is_allowed_with_a_warning() -> None:
+    options, problem = set_option(FIREFIGHTERS, 4, {}, "slaps", [])
+    assert (options, problem) == ({"slaps": []}, "")
+    rules = FIREFIGHTERS.rules_for(4, options)
+    assert any("No burn conditions" in w for w in warnings(FIREFIGHTERS, rules))
+    assert any("No slap rules" in w for w in warnings(CLASSIC, CLASSIC.rules_for(4, options)))
+    assert warnings(VARIANTS["beggar-my-neighbour"], VARIANTS["beggar-my-neighbour"].rules) == []
+    assert warnings(CLASSIC, CLASSIC.rules) == []
+
+
+def test_unknown_options_and_slap_rules_are_refused() -> None:
+    options, problem = set_option(CLASSIC, 4, {}, "no_such_option", "1")
+    assert options == {} and problem
+    options, problem = set_option(CLASSIC, 4, {}, "slaps", ["double", "nope"])
+    assert options == {} and "nope" in problem
+
+
+def test_jokers_follow_the_decks_in_slap_like_an_egyptian() -> None:
+    options, _ = set_option(SLAE, 3, {}, "decks", "2")
+    assert options == {"decks": 2, "jokers": 4}
+    assert explicit_options(SLAE, 3, options) == {"decks": 2}
+    assert set_option(SLAE, 3, options, "decks", "1") == ({}, "")
+    # Jokers chosen on purpose stay chosen.
+    options, _ = set_option(SLAE, 3, options, "jokers", "0")
+    assert options == {"decks": 2, "jokers": 0}
+    assert set_option(SLAE, 3, options, "decks", "1") == ({"jokers": 0}, "")
+
+
+# --------------------------------------------------------------------------- with the link
+
+VALID = {
+    "burn_ms": ["500", "2000", "30000"],
+    "fire_wait": ["0", "3"],
+    "burn_aces": ["high", "low"],
+    "decks": ["1", "2", "3"],
+    "jokers": ["0", "1", "6"],
+    "penalty": ["lockout", "none", "cards"],
+    "run_wrap": [True, False],
+    "slap_a_roonie": [False, True],
+    "slaps": [["double"], [], ["lucky-7", "run", "double"]],
+    "challenge": ["J=1", "J=1 Q=2 K=3 A=4", "A=13"],
+    "next_leader": ["right", "failed", "winner"],
+}
+CHANGES = st.lists(
+    st.sampled_from(sorted(VALID)).flatmap(
+        lambda name: st.tuples(st.just(name), st.sampled_from(VALID[name]))
+    ),
+    max_size=6,
+)
+
+
+@given(st.sampled_from(sorted(VARIANTS)), st.integers(2, 8), CHANGES)
+def test_whatever_the_form_makes_a_link_carries(
+    name: str, players: int, changes: list[tuple[str, Any]]
+) -> None:
+    variant = VARIANTS[name]
+    options: dict[str, Any] = {}
+    for option, raw in changes:
+        if option in option_names(variant):
+            options, problem = set_option(variant, players, options, option, raw)
+            assert problem == ""
+    # The same options the link's own checks give, and a link that reads back as it is.
+    assert check_options(variant, players, options) == (options, [])
+    config = TableConfig(variant=name, players=players, seats=default_seats(players),
+                         options=options)
+    assert parse_query(to_query(config)) == (config, [])
+    controls = controls_for(variant, players, options)
+    assert changed_count(controls) == len([k for k in options if k in option_names(variant)])

@@ -1,0 +1,110 @@
+"""What the table shows of the variants' own state (web/table_info.py), without a browser."""
+
+from __future__ import annotations
+
+import pytest
+
+from ratscrew.cards import cards
+from ratscrew.engine import Game
+from ratscrew.events import BurnWon
+from ratscrew.firefighters import burn_pile
+from ratscrew.slae import Dice
+from web.table_info import (
+    burn_pile_of,
+    choice_step,
+    contest_of,
+    dice_faces,
+    red_face,
+    result_of,
+    seat_marks,
+    wood_face,
+)
+
+NAMES = ("Ada", "Ben")
+
+
+def test_the_dice_faces() -> None:
+    assert red_face(Dice(red="right", wood="ear", hand="right", part="ear")).symbol == "R"
+    assert red_face(Dice(red="either", hand="either")).label == "either hand"
+    rat = Dice(red="rat", wood="rat", hand="", part="", caller=1)
+    face = red_face(rat, NAMES)
+    assert (face.symbol, face.rat, face.calling) == ("RAT", True, True)
+    assert face.label == "Ben is choosing the hand…"
+    assert wood_face(rat, NAMES).label == "Ben will choose where to start…"
+    rat.hand = "left"
+    assert red_face(rat, NAMES).symbol == "L"
+    assert red_face(rat, NAMES).label == "Rat: Ben called left hand"
+    assert wood_face(rat, NAMES).calling
+    rat.part = "knee"
+    assert wood_face(rat, NAMES).symbol == "knee"
+
+
+def test_dice_only_in_slap_like_an_egyptian() -> None:
+    assert dice_faces(Game("classic", 2, seed=1)) is None
+    faces = dice_faces(Game("slap-like-an-egyptian", 2, seed=1))
+    assert faces is not None and all(f.symbol for f in faces)
+
+
+def test_a_burn_contest_and_its_result() -> None:
+    hands = [cards("5C 9S 2H 3H"), cards("5D 8D 4H 6H")]
+    game = Game("firefighters", 2, hands=hands, names=NAMES)
+    assert contest_of(game) is None
+    game.flip(0, 100)
+    game.flip(1, 200)  # a Matchbox: 5 5
+    contest = contest_of(game, ("5C", "5D"))
+    assert contest is not None
+    assert (contest.condition, contest.waiting, contest.burns) == ("Matchbox", (0, 1), ())
+    game.slap(1, 300)  # Ben burns 8D first: 8 + 2 = 10
+    contest = contest_of(game)
+    assert contest is not None and contest.waiting == (0,)
+    assert contest.burns[0].sum == "8 + 2 = 10"
+    assert seat_marks(game, 0) == (("burn", "burn a card!"),)
+    assert seat_marks(game, 1) == (("burned", "burned"),)
+    events = game.slap(0, 400)  # Ada burns 9S: 9, and loses to the +2
+    won = next(e for e in events if isinstance(e, BurnWon))
+    result = result_of(won)
+    assert (result.winner, result.bonus_decided, result.tie) == (1, True, False)
+    assert [b.sum for b in result.burns] == ["8 + 2 = 10", "9"]
+    pile = burn_pile_of(game)
+    assert pile is not None and (pile.count, pile.top, pile.fire) == (2, "9S", False)
+
+
+def test_the_bonus_did_not_decide_a_clear_win() -> None:
+    won = BurnWon(0, 0, ((0, cards("KS")[0], 15), (1, cards("2H")[0], 2)))
+    assert not result_of(won).bonus_decided
+
+
+def test_a_cardless_player_may_put_out_a_fire() -> None:
+    hands = [cards("5C"), cards("5D 8D"), cards("2C 3C 4C")]
+    game = Game("firefighters", 3, hands=hands, options={"fire_wait": 0})
+    assert burn_pile_of(Game("classic", 2, seed=1)) is None
+    game.flip(0, 100)  # Ada's last card
+    game.flip(1, 200)  # Matchbox: Ben and Cleo burn, Ada has nothing to burn
+    assert seat_marks(game, 0) == ()
+    game.slap(1, 300)
+    game.slap(2, 400)
+    assert game.phase is None and game.tricks == 1 and not game.hands[0]
+    pile = burn_pile_of(game)
+    assert pile is not None and not pile.fire
+    assert seat_marks(game, 0) == ()  # no fire to put out
+    burn_pile(game).append(cards("KH")[0])  # a firefighter on top of the Burn pile
+    pile = burn_pile_of(game)
+    assert pile is not None and pile.fire and pile.top == "KH"
+    assert seat_marks(game, 0) == (("put-out", "may put out the fire: slap!"),)
+    assert seat_marks(game, 2) == ()  # Cleo has cards
+
+
+@pytest.mark.parametrize(
+    ("index", "action", "expected"),
+    [
+        (0, "slap-left", (2, False)),
+        (2, "slap-right", (0, False)),
+        (1, "slap", (2, False)),
+        (1, "flip", (1, True)),
+        (4, "flip", (1, True)),
+        (1, "dance", (1, False)),
+    ],
+)
+def test_choice_keys(index: int, action: str, expected: tuple[int, bool]) -> None:
+    assert choice_step(index, action, 3) == expected
+    assert choice_step(index, action, 0) == (0, False)
