@@ -229,20 +229,24 @@ class Match:
                 best, best_t, slap = bot, t, True
         return (best, best_t, slap) if best_t >= 0 else (None, -1, False)
 
-    def due(self) -> int:
-        """The time of the earliest intent of any bot, or of the table's own deadline (a
-        phase that ends by itself), or -1 if nothing is due."""
-        t = self._next()[1]
+    def _deadline_first(self, t: int) -> int:
+        """The table's own deadline (a phase that ends by itself) if it comes no later than
+        a bot's intent at ``t`` (-1: none), else -1."""
         deadline = self.game.deadline
-        if deadline >= 0 and (t < 0 or deadline <= t):
-            return deadline
-        return t
+        return deadline if deadline >= 0 and (t < 0 or deadline <= t) else -1
+
+    def due(self) -> int:
+        """The time of the earliest intent of any bot, or of the table's own deadline, or
+        -1 if nothing is due."""
+        t = self._next()[1]
+        deadline = self._deadline_first(t)
+        return deadline if deadline >= 0 else t
 
     def step(self) -> list[Event]:
         """Perform the earliest intent of any bot, or the table's deadline (none: [])."""
         best, best_t, slap = self._next()
-        deadline = self.game.deadline
-        if deadline >= 0 and (best_t < 0 or deadline <= best_t):
+        deadline = self._deadline_first(best_t)
+        if deadline >= 0:
             t = max(deadline, self.game.t)
             events = self.game.tick(t)
             self.refresh(t)

@@ -168,11 +168,12 @@ def _bot_delay(game: Game, seat: int) -> float:
 
 def _defaults(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
     """One deck for 2 to 4 players, two for 5 or more; each deck comes with its 2 jokers."""
+    default = 1 if players <= 4 else 2
     try:
-        decks = int(options.get("decks", 1 if players <= 4 else 2))
+        decks = int(options.get("decks", default))
     except (TypeError, ValueError):
-        decks = 1 if players <= 4 else 2  # the options' own check reports the bad value
-    return {"decks": 1 if players <= 4 else 2, "jokers": 2 * max(decks, 0)}
+        decks = default  # the options' own check reports the bad value
+    return {"decks": default, "jokers": 2 * max(decks, 0)}
 
 
 SLAP_LIKE_AN_EGYPTIAN = register(Variant(

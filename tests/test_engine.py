@@ -39,38 +39,11 @@ from ratscrew.events import (
 from ratscrew.options import Rules
 from ratscrew.slaps import CLASSIC_SLAPS, SLAP_RULES, find_match
 from ratscrew.variants import CLASSIC
+from tests.helpers import flip, flips, only, slap, texts
 
 H = cards
 
 # --- helpers ----------------------------------------------------------------------------------
-
-
-def flip(g: Game, seat: int, dt: int = 100) -> list[Event]:
-    """``seat`` flips ``dt`` ms after the previous action."""
-    return g.flip(seat, g.t + dt)
-
-
-def slap(g: Game, seat: int, dt: int = 300) -> list[Event]:
-    """``seat`` slaps ``dt`` ms after the previous action (by default well outside the grace
-    window, so a slap on nothing is a wrong slap)."""
-    return g.slap(seat, g.t + dt)
-
-
-def flips(g: Game, *seats: int) -> list[Event]:
-    out: list[Event] = []
-    for s in seats:
-        out.extend(flip(g, s))
-    return out
-
-
-def texts(events: Sequence[Event]) -> list[str]:
-    return [e.explain() for e in events]
-
-
-def only(events: Sequence[Event], kind: type[Event]) -> Any:
-    found = [e for e in events if isinstance(e, kind)]
-    assert len(found) == 1, f"expected one {kind.__name__} in {texts(events)}"
-    return found[0]
 
 
 def none_of(events: Sequence[Event], kind: type[Event]) -> bool:

@@ -7,7 +7,6 @@ Play pile is ``game.pile``, the Burn pile ``game.side_piles["burn"]``. A burn is
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -32,6 +31,7 @@ from ratscrew.firefighters import FIREFIGHTERS, burn_pile, burn_value, may_put_o
 from ratscrew.match import play
 from ratscrew.record import dumps, record_of, replay
 from ratscrew.variants import find_variant
+from tests.helpers import flip, flips, of, only, slap
 
 H = cards
 FF = "firefighters"
@@ -40,37 +40,11 @@ DEFAULT_BURNS = FIREFIGHTERS.rules.slaps
 # --- helpers ----------------------------------------------------------------------------------
 
 
-def flip(g: Game, seat: int, dt: int = 100) -> list[Event]:
-    return g.flip(seat, g.t + dt)
-
-
-def flips(g: Game, *seats: int) -> list[Event]:
-    out: list[Event] = []
-    for s in seats:
-        out.extend(flip(g, s))
-    return out
-
-
-def slap(g: Game, seat: int, dt: int = 300) -> list[Event]:
-    """A slap (a burn, in a contest) ``dt`` ms after the previous action."""
-    return g.slap(seat, g.t + dt)
-
-
 def burns(g: Game, *seats: int) -> list[Event]:
     out: list[Event] = []
     for s in seats:
         out.extend(slap(g, s, 100))
     return out
-
-
-def of(events: Sequence[Event], kind: type[Event]) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
-
-
-def only(events: Sequence[Event], kind: type[Event]) -> Any:
-    found = of(events, kind)
-    assert len(found) == 1, [e.explain() for e in events]
-    return found[0]
 
 
 def game(*hands: str, **options: Any) -> Game:

@@ -10,7 +10,7 @@ them through :func:`ratscrew.slae.dice_of`, or looks for a seed whose table stre
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from statistics import mean
 from typing import Any
 
@@ -45,6 +45,7 @@ from ratscrew.slae import (
     required_hand,
 )
 from ratscrew.variants import find_variant
+from tests.helpers import flip, flips, of, only
 
 H = cards
 SLAE = "slap-like-an-egyptian"
@@ -52,31 +53,10 @@ SLAE = "slap-like-an-egyptian"
 # --- helpers ----------------------------------------------------------------------------------
 
 
-def flip(g: Game, seat: int, dt: int = 100) -> list[Event]:
-    return g.flip(seat, g.t + dt)
-
-
-def flips(g: Game, *seats: int) -> list[Event]:
-    out: list[Event] = []
-    for s in seats:
-        out.extend(flip(g, s))
-    return out
-
-
 def slap(g: Game, seat: int, hand: str = "", dt: int = 300) -> list[Event]:
     """``seat`` slaps with ``hand`` ``dt`` ms after the previous action (outside the grace
     window, so a slap on nothing is a wrong slap)."""
     return g.slap(seat, g.t + dt, hand)
-
-
-def of(events: Sequence[Event], kind: type[Event]) -> list[Any]:
-    return [e for e in events if isinstance(e, kind)]
-
-
-def only(events: Sequence[Event], kind: type[Event]) -> Any:
-    found = of(events, kind)
-    assert len(found) == 1, [e.explain() for e in events]
-    return found[0]
 
 
 def dice(g: Game) -> Dice:

@@ -1,0 +1,42 @@
+"""Small helpers shared by the engine tests: act a little after the previous action, pick
+events out of a list."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ratscrew.engine import Game
+from ratscrew.events import Event
+
+
+def flip(g: Game, seat: int, dt: int = 100) -> list[Event]:
+    """``seat`` flips ``dt`` ms after the previous action."""
+    return g.flip(seat, g.t + dt)
+
+
+def flips(g: Game, *seats: int) -> list[Event]:
+    out: list[Event] = []
+    for s in seats:
+        out.extend(flip(g, s))
+    return out
+
+
+def slap(g: Game, seat: int, dt: int = 300) -> list[Event]:
+    """``seat`` slaps ``dt`` ms after the previous action (by default well outside the grace
+    window, so a slap on nothing is a wrong slap)."""
+    return g.slap(seat, g.t + dt)
+
+
+def texts(events: Sequence[Event]) -> list[str]:
+    return [e.explain() for e in events]
+
+
+def of(events: Sequence[Event], kind: type[Event]) -> list[Any]:
+    return [e for e in events if isinstance(e, kind)]
+
+
+def only(events: Sequence[Event], kind: type[Event]) -> Any:
+    found = of(events, kind)
+    assert len(found) == 1, f"expected one {kind.__name__} in {texts(events)}"
+    return found[0]
