@@ -168,3 +168,13 @@ def pytest_configure(config: pytest.Config) -> None:
         "filterwarnings",
         "ignore:Session-scoped fixtures defined as instance methods:DeprecationWarning",
     )
+
+
+@pytest.fixture
+def clean_page(
+    page_log: PageLog, assert_only_local_requests: Callable[[], None]
+) -> Iterator[None]:
+    """After a test: no console or page error, and no request left the test server."""
+    yield
+    assert page_log.errors() == []
+    assert_only_local_requests()

@@ -6,23 +6,23 @@ wrong slap) comes within the first few flips, opens a link with no bots (nothing
 keys the test presses), and plays the same actions on a :class:`Mirror` game in CPython, whose
 events say what the page must show (counts, pile, explanation).
 
-Every test ends with the same checks (:func:`_clean_page`): no console error, no uncaught error,
-no request that left the test server.
+Every test ends with the same checks (the `clean_page` fixture): no console error, no uncaught
+error, no request that left the test server.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING
-from urllib.parse import urlencode
 
 import pytest
+from e2e_table import Mirror, expect_table, link, open_table, pile, press, seat, with_symbols
 from playwright.sync_api import Dialog, Locator, Page, expect
 
 from ratscrew.engine import Game
-from ratscrew.events import Event, Flipped, Ignored
+from ratscrew.events import Flipped, Ignored
 from ratscrew.match import play
 from ratscrew.rng import seed_from_text
 from web.keymap import KeyClashError, default_keymap
@@ -32,10 +32,8 @@ from web.settings import RESET_NOTICE, STORAGE_KEY
 if TYPE_CHECKING:
     from conftest import PageLog
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("clean_page")]
 
-KEYS = {0: {"flip": "q", "slap": "w"}, 1: {"flip": "o", "slap": "p"}}
-"""The default keys of seats 1 and 2 (web/keymap.py)."""
 
 TWO_HUMANS = {"players": "2", "bots": "none", "autostart": "1"}
 
@@ -47,37 +45,6 @@ INSTANT_GAME = {"variant": "classic", "players": 4, "seed": "e2e-2", "difficulty
 
 
 # --------------------------------------------------------------------------- the engine's view
-
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-CARD_CODE = re.compile(r"\b(10|[2-9JQKA])([SHDC])\b")
-
-
-def with_symbols(text: str) -> str:
-    """Card codes as the page writes them ("7H" -> "7♥"; web/view.py's with_symbols)."""
-    return CARD_CODE.sub(lambda m: m.group(1) + SUIT_SYMBOLS[m.group(2)], text)
-
-
-class Mirror:
-    """The page's game, played again in CPython: same deal, same actions, same events.
-
-    Times differ from the page's (they only matter for the 150 ms grace after a pile is taken,
-    which no test comes near)."""
-
-    def __init__(self, seed: int, players: int = 2, names: Sequence[str] = ()) -> None:
-        names = names or [f"Player {n + 1}" for n in range(players)]  # the page's defaults
-        self.game = Game("classic", players, seed=seed, names=names)
-        self.t = 0
-
-    def act(self, seat: int, action: str) -> list[Event]:
-        self.t += 100
-        if action == "flip":
-            return self.game.flip(seat, self.t)
-        return self.game.slap(seat, self.t)
-
-    def explain(self, events: Sequence[Event]) -> str:
-        """The sentence the page shows for these events (the last one that is not Ignored)."""
-        important = [e for e in events if not isinstance(e, Ignored)] or list(events)
-        return with_symbols(important[-1].explain(self.game.names or None))
 
 
 def opening(seed: int, flips: int) -> tuple[Game, bool]:
@@ -121,38 +88,8 @@ def plain_deal(flips: int) -> int:
 # --------------------------------------------------------------------------- the page's view
 
 
-def link(params: dict[str, str | int]) -> str:
-    return "?" + urlencode(params)
-
-
-def seat(page: Page, n: int) -> Locator:
-    return page.locator(f"#seats [data-seat='{n}']")
-
-
-def pile(page: Page) -> Locator:
-    return page.locator("[data-pile]")
-
-
 def count(locator: Locator) -> int:
     return int(locator.get_attribute("data-cards") or "-1")
-
-
-def expect_table(page: Page, mirror: Mirror, events: Sequence[Event] | None = None) -> None:
-    """The page shows what the mirror game says: every seat's count, the pile, the sentence."""
-    game = mirror.game
-    for n in range(game.n):
-        expect(seat(page, n)).to_have_attribute("data-cards", str(len(game.hands[n])))
-    expect(pile(page)).to_have_attribute("data-cards", str(len(game.pile)))
-    if events:
-        expect(page.locator("#explain")).to_have_text(mirror.explain(events))
-
-
-def press(page: Page, mirror: Mirror, seat_: int, action: str, key: str = "") -> list[Event]:
-    """Press a seat's key on the page and do the same in the mirror; check they agree."""
-    events = mirror.act(seat_, action)
-    page.keyboard.press(key or KEYS[seat_][action])
-    expect_table(page, mirror, events)
-    return events
 
 
 def history_length(page: Page) -> int:
@@ -167,27 +104,12 @@ def saved_settings(page: Page) -> dict[str, object]:
     return data
 
 
-def open_table(open_site: Callable[..., str], page: Page, params: dict[str, str | int]) -> None:
-    assert open_site(link(params)) == "true", page.inner_text("#boot")
-    expect(page.locator("body")).to_have_attribute("data-screen", "table")
-
-
 def remap(page: Page, seat_: int, action: str, key: str) -> None:
     """In the open settings dialog: choose a seat's key button and press ``key``."""
     button = page.locator(f"#settings .key-button[data-seat='{seat_}'][data-action='{action}']")
     button.click()
     expect(button).to_have_text("press a key…")
     page.keyboard.press(key)
-
-
-@pytest.fixture(autouse=True)
-def _clean_page(
-    page_log: PageLog, assert_only_local_requests: Callable[[], None]
-) -> Iterator[None]:
-    """After every test: no console or page error, and no request left the test server."""
-    yield
-    assert page_log.errors() == []
-    assert_only_local_requests()
 
 
 # --------------------------------------------------------------------------- the tests

@@ -11,60 +11,26 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
-from urllib.parse import urlencode
+from collections.abc import Callable
+from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from e2e_table import KEYS, Mirror, open_table, pile, press, seat
+from playwright.sync_api import Page, expect
 
 from ratscrew.engine import Game
-from ratscrew.events import Asked, BlackDie, BurnWon, Event, Ignored, PileTaken, WrongSlap
+from ratscrew.events import Asked, BlackDie, BurnWon, PileTaken, WrongSlap
 from ratscrew.firefighters import BurnContest, burn_value
 from ratscrew.slae import dice_of
 from web.settings import STORAGE_KEY
 
-if TYPE_CHECKING:
-    from conftest import PageLog
-
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("clean_page")]
 
 SLAE = "slap-like-an-egyptian"
 FIREFIGHTERS = "firefighters"
 NAMES = ("Ada", "Ben")
-KEYS = {
-    0: {"flip": "q", "slap": "w", "slap-left": "a", "slap-right": "s"},
-    1: {"flip": "o", "slap": "p", "slap-left": "l", "slap-right": ";"},
-}
-"""The default keys of seats 1 and 2 (web/keymap.py)."""
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-CARD_CODE = re.compile(r"\b(10|[2-9JQKA])([SHDC])\b")
 LONG_BURN_MS = 30_000
 """A burn contest long enough that pressing the keys never races its deadline."""
-
-
-def with_symbols(text: str) -> str:
-    return CARD_CODE.sub(lambda m: m.group(1) + SUIT_SYMBOLS[m.group(2)], text)
-
-
-class Mirror:
-    """The page's game played again in CPython: same variant, deal, options and actions."""
-
-    def __init__(self, variant: str, seed: int, options: dict[str, Any] | None = None) -> None:
-        self.game = Game(variant, 2, seed=seed, names=NAMES, options=options)
-        self.t = 0
-
-    def act(self, seat: int, action: str, arg: str = "") -> list[Event]:
-        self.t += 100
-        if action == "flip":
-            return self.game.flip(seat, self.t)
-        if action == "choose":
-            return self.game.choose(seat, self.t, arg)
-        return self.game.slap(seat, self.t, action.removeprefix("slap").lstrip("-"))
-
-    def explain(self, events: Sequence[Event]) -> str:
-        important = [e for e in events if not isinstance(e, Ignored)] or list(events)
-        return with_symbols(important[-1].explain(NAMES))
 
 
 # --------------------------------------------------------------------------- finding deals
@@ -126,21 +92,9 @@ def burn_deal() -> tuple[int, int, int]:
 # --------------------------------------------------------------------------- the page
 
 
-def link(params: dict[str, str | int]) -> str:
-    return "?" + urlencode(params)
-
-
 def table(variant: str, seed: int, **extra: str | int) -> dict[str, str | int]:
     return {"variant": variant, "players": 2, "bots": "none", "seed": seed,
             "names": ",".join(NAMES), "autostart": 1, **extra}
-
-
-def seat(page: Page, n: int) -> Locator:
-    return page.locator(f"#seats [data-seat='{n}']")
-
-
-def pile(page: Page) -> Locator:
-    return page.locator("[data-pile]")
 
 
 def history(page: Page) -> list[list[Any]]:
@@ -148,44 +102,12 @@ def history(page: Page) -> list[list[Any]]:
     return list(json.loads(text))
 
 
-def open_table(open_site: Callable[..., str], page: Page, params: dict[str, str | int]) -> None:
-    assert open_site(link(params)) == "true", page.inner_text("#boot")
-    expect(page.locator("body")).to_have_attribute("data-screen", "table")
-
-
-def expect_table(page: Page, mirror: Mirror, events: Sequence[Event] = ()) -> None:
-    game = mirror.game
-    for n in range(game.n):
-        expect(seat(page, n)).to_have_attribute("data-cards", str(len(game.hands[n])))
-    expect(pile(page)).to_have_attribute("data-cards", str(len(game.pile)))
-    if events:
-        expect(page.locator("#explain")).to_have_text(mirror.explain(events))
-
-
-def press(page: Page, mirror: Mirror, seat_: int, action: str) -> list[Event]:
-    """Press a seat's key on the page and do the same in the mirror; check they agree."""
-    events = mirror.act(seat_, action)
-    page.keyboard.press(KEYS[seat_][action])
-    expect_table(page, mirror, events)
-    return events
-
-
-@pytest.fixture(autouse=True)
-def _clean_page(
-    page_log: PageLog, assert_only_local_requests: Callable[[], None]
-) -> Iterator[None]:
-    """After every test: no console or page error, and no request left the test server."""
-    yield
-    assert page_log.errors() == []
-    assert_only_local_requests()
-
-
 # --------------------------------------------------------------------------- Slap Like an Egyptian
 
 
 def test_the_dice_decide_which_hand_may_slap(page: Page, open_site: Callable[..., str]) -> None:
     seed, flips = dice_slap_deal()
-    mirror = Mirror(SLAE, seed)
+    mirror = Mirror(seed, names=NAMES, variant=SLAE)
     open_table(open_site, page, table(SLAE, seed))
 
     # Each seat has a left-hand and a right-hand slap, and no plain slap.
@@ -230,7 +152,7 @@ def test_the_dice_decide_which_hand_may_slap(page: Page, open_site: Callable[...
 
 def test_a_held_down_key_never_slaps(page: Page, open_site: Callable[..., str]) -> None:
     seed, flips = dice_slap_deal()
-    mirror = Mirror(SLAE, seed)
+    mirror = Mirror(seed, names=NAMES, variant=SLAE)
     open_table(open_site, page, table(SLAE, seed))
     for _ in range(flips):
         press(page, mirror, mirror.game.to_act(), "flip")
@@ -251,7 +173,7 @@ def test_a_held_down_key_never_slaps(page: Page, open_site: Callable[..., str]) 
 
 def test_a_rat_is_called_with_the_keys(page: Page, open_site: Callable[..., str]) -> None:
     seed = rat_deal()
-    mirror = Mirror(SLAE, seed)
+    mirror = Mirror(seed, names=NAMES, variant=SLAE)
     open_table(open_site, page, table(SLAE, seed))
     assert mirror.game.pending is not None and mirror.game.pending.seat == 1
 
@@ -312,7 +234,7 @@ def test_the_first_to_burn_wins_by_the_bonus(page: Page, open_site: Callable[...
     seed, flips, low = burn_deal()
     high = 1 - low
     options = {"burn_ms": LONG_BURN_MS}
-    mirror = Mirror(FIREFIGHTERS, seed, options)
+    mirror = Mirror(seed, names=NAMES, variant=FIREFIGHTERS, options=options)
     open_table(open_site, page, table(FIREFIGHTERS, seed, options=f"burn_ms:{LONG_BURN_MS}"))
     burn = page.locator("[data-burn]")
     expect(burn).to_be_visible()
@@ -365,7 +287,7 @@ def test_a_table_of_people_ends_a_contest_at_its_deadline(
     page: Page, open_site: Callable[..., str]
 ) -> None:
     seed, flips, _ = burn_deal()
-    mirror = Mirror(FIREFIGHTERS, seed, {"burn_ms": 1500})
+    mirror = Mirror(seed, names=NAMES, variant=FIREFIGHTERS, options={"burn_ms": 1500})
     open_table(open_site, page, table(FIREFIGHTERS, seed, options="burn_ms:1500"))
     for _ in range(flips):
         press(page, mirror, mirror.game.to_act(), "flip")

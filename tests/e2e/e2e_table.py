@@ -1,0 +1,88 @@
+"""What the end-to-end tests share: the page's game played again in CPython (:class:`Mirror`),
+and the few ways of reading and driving the table."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import Any
+from urllib.parse import urlencode
+
+from playwright.sync_api import Locator, Page, expect
+
+from ratscrew.engine import Game
+from ratscrew.events import Event, Ignored
+
+KEYS = {
+    0: {"flip": "q", "slap": "w", "slap-left": "a", "slap-right": "s"},
+    1: {"flip": "o", "slap": "p", "slap-left": "l", "slap-right": ";"},
+}
+"""The default keys of seats 1 and 2 (web/keymap.py)."""
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+CARD_CODE = re.compile(r"\b(10|[2-9JQKA])([SHDC])\b")
+
+
+def with_symbols(text: str) -> str:
+    """Card codes as the page writes them ("7H" -> "7♥"; web/view.py's with_symbols)."""
+    return CARD_CODE.sub(lambda m: m.group(1) + SUIT_SYMBOLS[m.group(2)], text)
+
+
+class Mirror:
+    """The page's game, played again in CPython: same variant, deal, options and actions.
+
+    Times differ from the page's (they only matter for the 150 ms grace after a pile is taken,
+    which no test comes near)."""
+
+    def __init__(self, seed: int, players: int = 2, names: Sequence[str] = (),
+                 variant: str = "classic", options: dict[str, Any] | None = None) -> None:
+        names = names or [f"Player {n + 1}" for n in range(players)]  # the page's defaults
+        self.game = Game(variant, players, seed=seed, names=names, options=options)
+        self.t = 0
+
+    def act(self, seat: int, action: str, arg: str = "") -> list[Event]:
+        self.t += 100
+        if action == "flip":
+            return self.game.flip(seat, self.t)
+        if action == "choose":
+            return self.game.choose(seat, self.t, arg)
+        return self.game.slap(seat, self.t, action.removeprefix("slap").lstrip("-"))
+
+    def explain(self, events: Sequence[Event]) -> str:
+        """The sentence the page shows for these events (the last one that is not Ignored)."""
+        important = [e for e in events if not isinstance(e, Ignored)] or list(events)
+        return with_symbols(important[-1].explain(self.game.names or None))
+
+
+def link(params: dict[str, str | int]) -> str:
+    return "?" + urlencode(params)
+
+
+def seat(page: Page, n: int) -> Locator:
+    return page.locator(f"#seats [data-seat='{n}']")
+
+
+def pile(page: Page) -> Locator:
+    return page.locator("[data-pile]")
+
+
+def open_table(open_site: Callable[..., str], page: Page, params: dict[str, str | int]) -> None:
+    assert open_site(link(params)) == "true", page.inner_text("#boot")
+    expect(page.locator("body")).to_have_attribute("data-screen", "table")
+
+
+def expect_table(page: Page, mirror: Mirror, events: Sequence[Event] = ()) -> None:
+    """The page shows what the mirror game says: every seat's count, the pile, the sentence."""
+    game = mirror.game
+    for n in range(game.n):
+        expect(seat(page, n)).to_have_attribute("data-cards", str(len(game.hands[n])))
+    expect(pile(page)).to_have_attribute("data-cards", str(len(game.pile)))
+    if events:
+        expect(page.locator("#explain")).to_have_text(mirror.explain(events))
+
+
+def press(page: Page, mirror: Mirror, seat_: int, action: str, key: str = "") -> list[Event]:
+    """Press a seat's key on the page and do the same in the mirror; check they agree."""
+    events = mirror.act(seat_, action)
+    page.keyboard.press(key or KEYS[seat_][action])
+    expect_table(page, mirror, events)
+    return events
