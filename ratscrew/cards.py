@@ -4,6 +4,15 @@ A card is an immutable value with a short code: rank ``2``..``10``, ``J``, ``Q``
 followed by a suit ``S``, ``H``, ``D``, ``C`` (``10H``, ``QS``, ``AD``); jokers are ``RJ`` and
 ``BJ``. Every code maps to one shared :class:`Card` object, so equality is identity and
 multi-deck games simply hold the same object more than once.
+
+The 78-card Tarot deck (K.U.R.S.) has its own codes, none of which a standard card uses:
+
+* the Minor Arcana: rank ``A``, ``2``..``10``, ``P`` (Page), ``N`` (Knight), ``Q``, ``K``
+  followed by a two-letter suit ``WA`` (Wands), ``CU`` (Cups), ``SW`` (Swords), ``PE``
+  (Pentacles): ``QCU`` is the Queen of Cups, ``10SW`` the Ten of Swords, ``NPE`` the Knight of
+  Pentacles;
+* the Major Arcana: ``M`` and the card's number in the K.U.R.S. list, ``M1`` (The Fool) to
+  ``M22`` (The World). The Roman numeral printed on the card is :attr:`Card.numeral`.
 """
 
 from __future__ import annotations
@@ -14,8 +23,13 @@ from dataclasses import dataclass, field
 from .rng import Rng
 
 JACK, QUEEN, KING, ACE = 11, 12, 13, 14
+PAGE, KNIGHT = 15, 16
+"""The Tarot's extra court cards (Queen, King and Ace share the standard ranks)."""
 JOKER = 0
 """Rank of both jokers: they are neither number cards nor face cards."""
+ARCANA_RANK = 100
+"""Major Arcana number n has rank ``ARCANA_RANK + 2 * n``: no two differ by one, so they never
+make a run, and none is a number or a face."""
 
 RANK_CODES: dict[int, str] = {
     **{n: str(n) for n in range(2, 11)},
@@ -23,6 +37,8 @@ RANK_CODES: dict[int, str] = {
     QUEEN: "Q",
     KING: "K",
     ACE: "A",
+    PAGE: "P",
+    KNIGHT: "N",
 }
 RANK_NAMES: dict[int, str] = {
     **{n: str(n) for n in range(2, 11)},
@@ -31,10 +47,34 @@ RANK_NAMES: dict[int, str] = {
     KING: "King",
     ACE: "Ace",
     JOKER: "Joker",
+    PAGE: "Page",
+    KNIGHT: "Knight",
 }
 SUITS = ("S", "H", "D", "C")
-SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
-RED_SUITS = frozenset({"H", "D"})
+TAROT_SUITS = ("WA", "CU", "SW", "PE")
+SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs",
+              "WA": "Wands", "CU": "Cups", "SW": "Swords", "PE": "Pentacles"}
+RED_SUITS = frozenset({"H", "D", "CU", "PE"})
+"""Cups and Pentacles count as red, Wands and Swords as black (as Hearts/Diamonds and
+Clubs/Spades, their usual counterparts), for the rules that look at colour."""
+SUITED = frozenset(SUITS + TAROT_SUITS)
+"""Suits of cards that belong to a suit (not jokers, not the Major Arcana)."""
+ARCANA = "M"
+"""The "suit" of the Major Arcana."""
+TAROT_RANKS = (ACE, *range(2, 11), PAGE, KNIGHT, QUEEN, KING)
+ARCANA_NAMES = (
+    "The Fool", "The Magician", "The High Priestess", "The Empress", "The Emperor",
+    "The Hierophant", "The Lovers", "Strength", "The Chariot", "The Hermit", "Justice",
+    "The Hanged Man", "Death", "Temperance", "The Devil", "Wheel of Fortune", "The Tower",
+    "The Star", "The Moon", "The Sun", "Judgement", "The World",
+)
+"""The Major Arcana in the K.U.R.S. list's order: ``ARCANA_NAMES[n - 1]`` is card n."""
+ARCANA_NUMERALS = (
+    "0", "I", "II", "III", "IV", "V", "VI", "VIII", "VII", "IX", "XI", "XII", "XIII", "XIV",
+    "XV", "X", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI",
+)
+"""The Roman numeral printed on each (Rider-Waite numbering; the Fool is 0). The K.U.R.S.
+list orders the cards its own way: Strength is its 8th and the Wheel of Fortune its 16th."""
 
 
 class CardError(ValueError):
@@ -48,8 +88,18 @@ class Card:
     code: str
     rank: int
     suit: str
-    """``S``, ``H``, ``D``, ``C``; ``R`` or ``B`` for the red and black joker."""
+    """``S``, ``H``, ``D``, ``C``; ``WA``, ``CU``, ``SW``, ``PE`` for Tarot suits; ``R`` or
+    ``B`` for the red and black joker; ``M`` for the Major Arcana."""
     red: bool = field(repr=False)
+    face: bool = field(default=False, repr=False)
+    value: int = field(default=0, repr=False)
+    """Counting value: A = 1, number cards their number, J/Q/K 11/12/13 (Tarot P/N/Q/K
+    11/12/13/14); jokers and the Major Arcana 0."""
+    seq: int = field(default=0, repr=False)
+    """Place in a run: 2..10, then the court cards, then the ace (which may also come
+    before 2); 0 for jokers, far apart for the Major Arcana."""
+    arcana: int = field(default=0, repr=False)
+    """For the Major Arcana, the card's number in the K.U.R.S. list (1..22); otherwise 0."""
 
     @property
     def is_joker(self) -> bool:
@@ -57,19 +107,26 @@ class Card:
 
     @property
     def is_face(self) -> bool:
-        """Jack, Queen, King or Ace: the cards that challenge in classic rules."""
-        return self.rank >= JACK
+        """The cards that challenge by default: Jack, Queen, King or Ace (Tarot: Page,
+        Knight, Queen or King; its aces are number cards)."""
+        return self.face
+
+    @property
+    def is_arcana(self) -> bool:
+        return self.arcana > 0
+
+    @property
+    def numeral(self) -> str:
+        """The Roman numeral printed on a Major Arcana card ("" for other cards)."""
+        return ARCANA_NUMERALS[self.arcana - 1] if self.arcana else ""
 
     @property
     def name(self) -> str:
         if self.rank == JOKER:
             return "Red Joker" if self.red else "Black Joker"
+        if self.arcana:
+            return ARCANA_NAMES[self.arcana - 1]
         return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
-
-    @property
-    def value(self) -> int:
-        """Counting value: A = 1, number cards their number, J/Q/K 11/12/13, jokers 0."""
-        return 1 if self.rank == ACE else self.rank
 
     def __str__(self) -> str:
         return self.code
@@ -84,17 +141,30 @@ class Card:
 def _build_cards() -> dict[str, Card]:
     cards: dict[str, Card] = {}
     for suit in SUITS:
-        for rank, rank_code in RANK_CODES.items():
-            code = rank_code + suit
-            cards[code] = Card(code, rank, suit, suit in RED_SUITS)
+        for rank in range(2, ACE + 1):
+            code = RANK_CODES[rank] + suit
+            value = 1 if rank == ACE else rank
+            cards[code] = Card(code, rank, suit, suit in RED_SUITS, rank >= JACK, value, rank)
     cards["RJ"] = Card("RJ", JOKER, "R", True)
     cards["BJ"] = Card("BJ", JOKER, "B", False)
+    for suit in TAROT_SUITS:
+        for place, rank in enumerate(TAROT_RANKS, start=1):
+            code = RANK_CODES[rank] + suit
+            seq = 15 if rank == ACE else place
+            cards[code] = Card(code, rank, suit, suit in RED_SUITS, place > 10, place, seq)
+    for n in range(1, len(ARCANA_NAMES) + 1):
+        rank = ARCANA_RANK + 2 * n
+        cards[f"M{n}"] = Card(f"M{n}", rank, ARCANA, False, seq=rank, arcana=n)
     return cards
 
 
 CARDS: dict[str, Card] = _build_cards()
-STANDARD_DECK: tuple[Card, ...] = tuple(c for c in CARDS.values() if not c.is_joker)
+STANDARD_DECK: tuple[Card, ...] = tuple(c for c in CARDS.values() if c.suit in SUITS)
 JOKERS: tuple[Card, ...] = (CARDS["RJ"], CARDS["BJ"])
+TAROT_DECK: tuple[Card, ...] = tuple(
+    c for c in CARDS.values() if c.suit in TAROT_SUITS or c.is_arcana
+)
+"""The 78 Tarot cards: 56 Minor Arcana (Wands, Cups, Swords, Pentacles) and 22 Major."""
 
 
 def card(code: str) -> Card:
@@ -102,13 +172,14 @@ def card(code: str) -> Card:
     if not isinstance(code, str):  # e.g. a number from a hand-edited JSON record
         raise CardError(f"{code!r} is not a card code: card codes are text such as 10H or QS")
     text = code.strip().upper()
-    if len(text) == 2 and text[0] == "T":
-        text = "10" + text[1]
+    if text[:1] == "T" and text[1:] in SUITED:
+        text = "10" + text[1:]
     found = CARDS.get(text)
     if found is None:
         raise CardError(
             f"{code!r} is not a card code: use a rank 2-10, J, Q, K, A and a suit S, H, D, C "
-            "(for example 10H, QS), or RJ / BJ for the jokers"
+            "(for example 10H, QS), or RJ / BJ for the jokers; Tarot cards are a rank A, 2-10, "
+            "P, N, Q, K and a suit WA, CU, SW, PE (QCU, 10SW), or M1 to M22 for the Major Arcana"
         )
     return found
 

@@ -138,7 +138,7 @@ def challenge_table(rules: Rules, deck: Iterable[Card]) -> dict[Card, int]:
     by_key = dict(rules.challenge)
     table: dict[Card, int] = {}
     for c in deck:
-        key = c.code if c.is_joker else RANK_CODES[c.rank]
+        key = RANK_CODES.get(c.rank, c.code)
         if key in by_key:
             table[c] = by_key[key]
     return table

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from .cards import ACE, JOKER, KING, QUEEN, Card
+from .cards import ACE, JOKER, KING, QUEEN, SUITED, Card
 
 Positions = tuple[int, ...]
 """Indexes into the live cards (negative: -1 is the top card)."""
@@ -80,35 +80,34 @@ def _hoagie(live: Sequence[Card], ctx: PileContext) -> Positions | None:
     return None
 
 
-def _run_step(a: int, b: int) -> int:
+def _run_step(a: Card, b: Card) -> int:
     """+1 if ``b`` follows ``a`` going up, -1 going down, 0 otherwise.
 
-    Aces are high (Q-K-A) or low (A-2-3); with ``wrap`` they also join K-A-2.
+    Aces are high (Q-K-A) or low (A-2-3); with ``wrap`` they also join K-A-2. Cards compare by
+    their place in a run (:attr:`Card.seq`), so the Tarot's 10-P-N-Q-K is a run too.
     """
-    if a == JOKER or b == JOKER:
+    if a.rank == JOKER or b.rank == JOKER:
         return 0
-    if b == a + 1 or (a == ACE and b == 2):
-        step = 1
-    elif b == a - 1 or (a == 2 and b == ACE):
-        step = -1
-    else:
-        return 0
-    return step
+    if b.seq == a.seq + 1 or (a.rank == ACE and b.seq == 2):
+        return 1
+    if b.seq == a.seq - 1 or (a.seq == 2 and b.rank == ACE):
+        return -1
+    return 0
 
 
 def _run(live: Sequence[Card], ctx: PileContext) -> Positions | None:
     if len(live) < 3:
         return None
-    a, b, c = live[-3].rank, live[-2].rank, live[-1].rank
+    a, b, c = live[-3], live[-2], live[-1]
     wrap = ctx.run_wrap
     s1 = _run_step(a, b)
     if s1 == 0 or _run_step(b, c) != s1:
         return None
-    if not wrap and b == ACE:
+    if not wrap and b.rank == ACE:
         return None  # K-A-2 and 2-A-K go round the corner: only with the wrap option
     length = 3
     while length < len(live):
-        if _run_step(live[-length - 1].rank, live[-length].rank) != s1:
+        if _run_step(live[-length - 1], live[-length]) != s1:
             break
         if not wrap and live[-length].rank == ACE:
             break
@@ -162,7 +161,7 @@ def _sixty_nine(live: Sequence[Card], ctx: PileContext) -> Positions | None:
 def _flush(live: Sequence[Card], ctx: PileContext) -> Positions | None:
     if len(live) >= 3:
         s = live[-1].suit
-        if s in "SHDC" and live[-2].suit == s and live[-3].suit == s:
+        if s in SUITED and live[-2].suit == s and live[-3].suit == s:
             return (-3, -2, -1)
     return None
 
@@ -170,7 +169,7 @@ def _flush(live: Sequence[Card], ctx: PileContext) -> Positions | None:
 def _colour(live: Sequence[Card], ctx: PileContext) -> Positions | None:
     if len(live) >= 4:
         top = live[-4:]
-        if all(c.rank != JOKER for c in top) and len({c.red for c in top}) == 1:
+        if all(c.suit in SUITED for c in top) and len({c.red for c in top}) == 1:
             return (-4, -3, -2, -1)
     return None
 
@@ -197,8 +196,8 @@ def _counting(live: Sequence[Card], ctx: PileContext) -> Positions | None:
 def _unlucky_13(live: Sequence[Card], ctx: PileContext) -> Positions | None:
     if len(live) >= 2:
         below, top = live[-2], live[-1]
-        if JOKER in (below.rank, top.rank):
-            return None
+        if not below.value or not top.value:
+            return None  # jokers and the Major Arcana count nothing
         if below.value + top.value == 13 or (below.rank == ACE and top.rank == 3):
             return (-2, -1)
     return None

@@ -118,9 +118,9 @@ def test_standard_deck_has_52_unique_cards() -> None:
 
 
 @pytest.mark.parametrize("code", ALL_CODES)
-def test_red_suits_are_hearts_and_diamonds(code: str) -> None:
+def test_red_suits_are_hearts_and_diamonds_and_for_tarot_cups_and_pentacles(code: str) -> None:
     c = card(code)
-    assert c.red == (c.suit in ("H", "D", "R"))
+    assert c.red == (c.suit in ("H", "D", "R", "CU", "PE"))
 
 
 @pytest.mark.parametrize("rank", RANKS)
@@ -133,7 +133,7 @@ def test_rank_codes_and_names(rank: str) -> None:
 
 def test_face_cards_are_jack_queen_king_and_ace() -> None:
     """The challenging cards of classic rules: J, Q, K and A; no number card, no joker."""
-    faces = {c.code for c in CARDS.values() if c.is_face}
+    faces = {c.code for c in STANDARD_DECK + JOKERS if c.is_face}
     assert faces == {r + s for r in "JQKA" for s in "SHDC"}
     assert (card("JH").rank, card("QH").rank, card("KH").rank, card("AH").rank) == (
         JACK, QUEEN, KING, ACE,
@@ -157,7 +157,7 @@ def test_jokers() -> None:
     assert red.red and not black.red
     assert (red.suit, black.suit) == ("R", "B")
     assert (red.name, black.name) == ("Red Joker", "Black Joker")
-    assert len(CARDS) == 54
+    assert len(CARDS) == 54 + 78  # the standard cards, the jokers and the Tarot
 
 
 def test_equal_codes_are_the_same_object_and_cards_are_hashable() -> None:

@@ -139,9 +139,9 @@ def test_challenge_accepts_number_ranks_and_jokers() -> None:
     assert rules.challenge == (("7", 2), ("10", 1), ("RJ", 1), ("BJ", 13))
 
 
-def test_challenge_keys_are_every_rank_and_both_jokers() -> None:
+def test_challenge_keys_are_every_rank_the_tarot_page_and_knight_and_both_jokers() -> None:
     assert CHALLENGE_KEYS == (
-        "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "RJ", "BJ",
+        "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "P", "N", "RJ", "BJ",
     )
     Rules().with_options({"challenge": dict.fromkeys(CHALLENGE_KEYS, 1)})
 
