@@ -6,4 +6,4 @@ Pure Python, standard library only: it runs the same on CPython and in the brows
 __version__ = "0.1.0"
 
 # The variants built on the engine's extension points register themselves on import.
-from . import firefighters, slae  # noqa: F401
+from . import firefighters, kurs, slae  # noqa: F401

@@ -41,7 +41,8 @@ LIVE, PENALTY, DEAD = "live", "penalty", "dead"
 """How a card lies in the pile: played in turn, burned for a wrong slap, or dead."""
 
 ACTION_KINDS = ("flip", "slap", "choose", "tick")
-"""``tick`` is the table's own action (seat -1): time passing a phase's deadline."""
+"""``tick`` is the table's own action (seat -1): time passing a phase's deadline. Variants may
+add their own kinds (:attr:`~ratscrew.variants.Variant.actions`: K.U.R.S.' ``fine``)."""
 
 
 class ActionError(ValueError):
@@ -78,6 +79,36 @@ class Decision:
     bot_policy: Callable[[Game, float], str] | None = None
     """How a bot chooses, given a uniform draw in [0, 1): a variant's sensible policy. Without
     one a bot picks any option at random."""
+    labels: tuple[str, ...] = ()
+    """What to show for each option (same order), when the option itself is a code (a seat
+    number): e.g. the players' names."""
+    cards: tuple[Card, ...] = ()
+    """Cards the deciding player looks at while choosing (the Hermit's hand-out)."""
+    free_text: int = 0
+    """If more than 0, the answer may also be any text of up to this many characters (a
+    decree); ``options`` are then suggestions."""
+
+    def label(self, option: str) -> str:
+        if self.labels and option in self.options:
+            return self.labels[self.options.index(option)]
+        return option
+
+    def accepts(self, choice: str) -> str:
+        """The answer ``choice`` stands for ("" if it is not an answer to this decision)."""
+        if choice in self.options:
+            return choice
+        if self.free_text:
+            return clean_text(choice, self.free_text)
+        return ""
+
+
+def clean_text(text: str, limit: int) -> str:
+    """Typed text made safe to show and store: control characters removed, spaces collapsed,
+    at most ``limit`` characters ("" if nothing is left)."""
+    if not isinstance(text, str):
+        return ""
+    printable = "".join(ch if ch.isprintable() else " " for ch in text)
+    return " ".join(printable.split())[:limit].strip()
 
 
 class Phase:
@@ -161,6 +192,7 @@ class Game:
         "_locked",
         "_new",
         "_on_card",
+        "_on_lay",
         "_on_slap",
         "_on_take",
         "_pay",
@@ -315,12 +347,13 @@ class Game:
         self._forfeit = rules.empty_hand == "forfeit"
         self._claim = rules.collect == "claim"
         self._on_card = self.variant.on_card
+        self._on_lay = self.variant.on_lay
         self._judge = self.variant.judge_slap
         self._on_slap = self.variant.on_slap
         self._on_take = self.variant.on_take
         self._answer_ends = rules.answer_face == "ends"
         self._track_seats = any(rule.seats for rule, *_ in self._checks)
-        self.detect_loops = not self._checks and self._on_card is None
+        self.detect_loops = not self._checks and self._on_card is None and self._on_lay is None
         self._seen: set[tuple[bytes, ...]] = set()
         self._emit(Dealt(0, tuple(len(h) for h in dealt), self.turn))
         self._settle()
@@ -383,7 +416,10 @@ class Game:
             return self.choose(action.seat, action.t, action.arg)
         if action.kind == "tick":
             return self.tick(action.t)
-        raise ActionError(f"unknown action {action.kind!r}; actions are {', '.join(ACTION_KINDS)}")
+        if action.kind in self.variant.actions:
+            return self.act(action.seat, action.t, action.kind, action.arg)
+        kinds = (*ACTION_KINDS, *self.variant.actions)
+        raise ActionError(f"unknown action {action.kind!r}; actions are {', '.join(kinds)}")
 
     def flip(self, seat: int, t: int) -> list[Event]:
         """``seat`` turns their top card onto the pile (or collects a won pile).
@@ -415,6 +451,23 @@ class Game:
         self.cards_played += 1
         if self._locked:
             self._tick_lockouts()
+        if self._on_lay is not None and self._on_lay(self, seat, card):
+            self.rematch()
+        else:
+            self._played(seat, card)
+        if not self.hands[self.turn]:
+            self._settle()
+        out = self._new
+        if not out:
+            return []
+        self._new = []
+        self.events.extend(out)
+        return out
+
+    def _played(self, seat: int, card: Card) -> None:
+        """``card``, on top of the pile, is the card ``seat`` played in turn: the challenge it
+        starts, answers or uses a chance of; the slap rules' view of the pile; the variant's
+        effect."""
         t = self.t
         hand = self.hands[seat]
         pay = self._pay.get(card, 0)
@@ -470,31 +523,9 @@ class Game:
             if (not hand or nxt < 0) and self.rules.ending == "standard" and not self._forfeit:
                 self._lone_holder()
         if self._checks:
-            live = self.live
-            size = len(live)
-            rank = card.rank
-            found = None
-            for rule, gap, gap_positions, check in self._checks:
-                if gap:
-                    if size > gap and live[-1 - gap].rank == rank:
-                        found = (rule, gap_positions)
-                        break
-                else:
-                    positions = check(live, self)
-                    if positions is not None:
-                        found = (rule, positions)
-                        break
-            self.match = found
+            self.rematch()
         if self._on_card is not None and self.outcome is None:
             self._on_card(self, seat, card)
-        if not self.hands[self.turn]:
-            self._settle()
-        out = self._new
-        if not out:
-            return []
-        self._new = []
-        self.events.extend(out)
-        return out
 
     def _flip_other(self, seat: int, t: int) -> list[Event]:
         """A flip that does not lay a card in turn: collecting a won pile, or refused."""
@@ -561,11 +592,12 @@ class Game:
             self._ignore(seat, "choice", "nothing is being asked")
         elif seat != decision.seat:
             self._ignore(seat, "choice", f"it is {self.name(decision.seat)}'s choice")
-        elif choice not in decision.options:
+        elif not decision.accepts(choice):
             self._ignore(seat, "choice", f"{choice!r} is not one of {', '.join(decision.options)}")
         else:
+            choice = decision.accepts(choice)
             self.pending = None
-            self._emit(Chose(self.t, seat, choice))
+            self._emit(Chose(self.t, seat, choice, decision.label(choice)))
             decision.resolve(self, choice)
         return self._end()
 
@@ -616,6 +648,121 @@ class Game:
                 self.phase = None
 
     # -- for variant hooks -------------------------------------------------------------------
+
+    def rematch(self) -> None:
+        """Look at the live cards again: which slap rule, if any, the top of the pile meets."""
+        live = self.live
+        if not self._checks or not live:
+            self.match = None
+            return
+        size = len(live)
+        rank = live[-1].rank
+        found = None
+        for rule, gap, gap_positions, check in self._checks:
+            if gap:
+                if size > gap and live[-1 - gap].rank == rank:
+                    found = (rule, gap_positions)
+                    break
+            else:
+                positions = check(live, self)
+                if positions is not None:
+                    found = (rule, positions)
+                    break
+        self.match = found
+
+    def play_as(self, seat: int, card: Card) -> None:
+        """For ``on_lay``: count ``card`` (on top of the pile) as the card ``seat`` played in
+        turn, with the challenge and slap rules as for any card (K.U.R.S.' Tower: the card
+        shown counts as the card played)."""
+        self._played(seat, card)
+
+    def put_on_pile(self, seat: int, card: Card) -> None:
+        """For variant hooks: ``seat`` lays ``card`` (already out of their hand) face up on the
+        pile, where slaps can see it, without it counting as their play."""
+        self.pile.append(card)
+        self.pile_kinds.append(LIVE)
+        self.live.append(card)
+        if self._track_seats:
+            self.live_seats.append(seat)
+        self.top_dead = False
+        self.top_seat = seat
+        self.cards_played += 1
+
+    def remove_from_pile(self, card: Card) -> None:
+        """For variant hooks: take the topmost ``card`` off the pile and out of play
+        (K.U.R.S.' Death and Judgement)."""
+        i = len(self.pile) - 1 - self.pile[::-1].index(card)
+        self.pile.pop(i)
+        self.pile_kinds.pop(i)
+        if card in self.live:
+            j = len(self.live) - 1 - self.live[::-1].index(card)
+            self.live.pop(j)
+            if j < len(self.live_seats):
+                self.live_seats.pop(j)
+        self.removed.append(card)
+        self.rematch()
+
+    def clear_pile(self) -> list[Card]:
+        """For variant hooks: take every card off the pile (bottom first) and end any
+        challenge or claim; the caller puts the cards somewhere (K.U.R.S.' Judgement)."""
+        cards = list(self.pile)
+        self.pile.clear()
+        self.pile_kinds.clear()
+        self.live.clear()
+        self.live_seats.clear()
+        self.match = None
+        self.top_dead = False
+        self.challenger = -1
+        self.chances = 0
+        self.paid = 0
+        self.claimant = -1
+        self.counting_n_value = 0
+        self.play_on = -1
+        self.play_on_left = 0
+        return cards
+
+    def award(self, seat: int, how: str = "challenge") -> None:
+        """For variant hooks: any challenge ends and the pile is ``seat``'s as if they had won a
+        challenge (claimed with their flip under the claim rule); they lead next."""
+        self.claimant = -1
+        self.challenger = -1
+        self.chances = 0
+        self.paid = 0
+        self.failed = -1
+        self._award(seat, how, seat)
+
+    def challenge_lost(self, seat: int) -> None:
+        """For variant hooks: ``seat``, answering a challenge, answers no more (their turn is
+        over): the challenger wins it."""
+        if self.challenger >= 0 and self.claimant < 0:
+            self._challenge_won(seat)
+
+    def reverse(self) -> None:
+        """For variant hooks: the direction of play turns round (K.U.R.S.' Wheel of Fortune).
+        Who plays next is still the caller's to set."""
+        self.dir = -self.dir
+        n = self.n
+        self._after = tuple(
+            tuple((s + self.dir * k) % n for k in range(1, n)) for s in range(n)
+        )
+
+    def settle(self) -> None:
+        """For variant hooks that moved cards between hands: whoever must act next with no
+        cards passes their turn on (or loses a challenge), as after any action."""
+        if not self.hands[self.turn]:
+            self._settle()
+
+    def act(self, seat: int, t: int, kind: str, arg: str = "") -> list[Event]:
+        """A variant's own action (K.U.R.S.' ``fine``): ``seat`` does ``kind`` with ``arg``."""
+        handler = self.variant.actions.get(kind)
+        if handler is None:
+            raise ActionError(f"{self.variant.title} has no {kind!r} action")
+        self._begin(seat, t, kind, arg)
+        if self.outcome is not None:
+            self._ignore(seat, kind, "the game is over")
+        else:
+            handler(self, seat, arg)
+        return self._end()
 
     def emit(self, event: Event) -> None:
         """Add an event (variant hooks use this; it costs nothing when events are off)."""

@@ -246,9 +246,11 @@ class Chose(Event):
     kind: ClassVar[str] = "chose"
     seat: int
     choice: str
+    label: str = ""
+    """What the choice means, when ``choice`` is a code (a seat number)."""
 
     def explain(self, names: Sequence[str] | None = None) -> str:
-        return f"{seat_name(self.seat, names)} chooses {self.choice}."
+        return f"{seat_name(self.seat, names)} chooses {self.label or self.choice}."
 
 
 @dataclass(slots=True, eq=False)
@@ -424,3 +426,23 @@ class FireOut(Event):
             f"{who} puts out the fire ({self.card} on the Burn pile) and takes its "
             f"{_plural(self.count, 'card')}: back in the game."
         )
+
+
+@dataclass(slots=True, eq=False)
+class ArcanaEffect(Event):
+    """What a Major Arcana card did (K.U.R.S.), in a sentence. ``text`` names players as
+    ``{0}``, ``{1}``... (the seats in ``seats``, ``{0}`` being whoever played the card) and a
+    typed decree as ``{q}`` (``quote``). ``cards``: cards only ``seat`` may see (the Fool's
+    peek)."""
+
+    kind: ClassVar[str] = "arcana"
+    seat: int
+    card: Card
+    text: str
+    seats: tuple[int, ...] = ()
+    quote: str = ""
+    cards: tuple[Card, ...] = ()
+
+    def explain(self, names: Sequence[str] | None = None) -> str:
+        who = [seat_name(s, names) for s in (self.seat, *self.seats)]
+        return f"{self.card.name}: " + self.text.format(*who, q=self.quote)

@@ -98,8 +98,28 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         OptionSpec("fire_wait", "Piles a player who runs out of cards must see taken (after the "
                    "one they ran out in) before they may put out a fire.",
                    minimum=0, maximum=5, variants=("firefighters",)),
+        OptionSpec("death_card", "The Death card is in the deck (left out by default with two "
+                   "players, where it ends the game at once).", variants=("kurs",)),
+        OptionSpec("classroom", "Classroom-safe wording: the Lovers ask for a high five, not a "
+                   "kiss, and the Moon only gives cards.", variants=("kurs",)),
+        OptionSpec("decree_yields", "A decree gives way to the Major Arcana: no fines while an "
+                   "Arcana card's effect plays out (until the next card is laid).",
+                   variants=("kurs",)),
+        OptionSpec("sunrise", "The Sun: the hour (0-23, local time) from which it is day.",
+                   minimum=0, maximum=23, variants=("kurs",)),
+        OptionSpec("sunset", "The Sun: the hour (1-24, local time) from which it is night.",
+                   minimum=1, maximum=24, variants=("kurs",)),
+        OptionSpec("clock", "The local time the game started, in minutes after midnight (the "
+                   "page and the CLI read it from the clock); the Sun adds the game's time.",
+                   minimum=0, maximum=1439, variants=("kurs",)),
+        OptionSpec("genders", "For the Magician (male) and the High Priestess (female): each "
+                   "seat's answer, in seat order, or - to leave a seat unset (not affected).",
+                   variants=("kurs",)),
     )
 }
+
+GENDERS = ("", "male", "female")
+"""What a seat may say for the Magician and the High Priestess ("": unset)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +152,13 @@ class Rules:
     burn_ms: int = 4000
     burn_aces: str = "low"
     fire_wait: int = 1
+    death_card: bool = True
+    classroom: bool = True
+    decree_yields: bool = True
+    sunrise: int = 6
+    sunset: int = 18
+    clock: int = 720
+    genders: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -155,6 +182,8 @@ class Rules:
                 value = list(value)
             elif f.name == "challenge":
                 value = dict(value)
+            elif f.name == "genders":
+                value = list(value)
             out[f.name] = value
         return out
 
@@ -169,6 +198,13 @@ class Rules:
 
 
 def _coerce(name: str, value: Any) -> Any:
+    if name == "genders":
+        if isinstance(value, str):
+            value = value.replace(",", " ").split()
+        if not isinstance(value, list | tuple):
+            raise OptionsError("genders must list male, female or - for each seat")
+        short = {"m": "male", "f": "female", "-": "", "": ""}
+        return tuple(short.get(str(v).strip().lower(), str(v).strip().lower()) for v in value)
     if name == "slaps":
         if isinstance(value, str):
             value = [s for s in value.replace(",", " ").split() if s]
@@ -227,6 +263,12 @@ def _check(name: str, value: Any) -> None:
             if key in seen:
                 raise OptionsError(f"challenge: {key} is listed twice")
             seen.add(key)
+    elif name == "genders":
+        if not isinstance(value, tuple) or len(value) > 8:
+            raise OptionsError("genders lists at most 8 seats")
+        for v in value:
+            if v not in GENDERS:
+                raise OptionsError(f"genders: {v!r} is not male, female or - (unset)")
     elif spec.choices:
         if value not in spec.choices:
             raise OptionsError(f"{name} must be one of: {', '.join(spec.choices)} (not {value!r})")

@@ -166,9 +166,10 @@ def replay(data: Mapping[str, Any] | str) -> Game:
             raise RecordError(f"actions[{i}]: time {t!r} must be a whole number of ms")
         if isinstance(seat, bool) or not isinstance(seat, int):
             raise RecordError(f"actions[{i}]: seat {seat!r} must be a whole number")
-        if kind not in ACTION_KINDS:
+        kinds = (*ACTION_KINDS, *game.variant.actions)
+        if kind not in kinds:
             raise RecordError(f"actions[{i}]: {kind!r} is not an action; actions are "
-                              f"{', '.join(ACTION_KINDS)}")
+                              f"{', '.join(kinds)}")
         if not isinstance(arg, str):
             raise RecordError(f"actions[{i}]: the argument must be a string")
         try:

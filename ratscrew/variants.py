@@ -58,6 +58,10 @@ class Variant:
     # -- extension points: each is optional; the engine calls them as documented -----------
     on_start: GameHook | None = None
     """After the deal, before the first flip (roll dice, set up side piles)."""
+    on_lay: Callable[[Game, int, Card], bool] | None = None
+    """``(game, seat, card)`` as soon as ``seat`` lays ``card`` in turn, before the engine
+    counts it: True if the variant dealt with the play itself (K.U.R.S.' Strength wins the
+    challenge), usually through ``game.play_as`` or ``game.award``."""
     on_card: CardHook | None = None
     judge_slap: SlapJudge | None = None
     """``(game, seat, hand)`` for a slap on a slappable pile: "" if it stands, otherwise why it
@@ -71,6 +75,9 @@ class Variant:
     """``(game, seat, u)``: the hand a bot slaps with (u is a uniform draw)."""
     bot_slap_delay: BotSeatHook | None = None
     """``(game, seat)``: extra mean milliseconds before a bot's slap (obeying the dice)."""
+    actions: Mapping[str, Callable[[Game, int, str], None]] = field(default_factory=dict)
+    """The variant's own action kinds (K.U.R.S.' ``fine``): ``(game, seat, arg)``, recorded
+    and replayed like flips and slaps."""
     bot_wants_slap: Callable[[Game, int], bool] | None = None
     """``(game, seat)``: a slap the variant calls for outside the slap rules (burning a card,
     putting out a fire); bots make it after their reaction time."""

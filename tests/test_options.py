@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ratscrew.options import CHALLENGE_KEYS, OPTION_SPECS, OptionsError, OptionSpec, Rules
+from ratscrew.options import CHALLENGE_KEYS, GENDERS, OPTION_SPECS, OptionsError, OptionSpec, Rules
 from ratscrew.slaps import SLAP_RULES
 
 FIELDS = [f.name for f in dataclasses.fields(Rules)]
@@ -265,6 +265,8 @@ def option_values() -> st.SearchStrategy[dict[str, Any]]:
                 st.sampled_from(CHALLENGE_KEYS).map(str.lower) | st.sampled_from(CHALLENGE_KEYS),
                 st.integers(1, 13),
             ).filter(lambda d: len({k.upper() for k in d}) == len(d))
+        elif name == "genders":
+            strategies[name] = st.lists(st.sampled_from(GENDERS), max_size=8)
         elif spec.choices:
             strategies[name] = st.sampled_from(spec.choices)
         elif spec.maximum:

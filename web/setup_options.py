@@ -50,6 +50,13 @@ LABELS: dict[str, str] = {
     "burn_ms": "Time to burn (ms)",
     "burn_aces": "Aces in a burn",
     "fire_wait": "Piles to wait before putting out a fire",
+    "death_card": "Death card in the deck",
+    "classroom": "Classroom-safe wording",
+    "decree_yields": "Decrees give way to the Arcana",
+    "sunrise": "Day starts at (hour)",
+    "sunset": "Night starts at (hour)",
+    "clock": "Local time at the start (minutes)",
+    "genders": "Magician / High Priestess",
 }
 """What the form calls each option (the spec's description is the longer help)."""
 
