@@ -42,9 +42,11 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         OptionSpec("slaps", "Slap rules in play, by name (see the slap rules list)."),
         OptionSpec("challenge", "Chances each challenging card gives, e.g. J=1 Q=2 K=3 A=4."),
         OptionSpec("direction", "Direction of play.", ("clockwise", "counterclockwise")),
-        OptionSpec("decks", "Standard 52-card packs shuffled together.", minimum=1, maximum=8),
+        OptionSpec("decks", "Packs shuffled together: standard 52-card packs (78-card Tarot "
+                   "packs for K.U.R.S.).", minimum=1, maximum=8),
         OptionSpec("jokers", "Jokers added to the pack (red and black alternately).",
-                   minimum=0, maximum=16),
+                   minimum=0, maximum=16, variants=(
+                       "classic", "beggar-my-neighbour", "slap-like-an-egyptian", "firefighters")),
         OptionSpec("dealer", "Seat of the dealer, 0 for player 1 (-1: the seat before player 1, "
                    "so player 1 leads); the next seat in the direction of play leads.",
                    minimum=-1, maximum=7),
