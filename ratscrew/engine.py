@@ -960,8 +960,10 @@ class Game:
             self._trick_start()
 
     def _check_all_cards(self, seat: int, how: str) -> None:
-        """After ``seat`` took the pile (``how``): have they won, or must they play on?"""
-        if self.pile:
+        """After ``seat`` took the pile (``how``): have they won, or must they play on? Not
+        while a decision is pending: an effect is still being resolved (the lone holder's next
+        flip settles it)."""
+        if self.pile or self.pending is not None:
             return
         mine = self.hands[seat]
         for hand in self.hands:

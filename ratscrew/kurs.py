@@ -179,6 +179,31 @@ def _seat(option: str) -> int:
     return int(option) - 1
 
 
+def _ask(game: Game, decision: Decision) -> None:
+    """Ask a K.U.R.S. choice; once it is answered, play goes on as after any effect."""
+    inner = decision.resolve
+
+    def resolve(g: Game, choice: str) -> None:
+        inner(g, choice)
+        _resume(g)
+
+    decision.resolve = resolve
+    game.ask(decision)
+
+
+def _resume(game: Game) -> None:
+    """After an effect: a player who was playing on alone (``ending`` = ``until-face``) while
+    others now hold cards goes back to the usual turns ("continuing play")."""
+    seat = game.play_on
+    if seat < 0 or not any(h for s, h in enumerate(game.hands) if s != seat):
+        return
+    game.play_on = -1
+    game.play_on_left = 0
+    if game.challenger < 0 and game.claimant < 0:
+        nxt = game.next_seat(seat)
+        game.turn = nxt if nxt >= 0 else seat
+
+
 def _answering(game: Game, seat: int) -> bool:
     """Whether ``seat`` is answering a challenge (before the card just laid is counted)."""
     return game.challenger >= 0 and game.claimant < 0 and game.play_on < 0 and (
@@ -270,7 +295,8 @@ def _judgement(game: Game, seat: int, card: Card) -> None:
     Death) and deal them out evenly to all players." """
     game.emit(Flipped(game.t, seat, card))
     before = game.counts
-    gathered = [c for c in game.clear_pile() if c is not card]
+    gathered = game.clear_pile()
+    gathered.pop()  # Judgement itself, on top of the stack, leaves play
     game.removed.append(card)
     for hand in game.hands:
         gathered.extend(hand)
@@ -350,7 +376,7 @@ def _empress(game: Game, seat: int, card: Card) -> None:
 def _emperor(game: Game, seat: int, card: Card) -> None:
     """5: "Make a decree. For the rest of the game, you may fine someone a card if they do not
     follow your decree." The decree is typed (or one of the suggestions)."""
-    game.ask(Decision(
+    _ask(game, Decision(
         seat=seat,
         prompt="The Emperor: make a decree (type it, or pick one). For the rest of the game "
         "you may fine anyone who breaks it a card.",
@@ -390,7 +416,7 @@ def _lovers(game: Game, seat: int, card: Card) -> None:
         return
     what = "a high five" if game.rules.classroom else "a kiss"
     options, labels = _seat_options(game, to)
-    game.ask(Decision(
+    _ask(game, Decision(
         seat=seat,
         prompt=f"The Lovers: who do you ask for {what} (and a card)? If they refuse, they "
         "give everyone a card.",
@@ -406,7 +432,7 @@ def _lovers_target(card: Card, seat: int, game: Game, option: str) -> None:
     target = _seat(option)
     classroom = game.rules.classroom
     what = "a high five" if classroom else "a kiss"
-    game.ask(Decision(
+    _ask(game, Decision(
         seat=target,
         prompt=f"The Lovers: {game.name(seat)} asks you for {what} and a card. Accept, or "
         "refuse and give a card to everyone?",
@@ -442,7 +468,7 @@ def _chariot(game: Game, seat: int, card: Card) -> None:
     """9: "You may choose to trade hands with a player of your choice." """
     to = others(game, seat)
     options, labels = _seat_options(game, to)
-    game.ask(Decision(
+    _ask(game, Decision(
         seat=seat,
         prompt="The Chariot: trade hands with another player, or keep your own?",
         options=("keep", *options),
@@ -508,7 +534,7 @@ def _hermit_next(game: Game, card: Card) -> None:
         _hermit_pick(card, game, held[0].code)
         return
     codes = tuple(dict.fromkeys(c.code for c in held))
-    game.ask(Decision(
+    _ask(game, Decision(
         seat=seat,
         prompt=f"The Hermit: which card do you hand out next? ({_cards(len(held))} left; each "
         "goes on top of its receiver's hand)",
@@ -531,7 +557,7 @@ def _hermit_pick(card: Card, game: Game, code: str) -> None:
         _hermit_give(card, game, str(to[0] + 1))
         return
     options, labels = _seat_options(game, to)
-    game.ask(Decision(
+    _ask(game, Decision(
         seat=court.hermit,
         prompt=f"The Hermit: who gets the {chosen.name}? It goes on top of their hand.",
         options=options,
@@ -592,7 +618,7 @@ def _justice_ask(game: Game, seat: int, card: Card, to: Sequence[int], first: in
     choices = [s for s in to if s != first]
     options, labels = _seat_options(game, choices)
     which = "the first" if first < 0 else f"who switches hands with {game.name(first)}"
-    game.ask(Decision(
+    _ask(game, Decision(
         seat=seat,
         prompt=f"Justice: rule that two other players switch hands. Choose {which}.",
         options=options,
@@ -634,7 +660,7 @@ def _death(game: Game, seat: int, card: Card) -> None:
     if to:
         while hand:
             deal_round(game, seat, to)
-    game.remove_from_pile(card)
+    _remove(game, card)
     if count:
         say(game, seat, card, f"{{0}} deals out their whole hand ({_cards(count)}) to the "
             "other players; their turn is over, and Death leaves play.")
@@ -642,6 +668,22 @@ def _death(game: Game, seat: int, card: Card) -> None:
     else:
         say(game, seat, card, "{0} has no cards to deal out; Death leaves play.")
     game.settle()
+
+
+def _remove(game: Game, card: Card) -> None:
+    """Take ``card`` out of play: off the stack, or, if a challenge it lost was collected at
+    once (``collect`` = ``immediate``), from the bottom of the hand that took it."""
+    if card in game.pile:
+        game.remove_from_pile(card)
+        return
+    for hand in game.hands:
+        if card in hand:
+            items = list(hand)
+            del items[len(items) - 1 - items[::-1].index(card)]
+            hand.clear()
+            hand.extend(items)
+            game.removed.append(card)
+            return
 
 
 def _temperance(game: Game, seat: int, card: Card) -> None:
@@ -689,7 +731,7 @@ def _devil_next(game: Game, seat: int, card: Card, asked: tuple[int, ...], i: in
         game.settle()
         return
     target = asked[i]
-    game.ask(Decision(
+    _ask(game, Decision(
         seat=target,
         prompt=f"The Devil: {game.name(seat)} has told of a sin. Have you committed it too?",
         options=("admit", "give"),
@@ -730,7 +772,7 @@ def _offer(game: Game, seat: int, prompt: str, yes: tuple[str, str], no: tuple[s
            free_text: int = 0) -> None:
     """A social card: ``seat`` does what the card asks (``yes``) or takes the card
     consequence (``no``); ``(option, label)`` each. Without an answer, the consequence."""
-    game.ask(Decision(
+    _ask(game, Decision(
         seat=seat,
         prompt=prompt,
         options=(yes[0], no[0]),
@@ -875,6 +917,7 @@ def _on_card(game: Game, seat: int, card: Card) -> None:
     effect = ON_CARD.get(card.arcana)
     if effect is not None:
         effect(game, seat, card)
+        _resume(game)
 
 
 def _fine(game: Game, seat: int, arg: str) -> None:
