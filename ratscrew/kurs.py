@@ -389,6 +389,7 @@ def _emperor(game: Game, seat: int, card: Card) -> None:
 
 
 def _decreed(card: Card, seat: int, game: Game, text: str) -> None:
+    _court(game).effect = None  # the Emperor's effect is the decree: nothing to give way to
     _court(game).decrees.append(Decree(seat, text))
     say(game, seat, card, "{0} decrees: \u201c{q}\u201d Anyone who breaks it may be fined a "
         "card by {0}.", quote=text)

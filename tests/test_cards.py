@@ -6,6 +6,7 @@ import copy
 import dataclasses
 import pickle
 from collections import Counter
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -18,8 +19,12 @@ from ratscrew.cards import (
     JOKER,
     JOKERS,
     KING,
+    KNIGHT,
+    PAGE,
     QUEEN,
     STANDARD_DECK,
+    TAROT_DECK,
+    TAROT_SUITS,
     Card,
     CardError,
     build_deck,
@@ -350,3 +355,96 @@ def test_deal_conserves_cards_for_any_deck_players_dealer_and_seed(
     for i, c in enumerate(order):
         seat = (dealer + (i + 1) * direction) % players
         assert hands[seat][i // players] is c
+
+
+# --- the Tarot deck (K.U.R.S.) ----------------------------------------------------------------
+
+TAROT_CODES = [c.code for c in TAROT_DECK]
+TAROT_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "P", "N", "Q", "K")
+
+
+@pytest.mark.parametrize("code", TAROT_CODES)
+def test_every_tarot_code_round_trips_in_any_case(code: str) -> None:
+    c = card(code)
+    assert c.code == code and c in TAROT_DECK
+    assert card(code.lower()) is c and card(code.swapcase()) is c
+    assert cards(codes([c, c])) == [c, c]
+
+
+def test_the_tarot_deck_is_14_cards_in_each_of_4_suits_and_22_major_arcana() -> None:
+    expected = [r + s for s in TAROT_SUITS for r in TAROT_RANKS]
+    expected += [f"M{n}" for n in range(1, 23)]
+    assert expected == TAROT_CODES
+    assert len(set(TAROT_CODES)) == 78
+    assert not set(TAROT_CODES) & {c.code for c in STANDARD_DECK + JOKERS}
+
+
+@pytest.mark.parametrize("suit", TAROT_SUITS)
+def test_T_means_ten_for_tarot_suits_too(suit: str) -> None:
+    assert card("T" + suit) is card("10" + suit)
+    assert card("t" + suit.lower()) is card("10" + suit)
+    assert card("T" + suit).rank == 10
+
+
+@pytest.mark.parametrize(
+    ("code", "name"),
+    [("QCU", "Queen of Cups"), ("10SW", "10 of Swords"), ("NPE", "Knight of Pentacles"),
+     ("PWA", "Page of Wands"), ("AWA", "Ace of Wands"), ("KSW", "King of Swords"),
+     ("2PE", "2 of Pentacles"), ("M1", "The Fool"), ("M8", "Strength"),
+     ("M13", "Death"), ("M16", "Wheel of Fortune"), ("M22", "The World")],
+)
+def test_tarot_names(code: str, name: str) -> None:
+    assert card(code).name == name
+
+
+def test_tarot_faces_are_page_knight_queen_and_king() -> None:
+    """K.U.R.S.: "Page: 1 chance, Knight: 2, Queen: 3, King: 4"; "Aces are 'number' cards";
+    the Major Arcana are neither."""
+    faces = {c.code for c in TAROT_DECK if c.is_face}
+    assert faces == {r + s for r in "PNQK" for s in TAROT_SUITS}
+    assert (card("PCU").rank, card("NCU").rank, card("QCU").rank, card("KCU").rank) == (
+        PAGE, KNIGHT, QUEEN, KING)
+    assert not card("ACU").is_face and card("ACU").rank == ACE
+    assert not any(c.is_face for c in TAROT_DECK if c.is_arcana)
+
+
+def test_tarot_counting_values_ace_1_to_king_14_and_arcana_0() -> None:
+    assert [card(r + "WA").value for r in TAROT_RANKS] == list(range(1, 15))
+    assert {c.value for c in TAROT_DECK if c.is_arcana} == {0}
+
+
+def test_the_major_arcana_carry_their_rider_waite_numerals() -> None:
+    """The seed's list has its own order (Strength 8th, the Wheel 16th); the cards print the
+    usual Roman numerals."""
+    printed = {
+        "The Fool": "0", "The Magician": "I", "The High Priestess": "II", "The Empress": "III",
+        "The Emperor": "IV", "The Hierophant": "V", "The Lovers": "VI", "The Chariot": "VII",
+        "Strength": "VIII", "The Hermit": "IX", "Wheel of Fortune": "X", "Justice": "XI",
+        "The Hanged Man": "XII", "Death": "XIII", "Temperance": "XIV", "The Devil": "XV",
+        "The Tower": "XVI", "The Star": "XVII", "The Moon": "XVIII", "The Sun": "XIX",
+        "Judgement": "XX", "The World": "XXI",
+    }
+    arcana = [c for c in TAROT_DECK if c.is_arcana]
+    assert {c.name: c.numeral for c in arcana} == printed
+    assert [c.arcana for c in arcana] == list(range(1, 23))
+    assert card("QCU").numeral == card("QS").numeral == ""
+
+
+def test_no_two_major_arcana_make_a_double_or_a_run() -> None:
+    ranks = sorted(c.rank for c in TAROT_DECK if c.is_arcana)
+    assert all(b - a >= 2 for a, b in pairwise(ranks))
+    assert not {c.rank for c in TAROT_DECK if c.is_arcana} & {
+        c.rank for c in TAROT_DECK + STANDARD_DECK + JOKERS if not c.is_arcana}
+
+
+@pytest.mark.parametrize(
+    "bad", ["M0", "M23", "M", "MM", "M1A", "PX", "PH", "NS", "JCU", "1WA", "11CU", "10W", "CU",
+            "T", "TM1"],
+)
+def test_bad_tarot_codes_raise_a_card_error_naming_the_tarot_form(bad: str) -> None:
+    with pytest.raises(CardError) as info:
+        card(bad)
+    message = str(info.value)
+    assert repr(bad) in message
+    for hint in ("A, 2-10, P, N, Q, K", "WA, CU, SW, PE", "QCU", "M1 to M22"):
+        assert hint in message

@@ -533,3 +533,88 @@ def test_python_m_ratscrew_the_new_variants() -> None:
     done = _python_m("rules", "--variant", "burn")
     assert done.returncode == 0, done.stderr
     assert "Firefighters & Burn" in done.stdout and "Burn conditions" in done.stdout
+
+
+# --- K.U.R.S. ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", range(3, 9))
+def test_simulate_kurs(players: int) -> None:
+    data = run_json("simulate", "--variant", "kurs", "--games", "2", "--players", str(players),
+                    "--seed", "4")
+    assert data["variant"] == "kurs" and data["players"] == players and data["games"] == 2
+    assert len(data["wins"]) == players
+    assert sum(data["wins"]) == 2 and data["loops"] == data["capped"] == 0
+    assert data["cards_played"] > 0 and data["slaps_right"] > 0
+
+
+def test_simulate_kurs_text_names_the_variant() -> None:
+    code, text = run("simulate", "--variant", "tarot", "--games", "1", "--players", "4",
+                     "--seed", "2")
+    assert code == 0
+    assert text.startswith("K.U.R.S.: 1 game")
+
+
+def test_simulate_kurs_with_its_options() -> None:
+    argv = ["simulate", "--variant", "kurs", "--games", "2", "--players", "4", "--seed", "3"]
+    for option in ("classroom=false", "decree_yields=false", "clock=1380", "sunset=20",
+                   "genders=m f - m", "death_card=false", "ending=until-face"):
+        argv += ["--option", option]
+    data = run_json(*argv)
+    assert data["games"] == 2 and sum(data["wins"]) + data["capped"] == 2
+
+
+@pytest.mark.parametrize(
+    ("option", "fragment"),
+    [("sunset=25", "sunset"), ("genders=m x", "genders"), ("clock=1440", "clock"),
+     ("classroom=maybe", "true or false")],
+)
+def test_bad_kurs_options(capsys: pytest.CaptureFixture[str], option: str, fragment: str) -> None:
+    line = fails(capsys, "simulate", "--variant", "kurs", "--games", "1", "--option", option)
+    assert fragment in line
+
+
+def test_rules_for_kurs_lists_its_options() -> None:
+    code, text = run("rules", "--variant", "kurs")
+    assert code == 0
+    assert ("kurs (also: k.u.r.s., tarot, kemetic-unorthodox-rat-screw): K.U.R.S., 2-8 players"
+            in text)
+    options = text.split("Options")[1]
+    for line in ("  death_card = false; true with 3-8 players", "  classroom = true",
+                 "  decree_yields = true", "  sunrise = 6", "  sunset = 18", "  clock = 720",
+                 "  genders = none", "  challenge = P=1 N=2 Q=3 K=4", "  slaps = double",
+                 "  ending = standard"):
+        assert line in options, line
+    assert "burn_ms" not in text and "slap_a_roonie" not in text
+    in_play = [line.split(":")[0] for line in text.splitlines() if line.startswith("  * ")]
+    assert in_play == ["  * double"]
+
+
+def test_rules_json_for_kurs() -> None:
+    data = run_json("rules", "--variant", "tarot")
+    assert [v["name"] for v in data["variants"]] == ["kurs"]
+    options = {o["name"]: o for o in data["options"]}
+    for name in ("death_card", "classroom", "decree_yields", "sunrise", "sunset", "clock",
+                 "genders"):
+        assert options[name]["variants"] == ["kurs"], name
+    assert options["death_card"]["default"] is False
+    assert options["death_card"]["by_players"] == {str(n): True for n in range(3, 9)}
+    assert options["sunrise"]["range"] == [0, 23] and options["sunset"]["range"] == [1, 24]
+    assert options["clock"]["range"] == [0, 1439]
+    assert "until-face" in options["ending"]["choices"]
+
+
+def test_simulate_record_then_replay_kurs(tmp_path: Path) -> None:
+    path = tmp_path / "kurs.json"
+    code, _ = run("simulate", "--variant", "kurs", "--games", "1", "--players", "4",
+                  "--seed", "8", "--record", str(path))
+    assert code == 0
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["variant"] == "kurs"
+    game = replay(record)
+    assert record_of(game) == record
+    code, text = run("replay", str(path))
+    assert code == 0 and "Dealt 78 cards to 4 players" in text
+    state = run_json("replay", str(path))
+    assert state["status"] == "win" and state["cards_played"] == game.cards_played
+    assert any(e["kind"] == "arcana" for e in state["events"])

@@ -478,3 +478,46 @@ def test_a_game_from_hands_with_its_own_dice_seed_replays() -> None:
     game = Game("slae", 3, seed=30, hands=hands)
     again = replay(dumps(game))
     assert [list(h) for h in again.initial_hands] == hands
+
+
+# --- K.U.R.S.: the fine action, typed answers and the Tarot ------------------------------------
+
+
+def test_a_variant_s_own_action_is_refused_in_a_variant_without_it(base: dict[str, Any]) -> None:
+    """``fine`` is K.U.R.S.' action: a classic record holding one is refused, not ignored."""
+    base["actions"][2] = [base["actions"][2][0], 0, "fine", "2"]
+    refused(base, "actions[2]", "'fine' is not an action", "actions are flip, slap, choose, "
+            "tick")
+
+
+def test_kurs_options_and_tarot_hands_are_stored_and_replayed() -> None:
+    options = {"classroom": False, "genders": "m f -", "decree_yields": False, "clock": 1380}
+    game = play("kurs", 3, 5, "normal", options, max_cards=5000)
+    record = record_of(game)
+    assert record["variant"] == "kurs"
+    assert record["options"] == {"classroom": False, "genders": ["male", "female", ""],
+                                 "decree_yields": False, "clock": 1380}
+    again = replay(dumps(game))
+    assert again.rules == game.rules and again.total == 78
+    assert state(again) == state(game)
+    assert [c.code for c in again.removed] == [c.code for c in game.removed]
+
+
+def test_a_kurs_record_from_hands_keeps_typed_answers_and_fines() -> None:
+    record = {
+        "variant": "tarot",
+        "players": 3,
+        "names": ["Ana", "Ben", "Cleo"],
+        "hands": [["M5", "2CU", "3CU"], ["2WA", "3WA", "4WA"], ["5SW", "6SW"]],
+        "actions": [[100, 0, "flip"], [200, 0, "choose", "Say \u201cplease\u201d\n"],
+                    [300, 1, "flip"], [400, 0, "fine", "3"], [450, 1, "fine", "1"]],
+    }
+    game = replay(json.dumps(record))
+    texts = [e.explain(game.names) for e in game.events]
+    assert ("The Emperor: Ana fines Cleo a card for breaking the decree \u201cSay "
+            "\u201cplease\u201d\u201d.") in texts
+    assert "Ben's fine is ignored: only a player who made a decree may fine." in texts
+    assert [[c.code for c in h] for h in game.hands] == [["2CU", "3CU", "5SW"], ["3WA", "4WA"],
+                                                         ["6SW"]]
+    assert record_of(game)["actions"] == record["actions"]
+    assert state(replay(dumps(game))) == state(game)
