@@ -20,6 +20,7 @@ from ratscrew.slaps import SLAP_RULES  # noqa: E402
 from ratscrew.variants import VARIANTS  # noqa: E402
 from web.links import (  # noqa: E402
     MAX_NAME_LENGTH,
+    PAGE_OPTIONS,
     PARAMETERS,
     SPEEDS,
     SeatConfig,
@@ -32,6 +33,7 @@ from web.links import (  # noqa: E402
     seed_number,
     speed_factor,
     to_query,
+    trim_genders,
     with_players,
 )
 
@@ -436,6 +438,8 @@ def option_values(name: str) -> st.SearchStrategy[Any]:
         return st.lists(st.sampled_from(sorted(SLAP_RULES)), unique=True, max_size=5)
     if name == "challenge":
         return st.dictionaries(st.sampled_from(CHALLENGE_KEYS), st.integers(1, 13), max_size=5)
+    if name == "genders":
+        return st.lists(st.sampled_from(["", "male", "female"]), max_size=8)
     if spec.choices:
         return st.sampled_from(spec.choices)
     if spec.maximum:
@@ -468,9 +472,12 @@ def table_configs(draw: st.DrawFn) -> TableConfig:
         level = draw(st.sampled_from(sorted(DIFFICULTIES))) if bot else "normal"
         seat_list.append(SeatConfig(clean_name(draw(NAMES), i), bot, level))
     changes = {}
-    for name in draw(st.lists(st.sampled_from(sorted(OPTION_SPECS)), unique=True, max_size=4)):
+    in_links = sorted(set(OPTION_SPECS) - PAGE_OPTIONS)  # the clock is the opener's own
+    for name in draw(st.lists(st.sampled_from(in_links), unique=True, max_size=4)):
         if name == "dealer":
             changes[name] = draw(st.integers(-1, players - 1))
+        elif name == "genders":  # as the page keeps them: one per seat, no trailing unset
+            changes[name] = trim_genders(draw(option_values(name)), players)
         else:
             changes[name] = draw(option_values(name))
     options = variant.rules_for(players, changes).diff(variant.rules_for(players))
@@ -556,3 +563,58 @@ def test_web_logic_imports_nothing_from_the_browser(module: str) -> None:
     allowed = set(sys.stdlib_module_names) | {"ratscrew", "__future__"}
     assert imported <= allowed, imported - allowed
     assert not imported & {"js", "pyscript", "pyodide"}
+
+
+# --------------------------------------------------------------------------- K.U.R.S.' seat marks
+
+
+def test_genders_round_trip_in_a_readable_form() -> None:
+    config, notices = parse_query("variant=kurs&players=4&options=genders:male,-,female")
+    assert notices == []
+    assert config.options == {"genders": ["male", "", "female"]}
+    query = to_query(config)
+    assert "options=genders:male,-,female" in query
+    assert parse_query(query) == (config, [])
+
+
+def test_genders_short_forms_and_trailing_unset_seats() -> None:
+    config, notices = parse_query("variant=kurs&players=3&options=genders:M,F,-")
+    assert notices == []
+    assert config.options == {"genders": ["male", "female"]}  # the unset last seat is dropped
+    config, notices = parse_query("variant=kurs&players=3&options=genders:-,-")
+    assert (config.options, notices) == ({}, [])
+
+
+@pytest.mark.parametrize("value", ["male,robot", "1", "%5B1%5D", "male,male,male,male,male,"
+                                   "male,male,male,male"])
+def test_bad_genders_are_ignored_with_a_clear_notice(value: str) -> None:
+    config, notices = parse_query(f"variant=kurs&players=3&options=sunrise:7;genders:{value}")
+    assert config.options == {"sunrise": 7}  # the rest of the link still counts
+    assert len(notices) == 1 and notices[0].startswith("Ignored rule option genders: ")
+    assert "genders: genders:" not in notices[0]
+    assert "Traceback" not in notices[0]
+
+
+def test_genders_for_more_seats_than_players_are_cut_with_a_notice() -> None:
+    config, notices = parse_query("variant=kurs&players=3&options=genders:m,-,-,f")
+    assert config.options == {"genders": ["male"]}
+    assert notices == ["Rule option genders marks 4 seats for 3 players: ignored the extra "
+                       "seats."]
+
+
+def test_fewer_players_cut_the_seat_marks() -> None:
+    config, _ = parse_query("variant=kurs&players=4&options=genders:m,f,-,m")
+    assert with_players(config, 3).options == {"genders": ["male", "female"]}
+    assert with_players(config, 2).options == {"genders": ["male", "female"]}
+    assert trim_genders(["", "male", "", ""], 8) == ["", "male"]
+
+
+def test_the_clock_is_never_in_a_link() -> None:
+    assert "clock" in PAGE_OPTIONS
+    config, notices = parse_query("variant=kurs&options=clock:1380;sunset:20")
+    assert config.options == {"sunset": 20}
+    assert notices == ["Ignored rule option clock: the page sets it from this device's clock "
+                       "when the game starts."]
+    # Even a config holding it (a game's own options) writes no clock.
+    query = to_query(TableConfig(variant="kurs", options={"clock": 1380, "sunset": 20}))
+    assert "clock" not in query and "sunset:20" in query

@@ -14,17 +14,23 @@ from ratscrew.slaps import SLAP_RULES
 from ratscrew.variants import VARIANTS, Variant
 from web.links import TableConfig, check_options, default_seats, parse_query, to_query
 from web.setup_options import (
+    GENDER_LABELS,
     LABELS,
+    NOT_IN_FORM,
     Control,
     changed_count,
     controls_for,
     explicit_options,
+    has_genders,
     option_names,
     rules_or_default,
+    seat_genders,
     set_option,
     slap_order,
     slaps_heading,
+    start_options,
     warnings,
+    with_genders,
 )
 
 FIREFIGHTERS = VARIANTS["firefighters"]
@@ -48,9 +54,11 @@ def test_the_variants_own_options_come_first_then_every_other_that_applies(
     variant: Variant,
 ) -> None:
     names = option_names(variant)
-    own = [n for n in variant.options if n in OPTION_SPECS]
+    # The clock and K.U.R.S.' seat marks have no house-rule control (see NOT_IN_FORM).
+    own = [n for n in variant.options if n in OPTION_SPECS and n not in NOT_IN_FORM]
     assert names[: len(own)] == own
-    assert sorted(names) == sorted(n for n, s in OPTION_SPECS.items() if s.applies_to(variant.name))
+    assert sorted(names) == sorted(n for n, s in OPTION_SPECS.items()
+                                   if s.applies_to(variant.name) and n not in NOT_IN_FORM)
     assert len(set(names)) == len(names)
     controls = controls_for(variant, variant.min_players, {})
     assert [c.name for c in controls] == names
@@ -261,3 +269,36 @@ def test_whatever_the_form_makes_a_link_carries(
     assert parse_query(to_query(config)) == (config, [])
     controls = controls_for(variant, players, options)
     assert changed_count(controls) == len([k for k in options if k in option_names(variant)])
+
+
+# --------------------------------------------------------------------------- K.U.R.S.
+
+KURS = VARIANTS["kurs"]
+
+
+def test_kurs_house_rules_have_labels_and_no_clock_or_genders_control() -> None:
+    names = [c.name for c in controls_for(KURS, 4, {})]
+    assert names[:5] == ["classroom", "sunrise", "sunset", "decree_yields", "death_card"]
+    assert "clock" not in names and "genders" not in names
+    for control in controls_for(KURS, 4, {}):
+        assert control.label == LABELS.get(control.name, control.label)
+        assert "_" not in control.label
+
+
+def test_seat_genders_and_with_genders() -> None:
+    assert has_genders(KURS) and not has_genders(VARIANTS["classic"])
+    assert seat_genders({}, 3) == ["", "", ""]
+    assert seat_genders({"genders": ["male", "", "female", "male"]}, 3) == ["male", "", "female"]
+    assert seat_genders({"genders": ["robot", 3]}, 2) == ["", ""]
+    assert with_genders({"sunset": 20}, ["", "female", "", ""]) == {
+        "sunset": 20, "genders": ["", "female"]}
+    assert with_genders({"genders": ["male"]}, ["", ""]) == {}
+    assert GENDER_LABELS[""] == "\u2014"
+
+
+def test_start_options_add_the_local_time_for_kurs_only() -> None:
+    assert start_options(KURS, {"sunset": 20}, 23 * 60 + 5) == {"sunset": 20, "clock": 1385}
+    assert start_options(KURS, {}, 5000) == {"clock": 1439}
+    assert start_options(VARIANTS["classic"], {"decks": 2}, 600) == {"decks": 2}
+    # The game reads it: night at 23:05.
+    assert KURS.rules_for(4, start_options(KURS, {}, 1385)).clock == 1385

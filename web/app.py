@@ -39,13 +39,18 @@ from web.settings import (
     parse_choice_seconds,
 )
 from web.setup_options import (
+    GENDER_LABELS,
     Control,
     changed_count,
     controls_for,
+    has_genders,
     rules_or_default,
+    seat_genders,
     set_option,
     slaps_heading,
+    start_options,
     warnings,
+    with_genders,
 )
 from web.view import TableView, clear, el, with_symbols
 
@@ -64,6 +69,12 @@ def by_id(name: str) -> Any:
 
 def now() -> float:
     return float(window.performance.now())
+
+
+def local_minutes() -> int:
+    """The device's local time, in minutes after midnight (K.U.R.S.' Sun reads it)."""
+    date = window.Date.new()
+    return int(date.getHours()) * 60 + int(date.getMinutes())
 
 
 class App:
@@ -176,6 +187,7 @@ class App:
         self._fill_rules(variant, config)
         seats = by_id("setup-seat-list")
         clear(seats)
+        marks = seat_genders(config.options, len(config.seats)) if has_genders(variant) else []
         for i, seat in enumerate(config.seats):
             row = el("li", "seat-row")
             row.appendChild(el("span", "seat-row-number", str(i + 1), aria_hidden="true"))
@@ -189,6 +201,15 @@ class App:
                 kind.appendChild(el("option", "", f"Bot: {d}", value=d))
             kind.value = seat.difficulty if seat.bot else "human"
             row.appendChild(kind)
+            if marks:
+                # K.U.R.S.: who the Magician (male) and the High Priestess (female) take from.
+                mark = el("select", "seat-row-gender",
+                          aria_label=f"Seat {i + 1} for the Magician / High Priestess",
+                          title="Magician / High Priestess")
+                for value, text in GENDER_LABELS.items():
+                    mark.appendChild(el("option", "", text, value=value))
+                mark.value = marks[i]
+                row.appendChild(mark)
             keys = " / ".join(key_label(self.keymap.key_for(i, action) or "")
                               for action in seat_actions(variant))
             row.appendChild(el("span", "seat-row-keys", f"keys {keys}"))
@@ -311,13 +332,18 @@ class App:
             name = str(row.querySelector(".seat-row-name").value)
             bot = kind != "human"
             seats.append(SeatConfig(name, bot, kind if bot else "normal"))
+        options = dict(self.config.options)
+        boxes = by_id("setup-seat-list").querySelectorAll(".seat-row-gender")
+        marks = [str(boxes.item(i).value) for i in range(boxes.length)]
+        if marks and find_variant(str(by_id("setup-variant").value)).name == self.config.variant:
+            options = with_genders(options, marks)
         query = to_query(TableConfig(
             variant=str(by_id("setup-variant").value),
             players=len(seats),
             seats=seats,
             seed=str(by_id("setup-seed").value).strip(),
             speed=str(by_id("setup-speed").value),
-            options=dict(self.config.options),
+            options=options,
             autostart=False,
         ))
         config, notices = parse_query(query)  # the same checks as a link: names cleaned, etc.
@@ -398,8 +424,10 @@ class App:
         bots = {i: s.difficulty for i, s in enumerate(config.seats) if s.bot}
         names = [s.name for s in config.seats]
         try:
+            options = start_options(find_variant(config.variant), config.options,
+                                    local_minutes())
             self.session = Session(config.variant, config.players, seed_from_text(config.seed),
-                                   names, bots, config.options, config.speed, now(),
+                                   names, bots, options, config.speed, now(),
                                    choice_ms=self.settings.choice_seconds * 1000)
         except ValueError as error:
             self.notify([f"That table cannot be dealt: {error}"])
@@ -424,7 +452,7 @@ class App:
         document.body.style.setProperty("--anim", ANIMATION[self.session.speed_name])
         self._set_paused(False)
         self.view = TableView(self.session, self.keymap.keys_for, self.guard(self.on_touch),
-                              self.guard(self.on_choose))
+                              self.guard(self.on_choose), self.guard(self.on_fine))
         self.schedule()
 
     def stop_timers(self) -> None:
@@ -508,6 +536,14 @@ class App:
         if self.session is None or by_id("table").hidden:
             return
         self.after(self.session.choose(seat, option, now()))
+
+    def on_fine(self, seat: int, target: int) -> None:
+        """K.U.R.S.: a person who made a decree fines a player (a button under the decrees)."""
+        if self.session is None or self.view is None or by_id("table").hidden:
+            return
+        events = self.session.fine(seat, target, now())
+        self.view.note_fine(events)
+        self.after(events)
 
     def _set_paused(self, paused: bool) -> None:
         session = self.session

@@ -242,6 +242,24 @@ def _option_value(text: str) -> Any:
         return text
 
 
+PAGE_OPTIONS = frozenset({"clock"})
+"""Options the page sets itself at every start and never writes into a link: ``clock``, the
+local time (a link opened at night plays the opener's night)."""
+
+
+def genders_text(genders: Any) -> str:
+    """K.U.R.S.' seat marks as a link writes them: ``male,-,female`` (``-``: unset)."""
+    return ",".join(str(g) or "-" for g in genders)
+
+
+def trim_genders(genders: Any, players: int) -> list[str]:
+    """Seat marks for ``players`` seats: extra seats cut, trailing unset seats dropped."""
+    kept = [str(g) for g in list(genders)[:players]]
+    while kept and not kept[-1]:
+        kept.pop()
+    return kept
+
+
 def _format_option_value(value: Any) -> str:
     """The compact text for one option value (see the module docstring)."""
     if isinstance(value, str):
@@ -263,7 +281,11 @@ def format_options(options: dict[str, Any]) -> str:
     """``options`` in the link's ``name:value;name:value`` form, in OPTION_SPECS order."""
     order = {name: i for i, name in enumerate(OPTION_SPECS)}
     names = sorted(options, key=lambda n: (order.get(n, len(order)), n))
-    return ";".join(f"{name}:{_format_option_value(options[name])}" for name in names)
+    def text(name: str) -> str:
+        value = options[name]
+        return genders_text(value) if name == "genders" else _format_option_value(value)
+
+    return ";".join(f"{name}:{text(name)}" for name in names if name not in PAGE_OPTIONS)
 
 
 def check_options(
@@ -277,12 +299,26 @@ def check_options(
         if name not in OPTION_SPECS:
             notices.append(f"Ignored unknown rule option {_show(name)}.")
             continue
+        if name in PAGE_OPTIONS:
+            notices.append(f"Ignored rule option {name}: the page sets it from this device's "
+                           "clock when the game starts.")
+            continue
         try:
             variant.rules_for(players, {name: value})
         except Exception as error:  # OptionsError, VariantError, or a value of a strange type
-            notices.append(f"Ignored rule option {name}: {str(error).rstrip('.')}.")
+            reason = str(error).rstrip(".").removeprefix(f"{name}: ")
+            notices.append(f"Ignored rule option {name}: {reason}.")
             continue
         good[name] = value
+    if "genders" in good:
+        try:
+            marks = variant.rules_for(players, {"genders": good["genders"]}).genders
+        except Exception:  # checked above; keep the defaults
+            marks = ()
+        if len(marks) > players:
+            notices.append(f"Rule option genders marks {len(marks)} seats for {players} "
+                           "players: ignored the extra seats.")
+        good["genders"] = trim_genders(marks, players)
     try:
         return variant.rules_for(players, good).diff(variant.rules_for(players)), notices
     except Exception:  # cannot happen with options checked one by one; keep the defaults

@@ -208,6 +208,17 @@ class Session:
         self._acted()
         return events
 
+    def fine(self, seat: int, target: int, now: float) -> list[Event]:
+        """K.U.R.S.: a person at ``seat`` who made a decree fines ``target`` (0-based) a card.
+        Refused quietly when paused, over, not a human seat or not a variant with fines; the
+        engine says why a fine does not stand (an Ignored event)."""
+        if (self.paused or self.game.outcome is not None or seat not in self.humans
+                or "fine" not in self.variant.actions or not 0 <= target < self.game.n):
+            return []
+        events = self.game.act(seat, self.game_time(now), "fine", str(target + 1))
+        self._acted()
+        return events
+
     def _acted(self) -> None:
         if self.instant:
             self._anchor_game = self.game.t

@@ -58,6 +58,9 @@ LABELS: dict[str, str] = {
     "clock": "Local time at the start (minutes)",
     "genders": "Magician / High Priestess",
 }
+
+GENDER_LABELS: dict[str, str] = {"": "\u2014", "male": "male", "female": "female"}
+"""What each seat's Magician / High Priestess select shows (unset is a dash)."""
 """What the form calls each option (the spec's description is the longer help)."""
 
 CHOICE_LABELS: dict[str, dict[str, str]] = {
@@ -127,12 +130,50 @@ def label(name: str) -> str:
     return LABELS.get(name, name.replace("_", " ").capitalize())
 
 
+NOT_IN_FORM = frozenset({"clock", "genders"})
+"""Options without a house-rule control: ``clock`` is the device's time at every start
+(:func:`start_options`), ``genders`` a select beside each seat's name (:func:`seat_genders`)."""
+
 def option_names(variant: Variant) -> list[str]:
     """The options the form offers for ``variant``, in order: its own first."""
-    own = [name for name in variant.options if name in OPTION_SPECS]
+    own = [name for name in variant.options if name in OPTION_SPECS and name not in NOT_IN_FORM]
     rest = [name for name, spec in OPTION_SPECS.items()
-            if spec.applies_to(variant.name) and name not in own]
+            if spec.applies_to(variant.name) and name not in own and name not in NOT_IN_FORM]
     return own + rest
+
+
+def has_genders(variant: Variant) -> bool:
+    """Whether the seats get a Magician / High Priestess select (K.U.R.S.)."""
+    return "genders" in variant.options
+
+
+def seat_genders(options: Mapping[str, Any], players: int) -> list[str]:
+    """Each seat's mark ("", "male" or "female") from a table's options."""
+    marks = options.get("genders") or ()
+    out = [str(m) if isinstance(m, str) and m in ("male", "female") else ""
+           for m in list(marks)[:players]]
+    return out + [""] * (players - len(out))
+
+
+def with_genders(options: Mapping[str, Any], marks: Sequence[str]) -> dict[str, Any]:
+    """``options`` with the seats' marks (trailing unset seats dropped; none: no option)."""
+    kept = [m if m in ("male", "female") else "" for m in marks]
+    while kept and not kept[-1]:
+        kept.pop()
+    out = {k: v for k, v in options.items() if k != "genders"}
+    if kept:
+        out["genders"] = kept
+    return out
+
+
+def start_options(variant: Variant, options: Mapping[str, Any], minutes: int) -> dict[str, Any]:
+    """The options a game starts with: the table's, plus the local time (minutes after
+    midnight) for the variants that read it (K.U.R.S.' Sun)."""
+    out = dict(options)
+    spec = OPTION_SPECS.get("clock")
+    if spec is not None and spec.applies_to(variant.name):
+        out["clock"] = max(0, min(1439, int(minutes)))
+    return out
 
 
 def slap_order(variant: Variant) -> list[str]:

@@ -16,8 +16,9 @@ from typing import Any
 from pyscript import document, window
 
 from ratscrew.cards import ACE, CARDS, KNIGHT, PAGE, RANK_CODES, TAROT_SUITS, Card
-from ratscrew.engine import DEAD, PENALTY, Decision, Game
+from ratscrew.engine import DEAD, PENALTY, Decision, Game, clean_text
 from ratscrew.events import (
+    ArcanaEffect,
     Asked,
     BlackDie,
     BurnStarted,
@@ -35,6 +36,7 @@ from ratscrew.events import (
     WrongSlap,
 )
 from ratscrew.firefighters import fires_of
+from ratscrew.kurs import court_of
 from ratscrew.slae import dice_of
 
 from .keymap import key_label
@@ -105,6 +107,13 @@ LOG_LIMIT = 5000
 """Entries kept in the log: a long game has thousands; the oldest go first past this."""
 ACTION_LABELS = {"flip": "Flip", "slap": "Slap", "slap-left": "Left", "slap-right": "Right"}
 """What a seat's touch buttons say (the slap-left and slap-right of Slap Like an Egyptian)."""
+EFFECT_MS = 7000
+"""How long (real ms) an Arcana effect's sentence stays on the felt."""
+PEEK_MS = 6000
+"""How long (real ms) the Fool's peek stays in the player's seat."""
+TYPE_OPTION = "\u270e type"
+"""The choice panel's own entry for a decision that takes typed text: choosing it with the
+seat's flip key puts the cursor in the text box (never an option the engine knows)."""
 ACTION_NAMES = {"flip": "flip", "slap": "slap", "slap-left": "slap with the left hand",
                 "slap-right": "slap with the right hand"}
 
@@ -275,6 +284,7 @@ class TableView:
         keys: Callable[[int], dict[str, str]],
         on_touch: Callable[[int, str], None],
         on_choose: Callable[[int, str], None] | None = None,
+        on_fine: Callable[[int, int], None] | None = None,
     ) -> None:
         self.session = session
         self.game: Game = session.game
@@ -289,6 +299,14 @@ class TableView:
         self.dice_box = document.getElementById("dice")
         self.burn_box = document.getElementById("burn")
         self.contest_box = document.getElementById("contest")
+        self.effect_box = document.getElementById("effect")
+        self.side_box = document.getElementById("side-pile")
+        self.decree_box = document.getElementById("decrees")
+        self._on_fine = on_fine
+        self._effect_token = 0
+        self._side_shown: tuple[str, int] | None = None
+        self._decrees_shown: object = None
+        self._fine_message = ""
         self.seat_nodes: list[dict[str, Any]] = []
         self._pile_shown = 0
         self._keys = keys
@@ -543,11 +561,17 @@ class TableView:
         if events:
             self._log_all(events)
         rolled = False
+        effects: list[ArcanaEffect] = []
         for event in events:
             if isinstance(event, PileTaken):
                 swept_to = event.seat
             elif isinstance(event, DiceRolled):
                 rolled = True
+            elif isinstance(event, ArcanaEffect):
+                effects.append(event)
+                if event.cards and event.seat in self.session.humans:
+                    self._show_peek(event.seat, event.cards)
+
             elif isinstance(event, BurnStarted):
                 self._contest_cards = tuple(c.code for c in event.cards)
                 self._result = None
@@ -565,6 +589,10 @@ class TableView:
         self._update_burn()
         self._update_contest()
         self._update_choice()
+        if effects:
+            self._show_effects(effects)
+        self._update_side()
+        self._update_decrees()
 
     def _log_all(self, events: Sequence[Event]) -> None:
         """Add entries to the log in one go (at instant speed a frame brings dozens)."""
@@ -623,6 +651,151 @@ class TableView:
             self.burn_box.appendChild(el("p", "burn-count"))
         self.contest_box.hidden = True
         self.felt.classList.toggle("has-side", has_dice or has_burn)
+        # K.U.R.S.: the Hermit's cards, the decrees, the effects' sentences.
+        clear(self.side_box)
+        self.side_box.hidden = True
+        self._side_shown = None
+        clear(self.decree_box)
+        self.decree_box.hidden = True
+        self._decrees_shown = None
+        self._fine_message = ""
+        clear(self.effect_box)
+        self.effect_box.hidden = True
+
+    # -- K.U.R.S.: the Arcana's sentences, the Fool's peek, the Hermit's cards, decrees -------
+
+    def _show_effects(self, effects: Sequence[ArcanaEffect]) -> None:
+        """The Arcana effects just played out, big on the felt for a few seconds (the latest
+        three; the log keeps them all)."""
+        box = self.effect_box
+        clear(box)
+        names = self.game.names or None
+        for effect in effects[-3:]:
+            line = el("p", "effect-line", data_arcana=str(effect.card.arcana))
+            line.appendChild(el("b", "effect-card", effect.card.name))
+            sentence = effect.explain(names).removeprefix(f"{effect.card.name}: ")
+            line.appendChild(el("span", "effect-text", with_symbols(sentence)))
+            box.appendChild(line)
+        box.hidden = False
+        box.classList.remove("arriving")
+        _ = box.offsetWidth  # restart the animation
+        box.classList.add("arriving")
+        self._effect_token += 1
+        token = self._effect_token
+
+        def hide() -> None:
+            if token == self._effect_token:
+                box.hidden = True
+
+        self._later(hide, EFFECT_MS)
+
+    def _later(self, fn: Callable[[], None], ms: int) -> None:
+        from pyodide.ffi import create_once_callable
+
+        window.setTimeout(create_once_callable(fn), ms)
+
+    def _show_peek(self, seat: int, cards: Sequence[Card]) -> None:
+        """The Fool: the cards only ``seat`` may see, in their seat for a few seconds."""
+        root = self.seat_nodes[seat]["root"]
+        old = root.querySelector(".peek")
+        if old:
+            old.remove()
+        peek = el("div", "peek", data_peek=str(seat), role="note",
+                  aria_label="Your next cards: " + ", ".join(c.name for c in cards))
+        peek.appendChild(el("p", "peek-title", "Your next cards"))
+        row = el("div", "peek-cards")
+        for card in cards:
+            row.appendChild(card_element(card, "small"))
+        peek.appendChild(row)
+        root.appendChild(peek)
+        self._later(lambda: peek.remove(), PEEK_MS)
+
+    def _update_side(self) -> None:
+        """The Hermit's cards waiting to be handed out: face down, with a count."""
+        held = self.game.side_piles.get("hermit", [])
+        court = court_of(self.game)
+        state = ("hermit", len(held)) if held and court is not None else None
+        if state == self._side_shown:
+            return
+        self._side_shown = state
+        box = self.side_box
+        clear(box)
+        box.hidden = state is None
+        box.dataset.cards = str(len(held))
+        if state is None or court is None:
+            return
+        owner = self.game.name(court.hermit) if court.hermit >= 0 else "The Hermit"
+        box.appendChild(el("p", "side-title", "The Hermit's cards"))
+        stack = el("div", "stack side-stack", aria_hidden="true")
+        stack.style.setProperty("--depth", str(len(held)))
+        box.appendChild(stack)
+        text = f"{len(held)} card{'s' * (len(held) != 1)}"
+        box.appendChild(el("p", "side-count", text))
+        box.setAttribute("aria-label", f"{owner} hands out the Hermit's cards: {text} left")
+
+    def _update_decrees(self) -> None:
+        """The decrees in force (who made them, what they say) and, for a person who made
+        one, a Fine button for every player."""
+        court = court_of(self.game)
+        decrees = tuple((d.holder, d.text) for d in court.decrees) if court else ()
+        over = self.game.outcome is not None
+        state = (decrees, over)
+        box = self.decree_box
+        if state == self._decrees_shown:
+            self._show_fine_message()
+            return
+        self._decrees_shown = state
+        clear(box)
+        box.hidden = not decrees
+        if not decrees:
+            return
+        game = self.game
+        box.appendChild(el("h2", "decrees-title", "Decrees"))
+        items = el("ul", "decree-list")
+        for holder, text in decrees:
+            item = el("li", "decree", data_holder=str(holder))
+            item.appendChild(el("b", "decree-holder", game.name(holder)))
+            item.appendChild(el("q", "decree-text", text))
+            items.appendChild(item)
+        box.appendChild(items)
+        holders = sorted({h for h, _ in decrees if h in self.session.humans})
+        for holder in holders if not over else []:
+            row = el("div", "fine-row", role="group", data_fine=str(holder),
+                     aria_label=f"{game.name(holder)} fines a player a card")
+            row.appendChild(el("span", "fine-label", f"{game.name(holder)} fines:"))
+            for target in range(game.n):
+                button = el("button", "fine-button", f"{target + 1} {game.name(target)}",
+                            type="button", data_target=str(target),
+                            aria_label=f"{game.name(holder)} fines {game.name(target)} a card")
+                button.addEventListener("click", self._fine_handler(holder, target))
+                row.appendChild(button)
+            box.appendChild(row)
+        box.appendChild(el("p", "fine-message", role="status"))
+        self._show_fine_message()
+
+    def _show_fine_message(self) -> None:
+        message = self.decree_box.querySelector(".fine-message")
+        if message:
+            message.textContent = with_symbols(self._fine_message)
+            message.hidden = not self._fine_message
+
+    def _fine_handler(self, holder: int, target: int) -> Any:
+        from pyodide.ffi import create_proxy
+
+        def handler(event: Any) -> None:
+            event.preventDefault()
+            if self._on_fine is not None:
+                self._on_fine(holder, target)
+
+        proxy = create_proxy(handler)
+        self._touch_proxies.append(proxy)
+        return proxy
+
+    def note_fine(self, events: Sequence[Event]) -> None:
+        """Say under the decrees what a fine did (its sentence, or why it did not stand)."""
+        names = self.game.names or None
+        said = [e for e in events if isinstance(e, ArcanaEffect | Ignored)]
+        self._fine_message = said[-1].explain(names) if said else ""
 
     def _update_dice(self, rolled: bool) -> None:
         faces = dice_faces(self.game) if self._dice_nodes else None
@@ -779,6 +952,9 @@ class TableView:
         self._open_choice(decision)
 
     def _open_choice(self, decision: Decision) -> None:
+        """The deciding seat's panel: the prompt, the cards it looks at, a button per option
+        (its label; a card option is the card itself), a text box when the answer may be
+        typed, and the countdown to the default."""
         seat = decision.seat
         root = self.seat_nodes[seat]["root"]
         panel = el("div", "choice", role="group", aria_label=decision.prompt,
@@ -786,29 +962,88 @@ class TableView:
         x, y = seat_position(seat, self.game.n)
         panel.classList.toggle("to-left", x > 60)  # towards the middle of the table
         panel.classList.toggle("up", y > 50)
+        many = len(decision.options) > 4 or decision.free_text > 0 or len(decision.prompt) > 90
+        panel.classList.toggle("wide", many)
         panel.appendChild(el("p", "choice-prompt", decision.prompt))
+        card_options = bool(decision.cards) and all(
+            option in CARDS for option in decision.options)
+        if decision.cards and not card_options:
+            row = el("div", "choice-cards")
+            for card in decision.cards:
+                row.appendChild(card_element(card, "small"))
+            panel.appendChild(row)
         options = el("div", "choice-options")
+        if card_options:
+            options.classList.add("card-options")
         buttons = []
         for option in decision.options:
-            button = el("button", "choice-option", option, type="button", data_option=option)
+            label = decision.label(option)
+            if card_options:
+                button = el("button", "choice-option choice-card", type="button",
+                            data_option=option, aria_label=label)
+                button.appendChild(card_element(CARDS[option], "small"))
+            else:
+                button = el("button", "choice-option", label, type="button",
+                            data_option=option)
             handler = self._choice_handler(seat, option)
             button.addEventListener("pointerdown", handler)
             button.addEventListener("click", handler)
             options.appendChild(button)
             buttons.append(button)
         panel.appendChild(options)
+        entry: dict[str, Any] = {}
+        if decision.free_text > 0:
+            form = el("div", "choice-type")
+            field = el("input", "choice-text", type="text",
+                       maxlength=str(decision.free_text), autocomplete="off",
+                       spellcheck="false", enterkeyhint="done",
+                       placeholder="or type your own\u2026", aria_label=decision.prompt)
+            submit = el("button", "choice-submit", "Say it", type="button")
+            form.appendChild(field)
+            form.appendChild(submit)
+            panel.appendChild(form)
+            note = el("p", "choice-note", role="alert")
+            note.hidden = True
+            panel.appendChild(note)
+            entry = {"form": form, "field": field, "note": note}
+            submit.addEventListener("click", self._text_handler(seat, decision, entry))
+            field.addEventListener("keydown", self._text_handler(seat, decision, entry))
+            buttons.append(form)
         hint = el("p", "choice-hint")
         panel.appendChild(hint)
         clock = el("p", "choice-clock")
         panel.appendChild(clock)
         root.appendChild(panel)
         root.classList.add("choosing")
-        index = decision.options.index(decision.default)
+        keys = [*decision.options, *([TYPE_OPTION] if entry else [])]
+        index = decision.options.index(decision.default) if (
+            decision.default in decision.options) else 0
         self._choice = {"decision": decision, "seat": seat, "index": index, "panel": panel,
-                        "buttons": buttons, "hint": hint, "clock": clock, "root": root}
+                        "buttons": buttons, "hint": hint, "clock": clock, "root": root,
+                        "keys": keys, **entry}
         self._choice_select(index)
         self._choice_hint()
         self._tick_choice()
+
+    def _text_handler(self, seat: int, decision: Decision, entry: dict[str, Any]) -> Any:
+        """The typed answer: sent with the button or Enter, once cleaned (never empty)."""
+        from pyodide.ffi import create_proxy
+
+        def handler(event: Any) -> None:
+            if event.type == "keydown" and (str(event.key) != "Enter" or event.isComposing):
+                return
+            event.preventDefault()
+            text = clean_text(str(entry["field"].value), decision.free_text)
+            if not text:
+                entry["note"].textContent = "Type a few words first, or choose an option."
+                entry["note"].hidden = False
+                return
+            if self._on_choose is not None:
+                self._on_choose(seat, text)
+
+        proxy = create_proxy(handler)
+        self._touch_proxies.append(proxy)
+        return proxy
 
     def _choice_handler(self, seat: int, option: str) -> Any:
         from pyodide.ffi import create_proxy
@@ -832,8 +1067,10 @@ class TableView:
         for i, button in enumerate(choice["buttons"]):
             selected = i == index
             button.classList.toggle("selected", selected)
-            button.setAttribute("aria-pressed", "true" if selected else "false")
-        choice["panel"].dataset.selected = choice["decision"].options[index]
+            if button.tagName == "BUTTON":
+                button.setAttribute("aria-pressed", "true" if selected else "false")
+        key = choice["keys"][index]
+        choice["panel"].dataset.selected = "type" if key == TYPE_OPTION else key
 
     def _choice_hint(self) -> None:
         choice = self._choice
@@ -851,7 +1088,8 @@ class TableView:
             return
         session = self.session
         deadline = session.choice_deadline()
-        default = choice["decision"].default
+        decision = choice["decision"]
+        default = decision.label(decision.default)
         if deadline < 0:
             choice["clock"].textContent = f"No time limit (default: {default})"
             return
@@ -865,8 +1103,11 @@ class TableView:
         choice = self._choice
         if choice is None or choice["seat"] != seat:
             return None
-        options = choice["decision"].options
+        options = choice["keys"]
         index, confirmed = choice_step(choice["index"], action, len(options))
+        if confirmed and options[index] == TYPE_OPTION:
+            choice["field"].focus()  # type now: the game's keys rest while the box has focus
+            return ""
         if confirmed:
             return str(options[index])
         self._choice_select(index)
