@@ -214,6 +214,11 @@ class App:
                               for action in seat_actions(variant))
             row.appendChild(el("span", "seat-row-keys", f"keys {keys}"))
             seats.appendChild(row)
+        hint = by_id("setup-seat-hint")
+        hint.textContent = ("The Magician takes a card from every player marked male, the High "
+                            "Priestess from every player marked female; — is never asked."
+                            if marks else "")
+        hint.hidden = not marks
         self._show_link(config)
 
     def _fill_rules(self, variant: Variant, config: TableConfig) -> None:
