@@ -922,20 +922,7 @@ class Game:
         hand = self.hands[seat]
         slapped_in = how == "slap" and not hand
         count = len(self.pile)
-        hand.extend(self.pile)
-        self.pile.clear()
-        self.pile_kinds.clear()
-        self.live.clear()
-        self.live_seats.clear()
-        self.match = None
-        self.top_dead = False
-        self.challenger = -1
-        self.chances = 0
-        self.paid = 0
-        self.claimant = -1
-        self.counting_n_value = 0
-        self.play_on = -1
-        self.play_on_left = 0
+        hand.extend(self.clear_pile())
         self.tricks += 1
         self.last_take_t = self.t
         self.last_taker = seat
