@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .cards import RANK_CODES, Card, deal
 from .events import (
@@ -36,6 +36,8 @@ from .options import Rules
 from .rng import Rng
 from .slaps import SLAP_RULES, Positions, SlapRule
 from .variants import Variant, find_variant
+
+S = TypeVar("S")
 
 LIVE, PENALTY, DEAD = "live", "penalty", "dead"
 """How a card lies in the pile: played in turn, burned for a wrong slap, or dead."""
@@ -441,14 +443,7 @@ class Game:
         self.t = t
         self.history.append((t, seat, "flip", ""))
         card = self.hands[seat].popleft()
-        self.pile.append(card)
-        self.pile_kinds.append(LIVE)
-        self.live.append(card)
-        if self._track_seats:
-            self.live_seats.append(seat)
-        self.top_dead = False
-        self.top_seat = seat
-        self.cards_played += 1
+        self.put_on_pile(seat, card)
         if self._locked:
             self._tick_lockouts()
         if self._on_lay is not None and self._on_lay(self, seat, card):
@@ -592,10 +587,10 @@ class Game:
             self._ignore(seat, "choice", "nothing is being asked")
         elif seat != decision.seat:
             self._ignore(seat, "choice", f"it is {self.name(decision.seat)}'s choice")
-        elif not decision.accepts(choice):
+        elif not (answer := decision.accepts(choice)):
             self._ignore(seat, "choice", f"{choice!r} is not one of {', '.join(decision.options)}")
         else:
-            choice = decision.accepts(choice)
+            choice = answer
             self.pending = None
             self._emit(Chose(self.t, seat, choice, decision.label(choice)))
             decision.resolve(self, choice)
@@ -746,12 +741,6 @@ class Game:
             tuple((s + self.dir * k) % n for k in range(1, n)) for s in range(n)
         )
 
-    def settle(self) -> None:
-        """For variant hooks that moved cards between hands: whoever must act next with no
-        cards passes their turn on (or loses a challenge), as after any action."""
-        if not self.hands[self.turn]:
-            self._settle()
-
     def act(self, seat: int, t: int, kind: str, arg: str = "") -> list[Event]:
         """A variant's own action (K.U.R.S.' ``fine``): ``seat`` does ``kind`` with ``arg``."""
         handler = self.variant.actions.get(kind)
@@ -763,6 +752,13 @@ class Game:
         else:
             handler(self, seat, arg)
         return self._end()
+
+    def state_as(self, kind: type[S]) -> S:
+        """For variant hooks: the variant's own state, a ``kind`` (made on first use)."""
+        state = self.state
+        if not isinstance(state, kind):
+            state = self.state = kind()
+        return state
 
     def emit(self, event: Event) -> None:
         """Add an event (variant hooks use this; it costs nothing when events are off)."""

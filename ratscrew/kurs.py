@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import TAROT_DECK, Card
+from .cards import CARDS, TAROT_DECK, Card
 from .engine import Decision, Game
 from .events import ArcanaEffect, Flipped, OutOfCards
 from .options import Rules
@@ -90,10 +90,7 @@ def court_of(game: Game) -> Court | None:
 
 
 def _court(game: Game) -> Court:
-    court = court_of(game)
-    if court is None:
-        court = game.state = Court()
-    return court
+    return game.state_as(Court)
 
 
 # -- who takes part ----------------------------------------------------------------------------
@@ -317,7 +314,6 @@ def _judgement(game: Game, seat: int, card: Card) -> None:
         text += ", and so does Death"
     say(game, seat, card, text + ".")
     _emptied(game, before)
-    game.settle()
 
 
 ON_LAY: dict[int, Callable[[Game, int, Card], None]] = {
@@ -602,7 +598,6 @@ def _hermit_done(game: Game, card: Card) -> None:
     seats = sorted(given, key=lambda s: others(game, seat).index(s))
     parts = ", ".join(f"{{{i}}} {given[s]}" for i, s in enumerate(seats, start=1))
     say(game, seat, card, f"{{0}} has handed out every card: {parts}.", *seats)
-    game.settle()
 
 
 def _justice(game: Game, seat: int, card: Card) -> None:
@@ -649,7 +644,6 @@ def _justice_pick(card: Card, seat: int, to: tuple[int, ...], first: int, game: 
     game.hands[a], game.hands[b] = game.hands[b], game.hands[a]
     say(game, seat, card, f"{{0}} rules that {{1}} and {{2}} switch hands ({na} cards for "
         f"{nb}).", a, b)
-    game.settle()
 
 
 def _death(game: Game, seat: int, card: Card) -> None:
@@ -668,7 +662,6 @@ def _death(game: Game, seat: int, card: Card) -> None:
         game.emit(OutOfCards(game.t, seat, False))
     else:
         say(game, seat, card, "{0} has no cards to deal out; Death leaves play.")
-    game.settle()
 
 
 def _remove(game: Game, card: Card) -> None:
@@ -729,7 +722,6 @@ def _devil_next(game: Game, seat: int, card: Card, asked: tuple[int, ...], i: in
             parts.append(f"{names} admit{'s' if len(admitted) == 1 else ''} the same sin")
         say(game, seat, card, "; ".join(parts) + "." if parts else "nobody has a card to give.",
             *gave, *admitted)
-        game.settle()
         return
     target = asked[i]
     _ask(game, Decision(
@@ -947,7 +939,7 @@ def _fine(game: Game, seat: int, arg: str) -> None:
         game.emit(OutOfCards(game.t, target, False))
 
 
-_EMPEROR_CARD = next(c for c in TAROT_DECK if c.arcana == EMPEROR)
+_EMPEROR_CARD = CARDS[f"M{EMPEROR}"]
 
 
 def decree_holders(game: Game) -> list[int]:

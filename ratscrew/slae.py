@@ -60,10 +60,7 @@ def dice_of(game: Game) -> Dice | None:
 
 
 def _dice(game: Game) -> Dice:
-    dice = dice_of(game)
-    if dice is None:
-        dice = game.state = Dice()
-    return dice
+    return game.state_as(Dice)
 
 
 def roll(game: Game, caller: int) -> None:
