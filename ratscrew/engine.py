@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 from .cards import RANK_CODES, Card, deal
 from .events import (
     Asked,
+    BackIn,
     ChallengeWon,
     Chose,
     Dealt,
@@ -39,8 +40,10 @@ from .variants import Variant, find_variant
 
 S = TypeVar("S")
 
-LIVE, PENALTY, DEAD = "live", "penalty", "dead"
-"""How a card lies in the pile: played in turn, burned for a wrong slap, or dead."""
+LIVE, PENALTY, DEAD, COVERED = "live", "penalty", "dead", "covered"
+"""How a card lies in the pile: played in turn, burned for a wrong slap, dead, or covered
+before anyone saw it (K.U.R.S.' Tower: the cards under the one shown); only live cards make
+slap patterns."""
 
 ACTION_KINDS = ("flip", "slap", "choose", "tick")
 """``tick`` is the table's own action (seat -1): time passing a phase's deadline. Variants may
@@ -89,6 +92,9 @@ class Decision:
     free_text: int = 0
     """If more than 0, the answer may also be any text of up to this many characters (a
     decree); ``options`` are then suggestions."""
+    check: Callable[[Game, str], str] | None = None
+    """Why an answer that :meth:`accepts` takes is refused all the same ("" if it is not):
+    the decision stays pending (K.U.R.S.' Star: a song already sung)."""
 
     def label(self, option: str) -> str:
         if self.labels and option in self.options:
@@ -183,6 +189,7 @@ class Game:
     __slots__ = (
         "_after",
         "_answer_ends",
+        "_bars",
         "_chain_cards",
         "_checks",
         "_claim",
@@ -319,6 +326,8 @@ class Game:
         self._locked = 0
         self.strikes = [0] * players
         self.barred = [False] * players
+        self._bars = False
+        """Whether anyone has been barred (only then does :meth:`_back_in` look)."""
         self.out = [False] * players
         self.play_on = -1
         self.play_on_left = 0
@@ -380,6 +389,12 @@ class Game:
         return self.counting_n_value
 
     @property
+    def under(self) -> Card | None:
+        if self.pile and self.pile_kinds[0] != LIVE:
+            return self.pile[0]
+        return None
+
+    @property
     def dealer(self) -> int:
         dealer = self.rules.dealer
         return dealer if dealer >= 0 else (-self.dir) % self.n
@@ -396,8 +411,27 @@ class Game:
         """Whether a slap now would take the pile (a fact anyone at the table can see)."""
         return self.match is not None and not self.top_dead
 
+    def in_game(self, seat: int) -> bool:
+        """Whether ``seat`` is still in the game: not out (``empty_hand`` = ``forfeit``) and
+        not barred from slapping back in. Players who are not never receive cards."""
+        return not (self.out[seat] or self.barred[seat])
+
     def name(self, seat: int) -> str:
         return seat_name(seat, self.names)
+
+    def stalled(self) -> bool:
+        """Whether nobody can move the game on: it is not over, no decision or phase is
+        pending, no won pile waits to be collected and the seat to play has no card. The
+        engine never leaves a game so after an action (the property tests check it)."""
+        if self.outcome is not None or self.pending is not None:
+            return False
+        phase = self.phase
+        if phase is not None:
+            return phase.deadline < 0 and not any(phase.expects(self, s) for s in range(self.n))
+        if self.claimant >= 0:
+            return False
+        seat = self.turn
+        return not (0 <= seat < self.n and self.hands[seat] and not self.out[seat])
 
     def to_act(self) -> int:
         """The seat whose flip is expected next (-1 when the game waits for nobody's flip)."""
@@ -450,6 +484,8 @@ class Game:
             self.rematch()
         else:
             self._played(seat, card)
+        if self._forfeit or self._bars:
+            self._back_in()
         if not self.hands[self.turn]:
             self._settle()
         out = self._new
@@ -589,6 +625,8 @@ class Game:
             self._ignore(seat, "choice", f"it is {self.name(decision.seat)}'s choice")
         elif not (answer := decision.accepts(choice)):
             self._ignore(seat, "choice", f"{choice!r} is not one of {', '.join(decision.options)}")
+        elif decision.check is not None and (why := decision.check(self, answer)):
+            self._ignore(seat, "choice", why)
         else:
             choice = answer
             self.pending = None
@@ -683,6 +721,14 @@ class Game:
         self.top_seat = seat
         self.cards_played += 1
 
+    def put_covered(self, seat: int, card: Card) -> None:
+        """For variant hooks: ``seat`` lays ``card`` (already out of their hand) on the pile
+        where nobody sees it (under a card laid next), so no slap pattern uses it."""
+        self.pile.append(card)
+        self.pile_kinds.append(COVERED)
+        self.top_seat = seat
+        self.cards_played += 1
+
     def remove_from_pile(self, card: Card) -> None:
         """For variant hooks: take the topmost ``card`` off the pile and out of play
         (K.U.R.S.' Death and Judgement)."""
@@ -694,6 +740,12 @@ class Game:
             self.live.pop(j)
             if j < len(self.live_seats):
                 self.live_seats.pop(j)
+        if i == len(self.pile) and self.pile and self.pile_kinds[-1] == COVERED:
+            # The card that covered it has gone: the one under it shows now.
+            self.pile_kinds[-1] = LIVE
+            self.live.append(self.pile[-1])
+            if self._track_seats:
+                self.live_seats.append(self.top_seat)
         self.removed.append(card)
         self.rematch()
 
@@ -800,12 +852,22 @@ class Game:
         return seat
 
     def _end(self) -> list[Event]:
+        if self._forfeit or self._bars:
+            self._back_in()
         if not self.hands[self.turn]:
             self._settle()
         out = self._new
         self._new = []
         self.events.extend(out)
         return out
+
+    def _back_in(self) -> None:
+        """A player who is out (or barred) and holds cards again (a rule gave them some) is
+        back in the game: nobody out of the game ever holds cards."""
+        for s in range(self.n):
+            if (self.out[s] or self.barred[s]) and self.hands[s]:
+                self.out[s] = self.barred[s] = False
+                self._emit(BackIn(self.t, s, len(self.hands[s])))
 
     def _emit(self, event: Event) -> None:
         if self._keep:
@@ -932,7 +994,7 @@ class Game:
             self.turn = self.right_of(seat)
         if self._forfeit:
             for s in range(self.n):
-                if not self.hands[s] and not self.out[s]:
+                if not self.hands[s] and not self.out[s] and s != seat:
                     self.out[s] = True
                     self._emit(OutOfCards(self.t, s, True))
         self._check_all_cards(seat, how)
@@ -963,11 +1025,20 @@ class Game:
             self.play_on_left = min(self.rules.last_chance_flips, len(self.hands[seat]))
         self._emit(PlayOn(self.t, seat, self.play_on_left))
 
-    def _slap_wins(self, seat: int) -> None:
-        assert self.match is not None
+    def match_cards(self) -> tuple[Card, ...]:
+        """The cards of the slap pattern the pile meets now (bottom first; () for none)."""
+        if self.match is None:
+            return ()
         rule, positions = self.match
         live = self.live
         cards = tuple(live[p] for p in positions)
+        under = self.under if rule.bottom else None
+        return cards if under is None else (under, *cards)
+
+    def _slap_wins(self, seat: int) -> None:
+        assert self.match is not None
+        rule = self.match[0]
+        cards = self.match_cards()
         self.stats[seat].slaps_right += 1
         self._take_pile(seat, "slap", rule.title, cards, leader=seat)
 
@@ -981,7 +1052,7 @@ class Game:
                 return
             self.strikes[seat] += 1
             if rules.cardless_penalty == "barred" or self.strikes[seat] >= rules.strikes:
-                self.barred[seat] = True
+                self.barred[seat] = self._bars = True
                 self._emit(WrongSlap(self.t, seat, "barred", strikes=self.strikes[seat],
                                      reason=reason))
             else:
@@ -994,12 +1065,19 @@ class Game:
                 for c in burned:
                     self.pile.insert(0, c)
                     self.pile_kinds.insert(0, PENALTY)
+                if self._checks:
+                    self.rematch()  # a rule may read the pile's very bottom card (chimney)
             else:
                 self.pile.extend(burned)
                 self.pile_kinds.extend([DEAD] * len(burned))
                 self.top_dead = True
             self._emit(WrongSlap(self.t, seat, "cards", burned, rules.penalty_place, reason=reason))
             self._note_empty(seat)
+            if (not hand and rules.ending == "standard" and not self._forfeit
+                    and self.challenger < 0 and self.claimant < 0):
+                # 001 / 003: the only player left with cards has won, whatever took the
+                # others' last cards (here a wrong slap, or a Firefighters misfire).
+                self._lone_holder()
         elif rules.penalty == "lockout":
             if not self.lockout[seat]:
                 self._locked += 1
@@ -1033,6 +1111,9 @@ class Game:
                     return
                 continue
             if self.play_on >= 0:
+                # The player playing on alone has no card left (an effect or a burn took the
+                # last one): the pile is theirs, as at the end of a last chance.
+                self._award(self.play_on, "last-chance", -1)
                 return
             if self.challenger >= 0 and seat != self.challenger:
                 self._exhausted(seat)
@@ -1050,9 +1131,16 @@ class Game:
 
     def _forfeit_turn(self, seat: int) -> bool:
         """``seat`` must play or pay with no cards and is out. True if play goes on."""
+        remaining = [s for s in range(self.n) if not self.out[s] and s != seat]
+        if not remaining:
+            # The last player in has no card left either: everything else is on the table,
+            # and the pile (all the cards in play) is theirs.
+            self._take_pile(seat, "default", leader=seat)
+            if self.outcome is None:
+                self._finish("win", seat)
+            return False
         self.out[seat] = True
         self._emit(OutOfCards(self.t, seat, True))
-        remaining = [s for s in range(self.n) if not self.out[s]]
         if self.challenger >= 0 and self.challenger != seat and (
             self.rules.exhausted == "challenger" or len(remaining) == 1
         ):

@@ -210,6 +210,20 @@ class OutOfCards(Event):
 
 
 @dataclass(slots=True, eq=False)
+class BackIn(Event):
+    """``seat``, out of the game, was given cards by a rule (a K.U.R.S. card they laid whose
+    effect played out after they were out): they are back in."""
+
+    kind: ClassVar[str] = "back-in"
+    seat: int
+    cards: int
+
+    def explain(self, names: Sequence[str] | None = None) -> str:
+        return (f"{seat_name(self.seat, names)} holds {_plural(self.cards, 'card')} again and "
+                "is back in the game.")
+
+
+@dataclass(slots=True, eq=False)
 class PlayOn(Event):
     """``seat`` holds every card but must still flip: ``flips`` last-chance cards, or
     (``flips`` = 0) until a face card."""

@@ -1,7 +1,8 @@
 """Firefighters & Burn: ERS with firefighters (J, Q, K: one chance each) and burn contests.
 
 Built on the engine's extension points. The burn conditions are slap rules (Matchbox is the
-catalogue's double, Overcooked its sandwich, Chimney its top-bottom; Unlucky 13, Lucky 7 and
+catalogue's double, Overcooked its sandwich, Chimney its chimney (top-bottom with the
+pile's very bottom card, misfired cards included); Unlucky 13, Lucky 7 and
 Embers were added to the catalogue for this game), so any other slap rule can be added as a
 house burn condition. When the Play pile meets one, :class:`BurnContest` (a
 :class:`~ratscrew.engine.Phase`) takes the table: every player with cards burns one with their
@@ -163,9 +164,11 @@ def _start(game: Game) -> None:
 
 def _card(game: Game, seat: int, card: Card) -> None:
     _note_runouts(game, game.tricks)
-    if game.match is not None and game.phase is None and not game.top_dead:
-        rule, positions = game.match
-        cards = tuple(game.live[p] for p in positions)
+    if game.match is not None and game.phase is None and not game.top_dead and any(game.hands):
+        # (With nobody holding a card nobody can burn: no contest, and the pile goes as it
+        # would without the condition.)
+        rule = game.match[0]
+        cards = game.match_cards()
         game.cancel_claim()  # "if the next player does not ... meet a Burn condition"
         game.phase = BurnContest(game, game.variant.slap_title(rule.name, rule.title), cards)
 
@@ -205,7 +208,7 @@ FIREFIGHTERS = register(Variant(
     "highest (first to burn +2) takes the pile. Cardless players may put out a fire.",
     aliases=("burn", "firefighters-and-burn"),
     rules=Rules(
-        slaps=("double", "unlucky-13", "lucky-7", "embers", "sandwich", "top-bottom"),
+        slaps=("double", "unlucky-13", "lucky-7", "embers", "sandwich", "chimney"),
         challenge=(("J", 1), ("Q", 1), ("K", 1)),
         answer_face="ends",
         penalty_count=2,
@@ -213,7 +216,7 @@ FIREFIGHTERS = register(Variant(
     ),
     options=("slaps", "burn_ms", "burn_aces", "fire_wait", "answer_face", "next_leader"),
     slaps_title="Burn conditions",
-    slap_titles={"double": "Matchbox", "sandwich": "Overcooked", "top-bottom": "Chimney"},
+    slap_titles={"double": "Matchbox", "sandwich": "Overcooked", "chimney": "Chimney"},
     on_start=_start,
     on_card=_card,
     on_slap=_slap,

@@ -81,6 +81,8 @@ class Court:
     """The current effect's tally so far: cards each seat received (the Hermit) or gave
     (the Devil)."""
     admitted: list[int] = field(default_factory=list)
+    songs: list[str] = field(default_factory=list)
+    """The titles sung for the Star so far (compared by :func:`song_key`)."""
 
 
 def court_of(game: Game) -> Court | None:
@@ -97,14 +99,16 @@ def _court(game: Game) -> Court:
 
 
 def players(game: Game) -> list[int]:
-    """Everyone still in the game (with cards or able to slap back in): "each player"."""
-    return [s for s in range(game.n) if not game.barred[s]]
+    """Everyone still in the game (with cards or able to slap back in): "each player". A
+    player who is out (barred from slapping in, or out under ``empty_hand`` = ``forfeit``)
+    neither gives nor receives cards."""
+    return [s for s in range(game.n) if game.in_game(s)]
 
 
 def others(game: Game, seat: int) -> list[int]:
     """Every other player, in the order of play from ``seat``."""
     order = [(seat + game.dir * k) % game.n for k in range(1, game.n)]
-    return [s for s in order if not game.barred[s]]
+    return [s for s in order if game.in_game(s)]
 
 
 def playing(game: Game, seat: int) -> list[int]:
@@ -259,7 +263,8 @@ def _hanged_man(game: Game, seat: int, card: Card) -> None:
 def _tower(game: Game, seat: int, card: Card) -> None:
     """17: "Take the top half of your hand, approximately, and flip it over on top of the
     stack. The card shown is now to be considered the card you played; this does not take up
-    an additional chance in a challenge." """
+    an additional chance in a challenge." Only the card shown was seen: the packet's other
+    cards lie covered under it and make no slap pattern."""
     hand = game.hands[seat]
     if not hand:
         game.play_as(seat, card)
@@ -268,9 +273,10 @@ def _tower(game: Game, seat: int, card: Card) -> None:
         return
     game.emit(Flipped(game.t, seat, card))
     half = (len(hand) + 1) // 2
-    for _ in range(half):
-        game.put_on_pile(seat, hand.popleft())
-    shown = game.pile[-1]
+    for _ in range(half - 1):
+        game.put_covered(seat, hand.popleft())  # never seen: no slap pattern uses them
+    shown = hand.popleft()
+    game.put_on_pile(seat, shown)
     say(game, seat, card, f"{{0}} flips the top half of their hand ({_cards(half)}) onto the "
         f"stack: {shown} shows, and counts as the card they played.")
     _play_shown(game, seat, shown)
@@ -583,8 +589,11 @@ def _hermit_give(card: Card, game: Game, option: str) -> None:
     assert chosen is not None
     held.remove(chosen)
     target = _seat(option)
-    game.hands[target].appendleft(chosen)
-    court.given[target] = court.given.get(target, 0) + 1
+    # On top of the hand, under the cards this Hermit already gave them: the order chosen is
+    # the order they will play them.
+    given = court.given.get(target, 0)
+    game.hands[target].insert(given, chosen)
+    court.given[target] = given + 1
     court.hermit_card = None
     _hermit_next(game, card)
 
@@ -762,7 +771,7 @@ def _wheel(game: Game, seat: int, card: Card) -> None:
 
 def _offer(game: Game, seat: int, prompt: str, yes: tuple[str, str], no: tuple[str, str],
            resolve: Callable[[Game, str], None], bot: Callable[[Game, float], str],
-           free_text: int = 0) -> None:
+           free_text: int = 0, check: Callable[[Game, str], str] | None = None) -> None:
     """A social card: ``seat`` does what the card asks (``yes``) or takes the card
     consequence (``no``); ``(option, label)`` each. Without an answer, the consequence."""
     _ask(game, Decision(
@@ -774,6 +783,7 @@ def _offer(game: Game, seat: int, prompt: str, yes: tuple[str, str], no: tuple[s
         resolve=resolve,
         bot_policy=bot,
         free_text=free_text,
+        check=check,
     ))
 
 
@@ -784,9 +794,30 @@ def _star(game: Game, seat: int, card: Card) -> None:
            "The Star: sing a song with the word 'star' in it (a different one each time; type "
            "its title if you like), or give two cards to each player.",
            ("sing", "I sing"), ("give", "Give two cards to each player"),
-           functools.partial(_star_answer, card, seat),
-           lambda g, u: SONGS[int(u * len(SONGS) * 1.5)] if u < 2 / 3 else "give",
-           free_text=SONG_LIMIT)
+           functools.partial(_star_answer, card, seat), _star_bot,
+           free_text=SONG_LIMIT, check=_song_sung)
+
+
+def song_key(title: str) -> str:
+    """A song title as the Star compares them: case, punctuation and spaces ignored."""
+    return "".join(ch for ch in title.casefold() if ch.isalnum())
+
+
+def _song_sung(game: Game, answer: str) -> str:
+    """ "Each time this card is played by any player, a different song must be sung." """
+    key = song_key(answer)
+    if answer in ("sing", "give") or not key or key not in _court(game).songs:
+        return ""
+    return (f"\u201c{answer}\u201d has already been sung in this game: the Star asks for a "
+            "different song")
+
+
+def _star_bot(game: Game, u: float) -> str:
+    """A bot sings (two times in three) a song from its list not yet sung, else gives."""
+    fresh = [t for t in SONGS if song_key(t) not in _court(game).songs]
+    if u >= 2 / 3 or not fresh:
+        return "give"
+    return fresh[int(u * 1.5 * len(fresh))]
 
 
 def _star_answer(card: Card, seat: int, game: Game, answer: str) -> None:
@@ -799,6 +830,7 @@ def _star_answer(card: Card, seat: int, game: Game, answer: str) -> None:
     elif answer == "sing":
         say(game, seat, card, "{0} sings a song with 'star' in it, and keeps their cards.")
     else:
+        _court(game).songs.append(song_key(answer))
         say(game, seat, card, "{0} sings \u201c{q}\u201d, and keeps their cards.", quote=answer)
 
 
@@ -919,6 +951,9 @@ def _fine(game: Game, seat: int, arg: str) -> None:
     court = _court(game)
     if not any(d.holder == seat for d in court.decrees):
         game.ignore(seat, "fine", "only a player who made a decree may fine")
+        return
+    if not game.in_game(seat):
+        game.ignore(seat, "fine", "they are out of the game")
         return
     target = _seat(arg) if arg.isdigit() else -1
     if not 0 <= target < game.n:

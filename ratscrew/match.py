@@ -21,6 +21,13 @@ DEFAULT_MAX_CARDS = 20_000
 """Cards after which a simulated game is stopped and counted as capped."""
 
 
+def action_cap(max_cards: int) -> int:
+    """The actions after which :meth:`Match.run` stops a game capped at ``max_cards`` cards
+    whatever happens: far more than any game needs (every card is one flip, and slaps,
+    collections and choices add a few actions per card)."""
+    return 20 * max_cards + 1000
+
+
 def make_bots(game: Game, skill: Skill | str, seats: Sequence[int] | None = None) -> list[Bot]:
     """Bots for ``seats`` (all by default), each with its own stream from the game's seed."""
     base = Rng(game.seed if game.seed is not None else 0)
@@ -291,18 +298,26 @@ class Match:
 
     def run(self, max_cards: int = DEFAULT_MAX_CARDS) -> Outcome:
         """Play until the game ends; stop it (``capped``) after ``max_cards`` cards, or when
-        no bot has anything to do (seats without bots)."""
+        no bot has anything to do (seats without bots). A game that stops laying cards while
+        its actions go on (which the engine never allows: see :meth:`Game.stalled`) is also
+        stopped, after :func:`action_cap` actions, so a driver never hangs."""
         game = self.game
         refresh = self.refresh
+        actions_left = action_cap(max_cards) - len(game.history)
         if self.special:
             while game.outcome is None:
-                if game.cards_played >= max_cards or self.due() < 0:
+                if game.cards_played >= max_cards or self.due() < 0 or actions_left <= 0:
                     game.stop(game.t)
                     break
                 self.step()
+                actions_left -= 1
             assert game.outcome is not None
             return game.outcome
         while game.outcome is None:
+            actions_left -= 1
+            if actions_left < 0:
+                game.stop(game.t)
+                break
             # self._next() and self._perform(), written out: this loop is the simulator.
             best = self.flipper
             best_t = best.flip_due if best is not None else -1

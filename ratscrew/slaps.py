@@ -37,6 +37,12 @@ class PileContext(Protocol):
         """Who laid each live card (same positions as the cards)."""
         ...
 
+    @property
+    def under(self) -> Card | None:
+        """The card at the very bottom of the pile when it is not a live card (a card burned
+        for a wrong slap, a dead card), else None: the bottom card is then ``live[0]``."""
+        ...
+
 
 SlapFn = Callable[[Sequence[Card], PileContext], Positions | None]
 
@@ -56,6 +62,9 @@ class SlapRule:
     seats: int = 0
     """For rules that look at who laid each card (Embers): the examples were laid in turn by
     this many players, player 1 first."""
+    bottom: bool = False
+    """The pattern also takes in the pile's very bottom card when that is not a live card
+    (:attr:`PileContext.under`), which positions into the live cards cannot name."""
     same_rank_gap: int = 0
     """For rules that are exactly "the top card has the rank of the card this many below it"
     (double 1, sandwich 2, hoagie 3): the engine tests that inline instead of calling
@@ -118,6 +127,17 @@ def _run(live: Sequence[Card], ctx: PileContext) -> Positions | None:
 def _top_bottom(live: Sequence[Card], ctx: PileContext) -> Positions | None:
     if len(live) >= 2 and live[-1].rank == live[0].rank:
         return (0, -1)
+    return None
+
+
+def _chimney(live: Sequence[Card], ctx: PileContext) -> Positions | None:
+    """Firefighters' "top and bottom cards of the play pile": the bottom card is whatever lies
+    at the bottom, misfired cards included (then the pattern is the top card and that one)."""
+    under = ctx.under
+    if under is None:
+        return _top_bottom(live, ctx)
+    if live and live[-1].rank == under.rank:
+        return (-1,)
     return None
 
 
@@ -243,6 +263,10 @@ SLAP_RULES: dict[str, SlapRule] = {
         SlapRule("top-bottom", "Top and bottom",
                  "The top card has the rank of the card at the bottom of the pile.",
                  ("3H 8C KD 3S",), ("3H 8C KD 4S",), _top_bottom),
+        SlapRule("chimney", "Chimney",
+                 "The top card has the rank of the card at the very bottom of the pile, a "
+                 "card burned for a wrong slap included (Firefighters).",
+                 ("3H 8C KD 3S",), ("3H 8C KD 4S",), _chimney, bottom=True),
         SlapRule("marriage", "Marriage", "A King and a Queen one on the other, either order.",
                  ("KH QS", "QD KC"), ("KH JS",), _marriage),
         SlapRule("divorce", "Divorce", "A King and a Queen with one card between.",

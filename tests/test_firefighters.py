@@ -149,7 +149,7 @@ def test_a_second_firefighter_meeting_a_burn_condition_starts_a_burn() -> None:
 # that the example burns no more)
 EXAMPLES = [
     # A pile of two: Q, Q is also a Chimney (its top and bottom cards).
-    ("Matchbox", ("QS 2S", "QH 3H", "4D 5D"), (0, 1), "QS QH", ("double", "top-bottom")),
+    ("Matchbox", ("QS 2S", "QH 3H", "4D 5D"), (0, 1), "QS QH", ("double", "chimney")),
     ("Unlucky 13", ("4S 2S", "9H 3H", "10D 5D"), (0, 1), "4S 9H", ("unlucky-13",)),
     ("Unlucky 13", ("AS 2S", "3H 4H", "10D 5D"), (0, 1), "AS 3H", ("unlucky-13",)),
     ("Lucky 7", ("7S 2S", "9H 3H", "10D 5D"), (0,), "7S", ("lucky-7",)),
@@ -157,13 +157,13 @@ EXAMPLES = [
     # second 8 meets Embers (the pile's first and last cards are both 8s, so the example is a
     # Chimney too: Embers comes first, and both must go for it to burn no more).
     ("Embers", ("8S 8C 2S", "10H 4H 5H", "KD 9D 10D"), (0, 1, 2, 0), "8S 8C",
-     ("embers", "top-bottom")),
+     ("embers", "chimney")),
     # As a whole pile, 2, 6, 2 is a Chimney too.
     ("Overcooked", ("2S 4S", "6H 3H", "2D 5D"), (0, 1, 2), "2S 6H 2D",
-     ("sandwich", "top-bottom")),
+     ("sandwich", "chimney")),
     # "3, 5, ... Q, 3": the Q is a firefighter and the 3 that answers it is a Chimney.
     ("Chimney", ("3S QS 2S", "5H 3H 2H", "9D 4D 6D"), (0, 1, 2, 0, 1), "3S 3H",
-     ("top-bottom",)),
+     ("chimney",)),
 ]
 
 

@@ -687,12 +687,13 @@ def test_the_hermit_picks_each_card_then_who_gets_it_on_top_of_their_hand() -> N
         choose(g, ANA, code)
         assert set(asked(g).options) == {"2", "3"}
         choose(g, ANA, whom)
-    assert hands(g) == ["2CU", "4WA 3WA 6WA", "5WA 8SW"]
+    # On top of each hand, in the order they were handed out: the order they will be played.
+    assert hands(g) == ["2CU", "3WA 4WA 6WA", "8SW 5WA"]
     # The last card needs no pick: only who gets it.
     decision = asked(g)
     assert codes(decision.cards) == "7SW" and decision.options == ("2", "3")
     events = choose(g, ANA, "2")
-    assert hands(g) == ["2CU", "7SW 4WA 3WA 6WA", "5WA 8SW"]
+    assert hands(g) == ["2CU", "3WA 4WA 7SW 6WA", "8SW 5WA"]
     assert said(g, events) == ["The Hermit: Ana has handed out every card: Ben 3, Cleo 2."]
     assert "hermit" not in g.side_piles and g.pending is None
     assert len(g.all_cards()) == g.total and g.turn == BEN
@@ -713,7 +714,7 @@ def test_the_hermit_with_one_other_player_gives_everything_back_to_them() -> Non
     choose(g, ANA, "4WA")  # no need to ask who gets it
     assert hands(g) == ["2CU", "4WA 6WA"] and asked(g).options == ("3WA", "5WA")
     events = choose(g, ANA, "3WA")  # and the last card goes by itself
-    assert hands(g) == ["2CU", "5WA 3WA 4WA 6WA"]
+    assert hands(g) == ["2CU", "4WA 3WA 5WA 6WA"]
     assert said(g, events) == ["The Hermit: Ana has handed out every card: Ben 3."]
 
 
@@ -1410,7 +1411,7 @@ def test_a_game_with_a_decree_a_fine_and_the_hermit_replays_identically() -> Non
     assert "The Emperor: Ana fines Cleo a card for breaking the decree \u201cThank the dealer " \
            "by name!\u201d." in texts
     assert "The Hermit: Ana has handed out every card: Ben 2, Cleo 1." in texts
-    assert hands(g) == ["4CU 2SW", "9WA 6SW", "8WA"] and g.turn == BEN
+    assert hands(g) == ["4CU 2SW", "6SW 9WA", "8WA"] and g.turn == BEN
     record = record_of(g)
     assert [200, ANA, "choose", "Thank the dealer\nby name!"] in record["actions"]
     assert [400, ANA, "fine", "3"] in record["actions"]

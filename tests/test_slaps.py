@@ -26,6 +26,7 @@ class Ctx:
     same_as_first_match: str = "colour"
     counting_n: int = 0
     live_seats: tuple[int, ...] = ()
+    under: Card | None = None
 
 
 def cards_since_last_face(pile: Sequence[Card]) -> int:

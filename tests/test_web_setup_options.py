@@ -101,7 +101,7 @@ def test_firefighters_slap_rules_are_its_burn_conditions() -> None:
     titles = {c.value: c.label for c in slaps.choices}
     assert titles["double"] == "Matchbox"
     assert titles["sandwich"] == "Overcooked"
-    assert titles["top-bottom"] == "Chimney"
+    assert titles["chimney"] == "Chimney"
     assert titles["lucky-7"] == "Lucky 7"
     assert sorted(titles) == sorted(SLAP_RULES)
     # The game's own conditions first, in its order.
@@ -198,7 +198,7 @@ def test_slaps_keep_their_order_and_add_new_ones_last() -> None:
     assert options == {"slaps": ["lucky-7", "double", "run"]}
     options, _ = set_option(FIREFIGHTERS, 4, options, "slaps", list(FIREFIGHTERS.rules.slaps))
     assert options == {"slaps": ["lucky-7", "double", "unlucky-13", "embers", "sandwich",
-                                 "top-bottom"]}
+                                 "chimney"]}
 
 
 def test_no_slap_rules_is_allowed_with_a_warning() -> None:
