@@ -145,7 +145,8 @@ class Bot:
 
     def may_slap(self, game: Game) -> bool:
         seat = self.seat
-        return not (game.barred[seat] or game.out[seat] or game.lockout[seat])
+        return not (game.barred[seat] or game.out[seat] or game.lockout[seat]
+                    or game.hand_burned[seat])
 
     def see_pattern(self, game: Game, now: int, extra_ms: float = 0.0) -> None:
         """A slappable card just landed: notice it (or not) and plan the slap. ``extra_ms``:

@@ -30,6 +30,7 @@ from .events import (
     OutOfCards,
     PileTaken,
     PlayOn,
+    TurnMissed,
     WrongSlap,
     seat_name,
 )
@@ -173,8 +174,12 @@ class SeatStats:
 
 
 def challenge_table(rules: Rules, deck: Iterable[Card]) -> dict[Card, int]:
-    """Chances each card of the deck gives (cards that do not challenge are left out)."""
+    """Chances each card of the deck gives (cards that do not challenge are left out). With
+    ``joker_split`` the black joker gives 13 and the red joker none (it is slapped)."""
     by_key = dict(rules.challenge)
+    if rules.joker_split:
+        by_key.pop("RJ", None)
+        by_key["BJ"] = 13
     table: dict[Card, int] = {}
     for c in deck:
         key = RANK_CODES.get(c.rank, c.code)
@@ -206,6 +211,7 @@ class Game:
         "_on_take",
         "_pay",
         "_seen",
+        "_skipping",
         "_track_seats",
         "barred",
         "cards_played",
@@ -219,6 +225,7 @@ class Game:
         "events",
         "failed",
         "from_hands",
+        "hand_burned",
         "hands",
         "history",
         "initial_hands",
@@ -244,6 +251,9 @@ class Game:
         "rules",
         "seed",
         "side_piles",
+        "skips",
+        "slap_rules",
+        "slapping",
         "state",
         "stats",
         "strikes",
@@ -329,6 +339,12 @@ class Game:
         self._bars = False
         """Whether anyone has been barred (only then does :meth:`_back_in` look)."""
         self.out = [False] * players
+        self.skips = [0] * players
+        """Turns each seat must miss (wrong-slap penalty ``miss-turn``)."""
+        self._skipping = False
+        self.hand_burned = [False] * players
+        """Cardless wrong slappers who burned their hand: no slapping until the pile is next
+        taken (``cardless_penalty`` = ``burn``)."""
         self.play_on = -1
         self.play_on_left = 0
         self.pending: Decision | None = None
@@ -348,9 +364,12 @@ class Game:
         self._keep = keep_events
         self._new: list[Event] = []
         self._pay = challenge_table(rules, {c for h in dealt for c in h})
+        slaps = rules.slaps
+        if rules.joker_split and "red-joker" not in slaps:
+            slaps = ("red-joker", *slaps)  # 004: "the red joker is an instant snap"
         self._checks = tuple(
             (rule, rule.same_rank_gap, tuple(range(-1 - rule.same_rank_gap, 0)), rule.check)
-            for rule in (SLAP_RULES[name] for name in rules.slaps)
+            for rule in (SLAP_RULES[name] for name in slaps)
         )
         self._after = tuple(
             tuple((s + self.dir * k) % players for k in range(1, players)) for s in range(players)
@@ -363,6 +382,10 @@ class Game:
         self._on_slap = self.variant.on_slap
         self._on_take = self.variant.on_take
         self._answer_ends = rules.answer_face == "ends"
+        self.slap_rules: tuple[SlapRule, ...] = tuple(c[0] for c in self._checks)
+        """The slap rules in play, in the order they are checked."""
+        self.slapping = self.variant.slapping or bool(self._checks)
+        """Whether slaps count at all (not in Beggar-My-Neighbour without house slap rules)."""
         self._track_seats = any(rule.seats for rule, *_ in self._checks)
         self.detect_loops = not self._checks and self._on_card is None and self._on_lay is None
         self._seen: set[tuple[bytes, ...]] = set()
@@ -488,6 +511,8 @@ class Game:
             self._back_in()
         if not self.hands[self.turn]:
             self._settle()
+        if self._skipping:
+            self._miss_turns()
         out = self._new
         if not out:
             return []
@@ -588,10 +613,16 @@ class Game:
         self._begin(seat, t, "slap", hand)
         if self.outcome is not None:
             self._ignore(seat, "slap", "the game is over")
+        elif not self.slapping:
+            self._ignore(seat, "slap", f"there is no slapping in {self.variant.title}: cards "
+                         "are only turned in turn")
         elif self.phase is not None:
             self.phase.slap(self, seat, hand)
         elif self.barred[seat] or self.out[seat]:
             self._ignore(seat, "slap", "they may not slap any more this game")
+        elif self.hand_burned[seat]:
+            self._ignore(seat, "slap", "their hand is burned under the pile until the pile is "
+                         "next taken")
         elif self.lockout[seat]:
             flips = self.lockout[seat]
             self._ignore(seat, "slap", f"locked out for {flips} more flip{'s' * (flips != 1)}")
@@ -611,6 +642,9 @@ class Game:
             late = t - self.last_take_t
             self._ignore(seat, "slap", f"{self.name(self.last_taker)} took the pile {late} ms "
                          "earlier (too close to call a wrong slap)")
+        elif self.rules.risk_slap and self.claimant >= 0 and self._claim_how == "challenge":
+            self._ignore(seat, "slap", "a risk slap on the final card of a challenge costs "
+                         "nothing")
         else:
             self._wrong_slap(seat)
         return self._end()
@@ -856,6 +890,8 @@ class Game:
             self._back_in()
         if not self.hands[self.turn]:
             self._settle()
+        if self._skipping:
+            self._miss_turns()
         out = self._new
         self._new = []
         self.events.extend(out)
@@ -896,7 +932,11 @@ class Game:
 
     def _out_of_turn(self, seat: int) -> None:
         hand = self.hands[seat]
-        if self.rules.out_of_turn == "dead" and hand:
+        if self.rules.out_of_turn == "penalty" and hand:
+            # 004: "this same penalty is applied to putting down a card when it is not one's
+            # turn": the wrong-slap penalty.
+            self._wrong_slap(seat, flip=True)
+        elif self.rules.out_of_turn == "dead" and hand:
             card = hand.popleft()
             self.pile.append(card)
             self.pile_kinds.append(DEAD)
@@ -981,6 +1021,8 @@ class Game:
         slapped_in = how == "slap" and not hand
         count = len(self.pile)
         hand.extend(self.clear_pile())
+        if True in self.hand_burned:
+            self.hand_burned = [False] * self.n  # "once the pile is awarded" they may slap
         self.tricks += 1
         self.last_take_t = self.t
         self.last_taker = seat
@@ -1042,13 +1084,20 @@ class Game:
         self.stats[seat].slaps_right += 1
         self._take_pile(seat, "slap", rule.title, cards, leader=seat)
 
-    def _wrong_slap(self, seat: int, reason: str = "") -> None:
+    def _wrong_slap(self, seat: int, reason: str = "", flip: bool = False) -> None:
+        """The rules' penalty for a wrong slap by ``seat`` (or, ``flip``, for a card put down
+        out of turn)."""
         rules = self.rules
-        self.stats[seat].slaps_wrong += 1
+        if not flip:
+            self.stats[seat].slaps_wrong += 1
         hand = self.hands[seat]
         if not hand:
             if rules.cardless_penalty == "none":
                 self._emit(WrongSlap(self.t, seat, "none", reason=reason))
+                return
+            if rules.cardless_penalty == "burn":
+                self.hand_burned[seat] = True
+                self._emit(WrongSlap(self.t, seat, "burn", reason=reason))
                 return
             self.strikes[seat] += 1
             if rules.cardless_penalty == "barred" or self.strikes[seat] >= rules.strikes:
@@ -1071,7 +1120,8 @@ class Game:
                 self.pile.extend(burned)
                 self.pile_kinds.extend([DEAD] * len(burned))
                 self.top_dead = True
-            self._emit(WrongSlap(self.t, seat, "cards", burned, rules.penalty_place, reason=reason))
+            self._emit(WrongSlap(self.t, seat, "cards", burned, rules.penalty_place, reason=reason,
+                                 flip=flip))
             self._note_empty(seat)
             if (not hand and rules.ending == "standard" and not self._forfeit
                     and self.challenger < 0 and self.claimant < 0):
@@ -1083,9 +1133,14 @@ class Game:
                 self._locked += 1
             self.lockout[seat] = rules.penalty_count
             self._emit(WrongSlap(self.t, seat, "lockout", flips=rules.penalty_count,
-                                     reason=reason))
+                                 reason=reason, flip=flip))
+        elif rules.penalty == "miss-turn":
+            self.skips[seat] = rules.penalty_count
+            self._skipping = True
+            self._emit(WrongSlap(self.t, seat, "miss-turn", flips=rules.penalty_count,
+                                 reason=reason, flip=flip))
         else:
-            self._emit(WrongSlap(self.t, seat, "none", reason=reason))
+            self._emit(WrongSlap(self.t, seat, "none", reason=reason, flip=flip))
 
     def _tick_lockouts(self) -> None:
         lockout = self.lockout
@@ -1128,6 +1183,30 @@ class Game:
                 taker = seat
             self._take_pile(taker, "default", leader=taker)
             return
+
+    def _miss_turns(self) -> None:
+        """Players who owe missed turns (wrong-slap penalty ``miss-turn``) miss them as their
+        turns come: the next player plays instead, taking over a challenge with the chances
+        left (as when a challenged player runs out of cards)."""
+        while (self.outcome is None and self.claimant < 0 and self.pending is None
+               and self.phase is None and self.play_on < 0):
+            seat = self.turn
+            if not self.skips[seat] or not self.hands[seat]:
+                break
+            nxt = self.next_seat(seat)
+            if nxt < 0 or nxt == seat:
+                break  # nobody else to play: the turn cannot be missed
+            self.skips[seat] -= 1
+            challenge = self.challenger >= 0
+            self._emit(TurnMissed(self.t, seat, nxt, challenge))
+            if challenge and nxt == self.challenger:
+                self._challenge_won(seat)
+                break
+            self.turn = nxt
+            self.paid = 0
+            if not self.hands[nxt]:
+                self._settle()
+        self._skipping = any(self.skips)
 
     def _forfeit_turn(self, seat: int) -> bool:
         """``seat`` must play or pay with no cards and is out. True if play goes on."""

@@ -155,9 +155,14 @@ class WrongSlap(Event):
     strikes: int = 0
     reason: str = ""
     """Why a slap on a slappable pile was wrong (the dice asked for the other hand)."""
+    flip: bool = False
+    """The penalty is for a card put down out of turn, not for a slap (004)."""
 
     def explain(self, names: Sequence[str] | None = None) -> str:
         text = self._penalty(names)
+        if self.flip:
+            text = text.replace("Wrong slap by", "Card out of turn by", 1).replace(
+                "Wrong slap", "Card out of turn", 1)
         if self.reason:
             return text.replace("Wrong slap", f"Wrong slap ({self.reason})", 1)
         return text
@@ -177,6 +182,12 @@ class WrongSlap(Event):
             return f"Wrong slap: {who} has no cards and gets strike {self.strikes}."
         if self.penalty == "barred":
             return f"Wrong slap: {who} has no cards and may not slap back in this game."
+        if self.penalty == "miss-turn":
+            turns = "turn" if self.flips == 1 else f"{self.flips} turns"
+            return f"Wrong slap: {who} misses their next {turns}."
+        if self.penalty == "burn":
+            return (f"Wrong slap: {who} has no cards and burns their hand: no slapping until "
+                    "the pile is next taken.")
         return f"Wrong slap by {who} (no penalty)."
 
 
@@ -207,6 +218,22 @@ class OutOfCards(Event):
         if self.eliminated:
             return f"{who} has no cards to play and is out of the game."
         return f"{who} has no cards left: out of the turn order until they win cards back."
+
+
+@dataclass(slots=True, eq=False)
+class TurnMissed(Event):
+    """``seat`` misses a turn (the wrong-slap penalty ``miss-turn``); ``next`` plays instead,
+    answering the challenge if one is on."""
+
+    kind: ClassVar[str] = "turn-missed"
+    seat: int
+    next: int
+    challenge: bool
+
+    def explain(self, names: Sequence[str] | None = None) -> str:
+        who, nxt = seat_name(self.seat, names), seat_name(self.next, names)
+        does = "answers the challenge" if self.challenge else "plays"
+        return f"{who} misses this turn (the wrong-slap penalty): {nxt} {does} instead."
 
 
 @dataclass(slots=True, eq=False)

@@ -75,7 +75,7 @@ class Match:
         self.by_seat: list[Bot | None] = [None] * game.n
         for bot in self.bots:
             self.by_seat[bot.seat] = bot
-        self.slaps = bool(game.rules.slaps)
+        self.slaps = bool(game.slap_rules)
         self.claim = game.rules.collect == "claim"
         variant = game.variant
         self.wants = variant.bot_wants_slap

@@ -34,6 +34,9 @@ class OptionSpec:
         return not self.variants or variant in self.variants
 
 
+JOKER_VARIANTS = ("classic", "beggar-my-neighbour", "slap-like-an-egyptian", "firefighters")
+"""The variants played with standard packs, to which jokers may be added."""
+
 CHALLENGE_KEYS = (*(RANK_CODES[r] for r in sorted(RANK_CODES)), "RJ", "BJ")
 
 OPTION_SPECS: dict[str, OptionSpec] = {
@@ -45,20 +48,21 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         OptionSpec("decks", "Packs shuffled together: standard 52-card packs (78-card Tarot "
                    "packs for K.U.R.S.).", minimum=1, maximum=8),
         OptionSpec("jokers", "Jokers added to the pack (red and black alternately).",
-                   minimum=0, maximum=16, variants=(
-                       "classic", "beggar-my-neighbour", "slap-like-an-egyptian", "firefighters")),
+                   minimum=0, maximum=16, variants=JOKER_VARIANTS),
         OptionSpec("dealer", "Seat of the dealer, 0 for player 1 (-1: the seat before player 1, "
                    "so player 1 leads); the next seat in the direction of play leads.",
                    minimum=-1, maximum=7),
-        OptionSpec("penalty", "What a wrong slap costs a player who has cards.",
-                   ("cards", "lockout", "none")),
-        OptionSpec("penalty_count", "Cards burned, or flips locked out, for a wrong slap.",
-                   minimum=1, maximum=10),
+        OptionSpec("penalty", "What a wrong slap costs a player who has cards: cards burned, "
+                   "a lockout from slapping, nothing, or missing their next turns (000).",
+                   ("cards", "lockout", "none", "miss-turn")),
+        OptionSpec("penalty_count", "Cards burned, flips locked out, or turns missed, for a "
+                   "wrong slap.", minimum=1, maximum=10),
         OptionSpec("penalty_place", "Where burned cards go: face up under the pile, or on top "
                    "as dead cards that no slap can use.", ("bottom", "top")),
         OptionSpec("cardless_penalty", "Wrong slaps by players with no cards: strikes (out of "
-                   "the game at the limit), barred at the first, or nothing.",
-                   ("strikes", "barred", "none")),
+                   "the game at the limit), barred at the first, nothing, or they burn their "
+                   "hand (004: no slapping until the pile is next taken).",
+                   ("strikes", "barred", "none", "burn")),
         OptionSpec("strikes", "Strikes that bar a cardless player from slapping in.",
                    minimum=1, maximum=10),
         OptionSpec("exhausted", "A challenged player runs out of cards: the pile goes to the "
@@ -84,8 +88,14 @@ OPTION_SPECS: dict[str, OptionSpec] = {
                    "face card (K.U.R.S.).", ("standard", "last-chance", "until-face")),
         OptionSpec("last_chance_flips", "Cards flipped for the last chance.",
                    minimum=1, maximum=10),
-        OptionSpec("out_of_turn", "A flip out of turn: refused, or played as a dead card that "
-                   "no slap can use.", ("ignore", "dead")),
+        OptionSpec("out_of_turn", "A flip out of turn: refused, played as a dead card that "
+                   "no slap can use, or charged the wrong-slap penalty (004).",
+                   ("ignore", "dead", "penalty")),
+        OptionSpec("risk_slap", "A slap on the final card of a challenge (the last chance, "
+                   "before the pile is collected) costs nothing when wrong (004's risk slap)."),
+        OptionSpec("joker_split", "Red and black jokers differ (004): the red joker can be "
+                   "slapped at once, the black joker challenges with 13 chances.",
+                   variants=JOKER_VARIANTS),
         OptionSpec("answer_face", "A face card laid to answer a challenge: it challenges the "
                    "next player in turn (classic), or it only ends the challenge and play goes "
                    "on (Firefighters' second firefighter).", ("challenges", "ends")),
@@ -149,6 +159,8 @@ class Rules:
     ending: str = "standard"
     last_chance_flips: int = 3
     out_of_turn: str = "ignore"
+    risk_slap: bool = False
+    joker_split: bool = False
     answer_face: str = "challenges"
     slap_a_roonie: bool = True
     burn_ms: int = 4000

@@ -246,6 +246,12 @@ def _joker(live: Sequence[Card], ctx: PileContext) -> Positions | None:
     return None
 
 
+def _red_joker(live: Sequence[Card], ctx: PileContext) -> Positions | None:
+    if live and live[-1].rank == JOKER and live[-1].red:
+        return (-1,)
+    return None
+
+
 SLAP_RULES: dict[str, SlapRule] = {
     rule.name: rule
     for rule in (
@@ -290,6 +296,9 @@ SLAP_RULES: dict[str, SlapRule] = {
                  ("KS 5H 2C",), ("KS 5H 3C",), _counting, needs_challenge=True),
         SlapRule("joker", "Joker", "A joker on top of the pile.", ("5H RJ",), ("RJ 5H",),
                  _joker),
+        SlapRule("red-joker", "Red joker", "The red joker on top of the pile (an instant "
+                 "slap: 004's red and black jokers, option joker_split).", ("5H RJ",),
+                 ("5H BJ", "RJ 5H"), _red_joker),
         SlapRule("unlucky-13", "Unlucky 13",
                  "The top two cards add up to 13 (A = 1, J = 11, Q = 12, K = 13), or a 3 is "
                  "laid on an ace (1 then 3).",

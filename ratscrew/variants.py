@@ -50,6 +50,9 @@ class Variant:
     decks for five or more, and the jokers that come with them); the choices still win."""
     options: tuple[str, ...] = ()
     """The options this variant is about, shown first where options are listed."""
+    slapping: bool = True
+    """Whether players slap at all. Beggar-My-Neighbour: "There is no skill in this game": a
+    slap is ignored and costs nothing (unless slap rules are added as a house rule)."""
     slaps_title: str = "Slap rules"
     """What this variant calls its slap rules (Firefighters: burn conditions)."""
     slap_titles: Mapping[str, str] = field(default_factory=dict)
@@ -119,6 +122,7 @@ BEGGAR_MY_NEIGHBOUR = Variant(
     "of cards when they must play or pay is out. The last player with cards wins.",
     aliases=("bmn", "beggar", "strip-jack-naked"),
     rules=Rules(slaps=(), empty_hand="forfeit", collect="immediate"),
+    slapping=False,
 )
 
 VARIANTS: dict[str, Variant] = {v.name: v for v in (CLASSIC, BEGGAR_MY_NEIGHBOUR)}

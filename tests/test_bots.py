@@ -285,7 +285,8 @@ PUBLIC = frozenset({
     "challenger", "chances", "paid", "claimant", "failed", "play_on", "play_on_left",
     "lockout", "strikes", "barred", "out", "pending", "outcome", "cards_played", "tricks",
     "total", "last_take_t", "last_taker", "stats", "flips", "history", "events", "removed",
-    "name", "run_wrap", "same_as_first_match", "counting_n", "dir",
+    "name", "run_wrap", "same_as_first_match", "counting_n", "dir", "hand_burned", "skips",
+    "slap_rules", "slapping", "under",
 })
 """Everything a bot may read: not the hands' contents, the deal, or the seed (which deals)."""
 

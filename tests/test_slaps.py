@@ -115,7 +115,8 @@ def test_no_rule_matches_an_empty_pile(name: str) -> None:
 def test_a_single_card_is_slappable_only_as_a_joker_a_7_or_a_counted_card(code: str) -> None:
     live = cards(code)
     matched = {n for n, r in SLAP_RULES.items() if r.check(live, Ctx(run_wrap=True)) is not None}
-    single = {"joker"} if live[0].is_joker else {"lucky-7"} if live[0].rank == 7 else set()
+    single = ({"joker", "red-joker"} if live[0] is CARDS["RJ"] else {"joker"}
+              if live[0].is_joker else {"lucky-7"} if live[0].rank == 7 else set())
     assert matched == single
 
 

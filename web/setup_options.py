@@ -31,7 +31,7 @@ LABELS: dict[str, str] = {
     "jokers": "Jokers",
     "dealer": "Dealer",
     "penalty": "Wrong slap costs",
-    "penalty_count": "Cards (or flips) per wrong slap",
+    "penalty_count": "Cards, flips or turns per wrong slap",
     "penalty_place": "Burned cards go",
     "cardless_penalty": "Wrong slap with no cards",
     "strikes": "Strikes before barred",
@@ -45,6 +45,8 @@ LABELS: dict[str, str] = {
     "ending": "Game ends",
     "last_chance_flips": "Last-chance flips",
     "out_of_turn": "Flip out of turn",
+    "risk_slap": "Risk slap on the final card is free",
+    "joker_split": "Red joker slaps, black joker 13 chances",
     "answer_face": "Face card answering a challenge",
     "slap_a_roonie": "Slap-A-Roonie dice",
     "burn_ms": "Time to burn (ms)",
@@ -64,9 +66,11 @@ GENDER_LABELS: dict[str, str] = {"": "\u2014", "male": "male", "female": "female
 """What the form calls each option (the spec's description is the longer help)."""
 
 CHOICE_LABELS: dict[str, dict[str, str]] = {
-    "penalty": {"cards": "burned cards", "lockout": "flips locked out", "none": "nothing"},
+    "penalty": {"cards": "burned cards", "lockout": "flips locked out", "none": "nothing",
+                "miss-turn": "turns missed"},
     "penalty_place": {"bottom": "under the pile", "top": "on top, dead"},
-    "cardless_penalty": {"strikes": "strikes", "barred": "barred at once", "none": "nothing"},
+    "cardless_penalty": {"strikes": "strikes", "barred": "barred at once", "none": "nothing",
+                         "burn": "hand burned until the pile is taken"},
     "exhausted": {"challenger": "challenger takes the pile",
                   "continue": "next player continues"},
     "empty_hand": {"skip": "skipped, may slap back in", "forfeit": "out of the game"},
@@ -75,7 +79,8 @@ CHOICE_LABELS: dict[str, dict[str, str]] = {
                     "right": "right of who took the pile"},
     "ending": {"standard": "one player has every card",
                "last-chance": "after last-chance flips", "until-face": "at the next face card"},
-    "out_of_turn": {"ignore": "refused", "dead": "played as a dead card"},
+    "out_of_turn": {"ignore": "refused", "dead": "played as a dead card",
+                    "penalty": "wrong-slap penalty"},
     "answer_face": {"challenges": "challenges the next player", "ends": "only ends the challenge"},
     "burn_aces": {"low": "low (1)", "high": "high (14)"},
 }
