@@ -2,16 +2,23 @@
 
 Commands: ``bmn`` analyses Beggar-My-Neighbour deals, ``simulate`` plays all-bot games,
 ``replay`` replays a game record, ``rules`` lists variants, options and slap rules.
-Bad input gets a one-line message on stderr and exit status 2.
+Bad input gets a one-line message on stderr and exit status 2: a bad number, a malformed hand,
+record or option, a record file that cannot be read or written. What comes from outside (names
+and typed texts in a record, a file name) is printed with its control characters escaped
+(``\\x1b``, ``\\u202e``), so no terminal escape sequence reaches the screen.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
+import os
 import sys
+import unicodedata
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from . import __version__
 from .bmn import BmnError, analyse, format_result, parse_deal_line, parse_hand
@@ -20,29 +27,149 @@ from .engine import Game
 from .events import seat_name
 from .match import DEFAULT_MAX_CARDS, game_seed, play, simulate
 from .options import OPTION_SPECS, OptionsError, Rules
+from .record import MAX_CHARS as RECORD_MAX_CHARS
 from .record import RecordError, dumps, loads, replay
-from .rng import seed_from_text
+from .rng import MAX_SEED, seed_from_text
+from .safe_json import JSONError, JSONLimitError
+from .safe_json import loads as json_loads
 from .slaps import SLAP_RULES
 from .variants import VARIANTS, VariantError, find_variant
+
+OPTION_MAX_CHARS = 10_000
+"""The longest ``--option`` value, in characters."""
+OPTION_MAX_DEPTH = 32
+"""How deep an ``--option`` value's JSON may nest (options need 2: ``[["J", 1]]``)."""
+OPTION_MAX_DIGITS = 20
+"""The most digits a number in an ``--option`` value may have."""
+NUMBER_MAX_DIGITS = 9
+"""The most digits of ``--players``, ``--games`` and ``--max-cards``."""
+SEED_MAX_DIGITS = len(str(MAX_SEED))
+MESSAGE_MAX = 1000
+"""Error messages are cut to this many characters (they may quote what was given)."""
 
 
 class UsageError(Exception):
     """Bad input from the command line: printed as one line, exit status 2."""
 
 
+_HIDDEN = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+"""Unicode categories printed escaped: controls (C0, DEL, C1 such as the CSI U+009B), format
+characters (bidi overrides such as U+202E), surrogates (undecodable bytes of a file name),
+private-use and unassigned code points, line and paragraph separators."""
+_JOINERS = frozenset("\u200c\u200d")
+"""Format characters that only join letters or emoji: printed as they are."""
+
+
+def visible(text: str) -> str:
+    """``text`` with every character that could move the cursor, change the terminal or turn
+    text round escaped as Python writes it (``\\x1b``, ``\\u202e``), so it prints as one
+    harmless line."""
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        if ch in _JOINERS or unicodedata.category(ch) not in _HIDDEN:
+            out.append(ch)
+        else:
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else
+                       f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+    return "".join(out)
+
+
+def _json(data: Any) -> str:
+    """One line of JSON, pure ASCII: json escapes C0 controls and (``ensure_ascii``) everything
+    past ASCII, C1 controls and bidi overrides included; DEL is escaped here."""
+    return json.dumps(data, ensure_ascii=True).replace("\x7f", "\\u007f")
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _whole(text: str) -> int:
+    """An argparse type: a whole number of at most :data:`NUMBER_MAX_DIGITS` digits, checked
+    before it is converted."""
+    digits = text.strip().removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()):
+        raise argparse.ArgumentTypeError(f"{_clip(text)!r} is not a whole number")
+    if len(digits) > NUMBER_MAX_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"{_clip(text)!r} has {len(digits)} digits (at most {NUMBER_MAX_DIGITS})"
+        )
+    return int(text)
+
+
+def _seed(text: str) -> int:
+    """``--seed``: checked before :func:`~ratscrew.rng.seed_from_text` reads it (text that is
+    not UTF-8, or a number too long to be a seed, is refused)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise UsageError(f"--seed {_clip(text)!r} is not valid text (it holds bytes that are "
+                         "not UTF-8)") from None
+    digits = text.strip()
+    if digits.isascii() and digits.isdecimal() and len(digits) > SEED_MAX_DIGITS:
+        raise UsageError(f"--seed {_clip(digits)} has {len(digits)} digits: a number seed is "
+                         f"from 0 to {MAX_SEED}")
+    return seed_from_text(text)
+
+
 def _parse_options(items: Sequence[str]) -> dict[str, Any]:
-    """``--option name=value`` pairs; values are JSON when they parse as JSON, else text."""
+    """``--option name=value`` pairs; values are JSON when they parse as JSON, else text. A
+    value over the size, nesting or digit limits is refused either way."""
     out: dict[str, Any] = {}
     for item in items:
         name, sep, raw = item.partition("=")
+        name = name.strip()
         if not sep or not name:
-            raise UsageError(f"--option takes name=value, not {item!r}")
+            raise UsageError(f"--option takes name=value, not {_clip(item)!r}")
         try:
-            value: Any = json.loads(raw)
-        except json.JSONDecodeError:
+            value: Any = json_loads(raw, max_chars=OPTION_MAX_CHARS,
+                                    max_depth=OPTION_MAX_DEPTH, max_digits=OPTION_MAX_DIGITS)
+        except JSONLimitError as exc:
+            raise UsageError(f"--option {_clip(name)}: {exc}") from None
+        except JSONError:
             value = raw
-        out[name.strip()] = value
+        out[name] = value
     return out
+
+
+def _check_record_path(path: str) -> None:
+    """Refuse a ``--record`` file that cannot be written, before any game is played."""
+    if not path:
+        raise UsageError("--record needs a file name")
+    if "\0" in path:
+        raise UsageError(f"cannot write the record to {path!r}: a file name cannot hold a NUL "
+                         "character")
+    where = f"cannot write the record to {path}"
+    if os.path.isdir(path):
+        raise UsageError(f"{where}: it is a folder")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise UsageError(f"{where}: the folder {folder} does not exist")
+    if os.path.exists(path):
+        if not os.access(path, os.W_OK):
+            raise UsageError(f"{where}: permission denied")
+    elif not os.access(folder, os.W_OK | os.X_OK):
+        raise UsageError(f"{where}: the folder {folder} is not writable")
+
+
+def _write_record(path: str, text: str) -> None:
+    """Write ``text`` to ``path``; if that fails part way, remove what was written."""
+    where = f"cannot write the record to {path}"
+    try:
+        fh = open(path, "w", encoding="utf-8")  # noqa: SIM115 (closed below, errors apart)
+    except OSError as exc:
+        raise UsageError(f"{where}: {exc.strerror or exc}") from None
+    try:
+        with fh:
+            fh.write(text)
+    except OSError as exc:
+        if os.path.isfile(path):  # never a device such as /dev/full
+            with contextlib.suppress(OSError):
+                os.remove(path)
+        raise UsageError(f"{where}: {exc.strerror or exc}") from None
 
 
 def cmd_bmn(args: argparse.Namespace, out: TextIO) -> int:
@@ -54,39 +181,53 @@ def cmd_bmn(args: argparse.Namespace, out: TextIO) -> int:
             result = analyse(parse_hand(args.hands[0], 1), parse_hand(args.hands[1], 2))
         except BmnError as exc:
             raise UsageError(str(exc)) from None
-        print(json.dumps(result.to_dict()) if args.json else format_result(result), file=out)
+        print(_json(result.to_dict()) if args.json else format_result(result), file=out)
         return 0
     status = 0
-    for number, line in enumerate(sys.stdin, 1):
+    lines = enumerate(sys.stdin, 1)
+    while True:
+        try:
+            number, line = next(lines)
+        except StopIteration:
+            break
+        except UnicodeDecodeError:
+            raise UsageError("standard input is not text (UTF-8)") from None
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         try:
             p1, p2 = parse_deal_line(line)
             result = analyse(p1, p2)
         except BmnError as exc:
-            print(f"line {number}: {exc}", file=sys.stderr)
-            print(json.dumps({"error": str(exc)}) if args.json else f"error: {exc}", file=out)
+            print(visible(_clip(f"line {number}: {exc}", MESSAGE_MAX)), file=sys.stderr)
+            print(_json({"error": str(exc)}) if args.json else visible(f"error: {exc}"),
+                  file=out)
             status = 2
             continue
-        print(json.dumps(result.to_dict()) if args.json else format_result(result), file=out)
+        print(_json(result.to_dict()) if args.json else format_result(result), file=out)
     return status
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     variant = find_variant(args.variant)
     options = _parse_options(args.option)
-    variant.rules_for(args.players, options)  # refuse bad options before playing
-    seed = seed_from_text(args.seed)
+    try:
+        variant.rules_for(args.players, options)  # refuse bad options before playing
+    except (VariantError, OptionsError):
+        raise
+    except ValueError as exc:  # a value the options could not read (e.g. challenge=J=x)
+        raise UsageError(f"--option: {exc}") from None
+    seed = _seed(args.seed)
+    if args.record is not None:
+        _check_record_path(args.record)  # before the games, not after
     summary = simulate(variant, args.players, args.games, seed, args.difficulty, options,
                        args.max_cards)
-    if args.record:
+    if args.record is not None:
         game = play(variant, args.players, game_seed(seed, 0), args.difficulty, options,
                     args.max_cards)
-        with open(args.record, "w", encoding="utf-8") as fh:
-            fh.write(dumps(game) + "\n")
+        _write_record(args.record, dumps(game) + "\n")
     data = summary.to_dict()
     if args.json:
-        print(json.dumps(data), file=out)
+        print(_json(data), file=out)
         return 0
     print(f"{variant.title}: {data['games']} games, {data['players']} players, "
           f"{data['difficulty']} bots, seed {seed}", file=out)
@@ -96,8 +237,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     print(f"wins: {wins}", file=out)
     print(f"loops: {data['loops']}, capped: {data['capped']}, slaps: {data['slaps_right']} "
           f"right, {data['slaps_wrong']} wrong", file=out)
-    if args.record:
-        print(f"record of game 1 written to {args.record}", file=out)
+    if args.record is not None:
+        print(visible(f"record of game 1 written to {args.record}"), file=out)
     return 0
 
 
@@ -114,16 +255,18 @@ def final_state(game: Game) -> dict[str, Any]:
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    limit = RECORD_MAX_CHARS + 1  # one more than a record may have: loads() says it is too big
     try:
         if args.file == "-":
-            text = sys.stdin.read()
+            text = sys.stdin.read(limit)
         else:
             with open(args.file, encoding="utf-8") as fh:
-                text = fh.read()
+                text = fh.read(limit)
     except OSError as exc:
-        raise UsageError(f"cannot read {args.file}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{args.file} is not a text file") from None
+        raise UsageError(f"cannot read {args.file}: {exc.strerror or exc}") from None
+    except ValueError:  # UnicodeDecodeError, or a NUL in the file name
+        name = "standard input" if args.file == "-" else args.file
+        raise UsageError(f"{name} is not a text file") from None
     game = replay(loads(text))
     names = game.names or None
     state = final_state(game)
@@ -131,17 +274,19 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         state["events"] = [
             {**e.to_dict(), "text": e.explain(names)} for e in game.events
         ]
-        print(json.dumps(state), file=out)
+        print(_json(state), file=out)
         return 0
+    # Names and typed texts come from the record: printed with their controls escaped.
     for e in game.events:
-        print(f"{e.t / 1000:9.3f}s  {e.explain(names)}", file=out)
+        print(visible(f"{e.t / 1000:9.3f}s  {e.explain(names)}"), file=out)
     print(file=out)
     for seat, hand in enumerate(state["hands"]):
-        print(f"{seat_name(seat, names)}: {len(hand)} cards: {' '.join(hand) or '-'}", file=out)
+        print(visible(f"{seat_name(seat, names)}: {len(hand)} cards: {' '.join(hand) or '-'}"),
+              file=out)
     print(f"pile: {' '.join(state['pile']) or '-'}", file=out)
     winner = state["winner"]
-    print(f"winner: {seat_name(winner, names) if winner is not None else 'none'} "
-          f"({state['status']})", file=out)
+    print(visible(f"winner: {seat_name(winner, names) if winner is not None else 'none'} "
+                  f"({state['status']})"), file=out)
     return 0
 
 
@@ -221,7 +366,7 @@ def _show(value: Any) -> str:
 def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
     data = rules_data(args.variant)
     if args.json:
-        print(json.dumps(data), file=out)
+        print(_json(data), file=out)
         return 0
     print("Variants:", file=out)
     for v in data["variants"]:
@@ -247,8 +392,15 @@ def cmd_rules(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with its errors as this command's one-line messages (no usage block)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="ratscrew",
         description="Egyptian Rat Screw and its family: simulate games, analyse "
         "Beggar-My-Neighbour deals, replay game records.",
@@ -267,14 +419,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="play all-bot games and summarise them")
     p.add_argument("--variant", default="classic")
-    p.add_argument("--players", type=int, default=4)
-    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--players", type=_whole, default=4)
+    p.add_argument("--games", type=_whole, default=100)
     p.add_argument("--seed", default="0", help="a number, or any text (hashed)")
     p.add_argument("--difficulty", default="normal", choices=list(DIFFICULTIES))
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                    help="change a rule option (repeatable), e.g. --option penalty=lockout "
                    "--option slaps=double,sandwich,run")
-    p.add_argument("--max-cards", type=int, default=DEFAULT_MAX_CARDS,
+    p.add_argument("--max-cards", type=_whole, default=DEFAULT_MAX_CARDS,
                    help="stop a game after this many cards (counted as capped)")
     p.add_argument("--record", metavar="FILE", help="also write the record of game 1 to FILE")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -303,14 +455,17 @@ def _hands_after_dashes(argv: list[str]) -> list[str]:
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     argv = _hands_after_dashes(list(sys.argv[1:] if argv is None else argv))
-    args = build_parser().parse_args(argv)
+    if out is None and isinstance(sys.stdout, io.TextIOWrapper):
+        # A name the terminal's encoding cannot show is escaped rather than a traceback.
+        sys.stdout.reconfigure(errors="backslashreplace")
     stream = out if out is not None else sys.stdout
-    if args.command == "simulate":
-        if not 1 <= args.games <= 1_000_000:
-            return _fail("--games must be from 1 to 1000000")
-        if args.max_cards < 1:
-            return _fail("--max-cards must be at least 1")
     try:
+        args = build_parser().parse_args(argv)
+        if args.command == "simulate":
+            if not 1 <= args.games <= 1_000_000:
+                raise UsageError("--games must be from 1 to 1000000")
+            if args.max_cards < 1:
+                raise UsageError("--max-cards must be at least 1")
         code: int = args.run(args, stream)
     except (UsageError, RecordError, VariantError, OptionsError) as exc:
         return _fail(str(exc))
@@ -321,7 +476,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
 
 
 def _fail(message: str) -> int:
-    print(f"ratscrew: error: {message}", file=sys.stderr)
+    """The one line (controls escaped, cut to :data:`MESSAGE_MAX`) and exit status 2."""
+    print(f"ratscrew: error: {visible(_clip(message, MESSAGE_MAX))}", file=sys.stderr)
     return 2
 
 

@@ -14,24 +14,45 @@ A record is JSON::
 ``[t, seat, kind, arg]`` with ``t`` in milliseconds from the deal. ``result`` is optional; when
 present, replaying checks it. Replaying applies the same actions to the same deal and so gives
 the identical game.
+
+Records come from anywhere (a file, a link, a hand edit), so reading one checks everything
+before the engine sees it: the JSON's size, nesting and numbers (:mod:`~ratscrew.safe_json`),
+every field's type and range, that the hands hold only cards of the variant's deck and none
+more often than its packs do, and, action by action, that nothing happens after the game is
+over, that every ``choose`` answers the decision pending (its seat, one of its answers) and that
+a variant's own action has an argument of its form (K.U.R.S.' ``fine``: a player number).
+Actions the engine merely ignores as it would at the table (a flip out of turn, a slap while
+locked out) are kept: the engine records them too. Every refusal is a :class:`RecordError`
+whose one-line message says where: ``action 57: the game is already over``.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from . import __version__
-from .cards import CardError, card
+from .cards import Card, CardError, card
 from .engine import ACTION_KINDS, Action, ActionError, Game
-from .options import OptionsError
+from .options import OptionsError, Rules
 from .rng import MAX_SEED
-from .variants import VariantError, find_variant
+from .safe_json import JSONError, JSONLimitError
+from .safe_json import loads as json_loads
+from .variants import Variant, VariantError, find_variant
 
 FORMAT = "ratscrew-record"
 VERSION = 1
 MAX_NAME = 40
+MAX_CHARS = 16_000_000
+"""The largest record read, in characters (a game capped at 20,000 cards takes about 0.5 MB)."""
+MAX_DEPTH = 32
+"""How deep a record's JSON may nest; records themselves need 3 (``{"actions": [[...]]}``)."""
+MAX_DIGITS = 30
+"""The most digits a number in a record may have (a seed has at most 20)."""
+MAX_TIME = 2**53 - 1
+"""The latest action time, in ms (about 285,000 years; also exact in JavaScript)."""
 
 
 class RecordError(ValueError):
@@ -40,14 +61,13 @@ class RecordError(ValueError):
 
 def record_of(game: Game) -> dict[str, Any]:
     """The record of ``game`` so far (with its result if it is over)."""
-    base = game.variant.rules_for(game.n)
     out: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "engine": __version__,
         "variant": game.variant.name,
         "players": game.n,
-        "options": game.rules.diff(base),
+        "options": game.variant.options_of(game.n, game.rules),
     }
     if game.seed is not None:
         out["seed"] = game.seed
@@ -74,17 +94,29 @@ def dumps(game: Game) -> str:
 
 
 def loads(text: str) -> dict[str, Any]:
-    """Parse JSON text into a record dict (not yet checked: :func:`replay` checks)."""
+    """Parse JSON text into a record dict (not yet checked: :func:`replay` checks). Text over
+    :data:`MAX_CHARS` characters, nested deeper than :data:`MAX_DEPTH` or holding a number of
+    more than :data:`MAX_DIGITS` digits is refused before it is parsed."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(
-            f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}"
-        ) from None
+        data = json_loads(text, max_chars=MAX_CHARS, max_depth=MAX_DEPTH,
+                          max_digits=MAX_DIGITS)
+    except JSONLimitError as exc:
+        raise RecordError(f"not a record: {exc}") from None
+    except JSONError as exc:
+        raise RecordError(f"not valid JSON: {exc}") from None
     if not isinstance(data, dict):
         raise RecordError("a record is a JSON object with variant, players, seed or hands, "
                           "and actions")
     return data
+
+
+def _shown(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` for a message, cut to about ``limit`` characters."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to write out (Python's digit limit)
+        return "a number too long to show"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _need(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
@@ -99,11 +131,11 @@ def _need(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what
 def new_game(data: Mapping[str, Any]) -> Game:
     """The game a record starts from (its deal), with no actions applied yet."""
     if data.get("format", FORMAT) != FORMAT:
-        raise RecordError(f"'format' is {data.get('format')!r}, not {FORMAT!r}")
+        raise RecordError(f"'format' is {_shown(data.get('format'))}, not {FORMAT!r}")
     version = data.get("version", VERSION)
-    if version != VERSION:
-        raise RecordError(f"record version {version!r} is not supported (this is version "
-                          f"{VERSION})")
+    if type(version) is not type(VERSION) or version != VERSION:
+        raise RecordError(f"record version {_shown(version)} is not supported (this is "
+                          f"version {VERSION})")
     known = {"format", "version", "engine", "variant", "players", "options", "seed", "hands",
              "names", "actions", "result"}
     unknown = sorted(set(data) - known)
@@ -127,7 +159,7 @@ def new_game(data: Mapping[str, Any]) -> Game:
     if seed is None and hands_data is None:
         raise RecordError("a record needs a 'seed' or the 'hands' (or both: the hands are "
                           "dealt and the seed rolls the table's dice)")
-    if isinstance(seed, str) and seed.isdecimal():
+    if isinstance(seed, str) and seed.isdecimal() and len(seed) <= len(str(MAX_SEED)):
         seed = int(seed)
     if seed is not None and (
         isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED
@@ -142,12 +174,36 @@ def new_game(data: Mapping[str, Any]) -> Game:
         except CardError as exc:
             raise RecordError(f"'hands': {exc}") from None
     try:
-        return Game(find_variant(name), players, seed=seed, hands=hands, options=options,
-                    names=names)
+        variant = find_variant(name)
+        if hands is not None:
+            _check_deck(variant, variant.rules_for(players, options), hands)
+        return Game(variant, players, seed=seed, hands=hands, options=options, names=names)
+    except RecordError:
+        raise
     except (VariantError, OptionsError) as exc:
         raise RecordError(str(exc)) from None
     except ValueError as exc:
         raise RecordError(f"cannot start the game: {exc}") from None
+
+
+def _check_deck(variant: Variant, rules: Rules, hands: list[list[Card]]) -> None:
+    """The hands hold only cards of the variant's deck for these rules (its packs, jokers,
+    Tarot cards), none more often than the deck does (they may hold fewer: a short deal)."""
+    deck = Counter(c.code for c in variant.deck(rules))
+    held = Counter(c.code for h in hands for c in h)
+    jokers = deck["RJ"] + deck["BJ"]
+    what = (f"the {variant.title} deck ({rules.decks} pack{'s' * (rules.decks != 1)}"
+            f"{f', {jokers} joker' + 's' * (jokers != 1) if jokers else ''})")
+    for code, count in held.items():
+        if code not in deck:
+            raise RecordError(f"'hands': {code} is not a card of {what}")
+        if count > deck[code]:
+            raise RecordError(f"'hands' has {code} {_times(count)}, but {what} has it "
+                              f"{_times(deck[code])}")
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
 def replay(data: Mapping[str, Any] | str) -> Game:
@@ -156,30 +212,78 @@ def replay(data: Mapping[str, Any] | str) -> Game:
         data = loads(data)
     game = new_game(data)
     actions = _need(data, "actions", list, "a list of [time, seat, action] entries")
-    for i, entry in enumerate(actions):
+    kinds = (*ACTION_KINDS, *game.variant.actions)
+    for number, entry in enumerate(actions, 1):
+        where = f"action {number}"
         if not isinstance(entry, list) or len(entry) not in (3, 4):
-            raise RecordError(f"actions[{i}] must be [time, seat, action] or "
+            raise RecordError(f"{where} must be [time, seat, action] or "
                               "[time, seat, action, argument]")
         t, seat, kind = entry[:3]
         arg = entry[3] if len(entry) == 4 else ""
-        if isinstance(t, bool) or not isinstance(t, int) or t < 0:
-            raise RecordError(f"actions[{i}]: time {t!r} must be a whole number of ms")
+        if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t <= MAX_TIME:
+            raise RecordError(f"{where}: time {_shown(t)} must be a whole number of ms from 0 "
+                              f"to {MAX_TIME}")
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise RecordError(f"actions[{i}]: seat {seat!r} must be a whole number")
-        kinds = (*ACTION_KINDS, *game.variant.actions)
-        if kind not in kinds:
-            raise RecordError(f"actions[{i}]: {kind!r} is not an action; actions are "
+            raise RecordError(f"{where}: seat {_shown(seat)} must be a whole number")
+        if not isinstance(kind, str) or kind not in kinds:
+            raise RecordError(f"{where}: {_shown(kind)} is not an action; actions are "
                               f"{', '.join(kinds)}")
         if not isinstance(arg, str):
-            raise RecordError(f"actions[{i}]: the argument must be a string")
+            raise RecordError(f"{where}: the argument must be a string")
+        if not (0 <= seat < game.n or (kind == "tick" and seat == -1)):
+            raise RecordError(f"{where}: seat {_shown(seat)} does not exist (seats are 0 to "
+                              f"{game.n - 1})")
+        why = _refused(game, seat, kind, arg)
+        if why:
+            raise RecordError(f"{where}: {why}")
         try:
             game.apply(Action(t, seat, kind, arg))
         except ActionError as exc:
-            raise RecordError(f"actions[{i}]: {exc}") from None
+            raise RecordError(f"{where}: {exc}") from None
     result = data.get("result")
     if result is not None:
         _check_result(game, result)
     return game
+
+
+def _refused(game: Game, seat: int, kind: str, arg: str) -> str:
+    """Why a record may not hold this action now ("" if it may). At the table the engine
+    only ignores these (a stray key must not stop a game), but a record holding one was not
+    made by play as it went: an action after the end, a ``choose`` with nothing pending, from
+    another seat or with an answer the decision does not take, a variant action whose argument
+    is not of its form (:data:`ARGUMENT_FORMS`). The bots never make them. Actions that the
+    rules refuse as play goes on (a flip out of turn, a fine while the decree gives way) are
+    not refused here: they replay as the ignored actions they were."""
+    if game.outcome is not None:
+        return "the game is already over"
+    if kind == "choose":
+        decision = game.pending
+        if decision is None:
+            return "nothing is being asked (no choice is pending)"
+        if seat != decision.seat:
+            return f"it is {game.name(decision.seat)}'s choice, not {game.name(seat)}'s"
+        if not decision.accepts(arg):
+            if decision.free_text:
+                return "the answer is empty (a typed answer needs some text)"
+            return (f"{_shown(arg)} is not an answer to this choice (answers: "
+                    f"{', '.join(decision.options)})")
+        return ""
+    form = ARGUMENT_FORMS.get(kind)
+    if form is not None and kind in game.variant.actions:
+        return form(game, arg)
+    return ""
+
+
+def _player_number(game: Game, arg: str) -> str:
+    """A player by number, 1 to n, written as the engine writes it ("3")."""
+    if arg in {str(s) for s in range(1, game.n + 1)}:
+        return ""
+    return f"{_shown(arg)} is not a player (a fine names a player by number, 1 to {game.n})"
+
+
+ARGUMENT_FORMS: dict[str, Callable[[Game, str], str]] = {"fine": _player_number}
+"""The argument each variant action takes, by kind: why an argument is not of its form, or ""
+(K.U.R.S.' ``fine`` names the player fined)."""
 
 
 def _check_result(game: Game, result: Any) -> None:

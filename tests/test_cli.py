@@ -244,7 +244,7 @@ def test_replay_from_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
         ('{"variant": "snap", "players": 2, "seed": 1, "actions": []}', "unknown variant"),
         ('{"variant": "classic", "players": 2, "actions": []}', "needs a 'seed' or the 'hands'"),
         ('{"variant": "classic", "players": 2, "seed": 1, "actions": [[-1, 0, "flip"]]}',
-         "actions[0]"),
+         "action 1: time -1"),
         ('{"variant": "classic", "players": 2, "seed": 1, "options": {"decks": 99}, '
          '"actions": []}', "decks"),
         ('{"variant": "classic", "players": 2, "seed": 1, "actions": [], '
@@ -486,7 +486,7 @@ def test_rules_for_firefighters() -> None:
     assert "Burn conditions (* in play by default):" in text
     in_play = {line.split(":")[0] for line in text.splitlines() if line.startswith("  * ")}
     assert in_play == {"  * double (Matchbox)", "  * sandwich (Overcooked)",
-                       "  * top-bottom (Chimney)", "  * unlucky-13", "  * lucky-7",
+                       "  * chimney", "  * unlucky-13", "  * lucky-7",
                        "  * embers"}
 
 
@@ -500,7 +500,7 @@ def test_rules_json_for_the_new_variants() -> None:
     burn = run_json("rules", "--variant", "firefighters")
     titles = {r["name"]: r["title"] for r in burn["slaps"] if r["in_play"]}
     assert titles == {"double": "Matchbox", "unlucky-13": "Unlucky 13", "lucky-7": "Lucky 7",
-                      "embers": "Embers", "sandwich": "Overcooked", "top-bottom": "Chimney"}
+                      "embers": "Embers", "sandwich": "Overcooked", "chimney": "Chimney"}
 
 
 @pytest.mark.parametrize(
@@ -618,3 +618,279 @@ def test_simulate_record_then_replay_kurs(tmp_path: Path) -> None:
     state = run_json("replay", str(path))
     assert state["status"] == "win" and state["cards_played"] == game.cards_played
     assert any(e["kind"] == "arcana" for e in state["events"])
+
+
+# --- no traceback, no hang, no wrong acceptance (one numbered case each) ----------------------
+
+
+def small_record(tmp_path: Path, variant: str = "classic") -> dict[str, Any]:
+    """A real record, written by ``simulate --record`` (a short, capped game)."""
+    path = tmp_path / "real.json"
+    code, _ = run("simulate", "--variant", variant, "--games", "1", "--players", "3",
+                  "--seed", "5", "--max-cards", "120", "--record", str(path))
+    assert code == 0
+    record: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return record
+
+
+def replay_fails(capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str) -> str:
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    return fails(capsys, "replay", str(path))
+
+
+def test_1_a_record_nested_100000_deep_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    line = replay_fails(capsys, tmp_path, "[" * 100_000 + "]" * 100_000)
+    assert "nested more than 32 levels deep" in line
+    line = replay_fails(capsys, tmp_path, "[" * 100_000)
+    assert "nested more than 32 levels deep" in line
+    record = small_record(tmp_path)
+    text = json.dumps(record).replace('"options": {}',
+                                      '"options": ' + '{"a": ' * 100_000 + "1" + "}" * 100_000)
+    assert "{" * 10 in text or '{"a": {"a"' in text
+    line = replay_fails(capsys, tmp_path, text)
+    assert "nested more than 32 levels deep" in line
+
+
+def test_1_a_deep_option_value_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    deep = "[" * 4000 + "]" * 4000
+    line = fails(capsys, "simulate", "--games", "1", "--option", f"slaps={deep}")
+    assert "--option slaps" in line and "nested more than 32 levels deep" in line
+    line = fails(capsys, "simulate", "--games", "1", "--option", "slaps=" + "[" * 100_000)
+    assert "--option slaps: the text is larger than 10000 characters" in line
+    # A shallow list still works: the limit is far above what options need.
+    assert run_json("simulate", "--games", "1", "--option", 'slaps=["double"]')["games"] == 1
+
+
+def test_1_a_record_from_standard_input_is_read_within_the_limit(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("[" * 100_000))
+    assert "nested more than 32" in fails(capsys, "replay", "-")
+
+
+@pytest.mark.parametrize("where", ["players", "seed", "time"])
+def test_2_a_5000_digit_number_in_a_record_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], where: str
+) -> None:
+    record = small_record(tmp_path)
+    huge = "9" * 5000
+    text = json.dumps(record)
+    if where == "time":
+        first = json.dumps(record["actions"][0])
+        text = text.replace(first, f"[{huge}, 0, \"flip\"]", 1)
+    else:
+        text = text.replace(f'"{where}": {record[where]}', f'"{where}": {huge}', 1)
+    assert huge in text
+    line = replay_fails(capsys, tmp_path, text)
+    assert "a number longer than 30 digits" in line
+    # As a string: the seed's digits are bounded before they are converted.
+    record["seed"] = huge
+    line = replay_fails(capsys, tmp_path, json.dumps(record))
+    assert "'seed' must be a whole number" in line
+
+
+def test_2_a_time_past_the_limit_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = small_record(tmp_path)
+    record["actions"][0][0] = 10**20
+    line = replay_fails(capsys, tmp_path, json.dumps(record))
+    assert "action 1: time" in line and "whole number of ms from 0 to" in line
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (("--seed", "9" * 5000), "--seed 999"),
+        (("--seed", "1" + "0" * 20), "has 21 digits"),
+        (("--option", "decks=" + "9" * 5000), "--option decks: the text has a number longer"),
+        (("--option", "challenge=J=" + "9" * 5000), "a number longer than 20 digits"),
+        (("--players", "9" * 5000), "argument --players: '999"),
+        (("--players", "4x"), "argument --players: '4x' is not a whole number"),
+        (("--games", "1e3"), "argument --games: '1e3' is not a whole number"),
+        (("--max-cards", ""), "argument --max-cards: '' is not a whole number"),
+        (("--games", "9" * 5000), "digits (at most 9)"),
+        (("--option", "challenge=J=\u00b2"), "challenge takes RANK=CHANCES"),
+    ],
+)
+def test_2_long_or_bad_numbers_on_the_command_line_are_one_line(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], fragment: str
+) -> None:
+    line = fails(capsys, "simulate", "--games", "1", *argv)
+    assert fragment in line
+    assert len(line) < 300
+
+
+def test_2_a_seed_of_twenty_digits_still_works() -> None:
+    assert run_json("simulate", "--games", "1", "--seed", "18446744073709551615")["seed"] == (
+        18446744073709551615)
+    assert run_json("simulate", "--games", "1", "--seed", "  17 ")["seed"] == 17
+
+
+def test_argparse_errors_are_one_line_too(capsys: pytest.CaptureFixture[str]) -> None:
+    line = fails(capsys, "simulate", "--difficulty", "godlike")
+    assert "invalid choice" in line and "(see 'ratscrew simulate --help')" in line
+    assert "the following arguments are required" in fails(capsys)
+    assert "invalid choice" in fails(capsys, "play")
+
+
+def test_3_a_seed_of_undecodable_bytes_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    # What Python makes of the bytes ff fe on the command line (surrogate escapes).
+    seed = b"\xff\xfe".decode("utf-8", "surrogateescape")
+    line = fails(capsys, "simulate", "--games", "1", "--seed", seed)
+    assert "--seed" in line and "not valid text" in line
+    assert line.isascii()
+
+
+def test_3_a_seed_of_undecodable_bytes_as_a_real_process() -> None:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    done = subprocess.run(
+        [sys.executable, "-m", "ratscrew", "simulate", "--games", "1", "--seed",
+         os.fsdecode(b"\xff\xfe")],
+        cwd=ROOT, env=env, capture_output=True, timeout=120, check=False,
+    )
+    assert done.returncode == 2
+    assert done.stdout == b""
+    assert done.stderr.count(b"\n") == 1 and b"Traceback" not in done.stderr
+    assert b"not valid text" in done.stderr
+
+
+@pytest.mark.parametrize("where", ["missing-folder", "folder", "empty"])
+def test_4_a_record_path_that_cannot_be_written_is_refused_before_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    where: str,
+) -> None:
+    import ratscrew.__main__ as cli
+
+    def no_games(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the games were played before the path was checked")
+
+    monkeypatch.setattr(cli, "simulate", no_games)
+    path = {"missing-folder": str(tmp_path / "nonexistent-dir" / "x.json"),
+            "folder": str(tmp_path), "empty": ""}[where]
+    line = fails(capsys, "simulate", "--games", "3", "--record", path)
+    assert {"missing-folder": "does not exist", "folder": "it is a folder",
+            "empty": "needs a file name"}[where] in line
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_4_the_exact_reproductions(capsys: pytest.CaptureFixture[str]) -> None:
+    line = fails(capsys, "simulate", "--games", "1", "--record", "/nonexistent-dir/x.json")
+    assert "cannot write the record to /nonexistent-dir/x.json" in line
+    line = fails(capsys, "simulate", "--games", "1", "--record", ".")
+    assert "cannot write the record to ." in line and "folder" in line
+
+
+def test_4_a_write_that_fails_part_way_leaves_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ratscrew.__main__ as cli
+
+    class Full(io.StringIO):
+        def __init__(self, path: str) -> None:
+            super().__init__()
+            self.real = open(path, "w", encoding="utf-8")  # noqa: SIM115
+
+        def write(self, text: str) -> int:
+            self.real.write(text[: len(text) // 2])
+            self.real.flush()
+            raise OSError(28, "No space left on device")
+
+        def close(self) -> None:
+            self.real.close()
+            super().close()
+
+    monkeypatch.setattr(cli, "open", lambda path, *a, **k: Full(path), raising=False)
+    path = tmp_path / "game.json"
+    line = fails(capsys, "simulate", "--games", "1", "--record", str(path))
+    assert "No space left on device" in line
+    assert not path.exists()
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_4_a_full_device(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "No space left" in fails(capsys, "simulate", "--games", "1", "--record", "/dev/full")
+    assert os.path.exists("/dev/full")
+
+
+def test_5_a_record_with_cards_the_deck_does_not_have_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = {"variant": "classic", "players": 2, "hands": [["AS", "M1"], ["QS"]],
+              "actions": []}
+    assert "M1 is not a card of the Egyptian Rat Screw deck" in replay_fails(
+        capsys, tmp_path, json.dumps(record))
+    record["hands"] = [["AS", "AS"], ["QS"]]
+    assert "'hands' has AS twice" in replay_fails(capsys, tmp_path, json.dumps(record))
+
+
+def test_6_an_action_after_the_end_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    assert run("simulate", "--games", "1", "--players", "2", "--seed", "3",
+               "--record", str(path))[0] == 0
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert record["result"]["status"] == "win"
+    last = record["actions"][-1][0]
+    record["actions"].append([last + 500, 0, "flip"])
+    line = replay_fails(capsys, tmp_path, json.dumps(record))
+    assert line.endswith(f"action {len(record['actions'])}: the game is already over")
+
+
+def test_7_replay_text_escapes_control_characters(tmp_path: Path) -> None:
+    record = {
+        "variant": "kurs", "players": 3,
+        "names": ["A\x1b[2J", "B\r\x07", "C\u009b31m\u202eD"],
+        "hands": [["M5", "2CU", "3CU"], ["2WA", "3WA", "4WA"], ["5SW", "6SW"]],
+        "actions": [[100, 0, "flip"], [200, 0, "choose", "Be \x1b[31mred\x1b[0m\u202e"],
+                    [300, 1, "flip"], [400, 0, "fine", "3"]],
+    }
+    path = tmp_path / "names.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    code, text = run("replay", str(path))
+    assert code == 0
+    for bad in ("\x1b", "\r", "\x07", "\u009b", "\u202e"):
+        assert bad not in text
+    assert "A\\x1b[2J flips M5." in text
+    assert "B\\x0d\\x07: 2 cards" in text
+    assert "C\\x9b31m\\u202eD" in text
+    assert all(line.isprintable() for line in text.splitlines())
+    code, out = run("replay", str(path), "--json")
+    assert code == 0 and out.isascii() and "\x7f" not in out
+    assert json.loads(out)["events"][1]["text"].startswith("A\x1b[2J")
+
+
+def test_7_visible_escapes_only_what_is_dangerous() -> None:
+    from ratscrew.__main__ import visible
+
+    assert visible("Zoë 🎉 \u201cquoted\u201d") == "Zoë 🎉 \u201cquoted\u201d"
+    assert visible("a\tb\nc\x7fd") == "a\\x09b\\x0ac\\x7fd"
+    assert visible("\u2066x\u2069\u200f") == "\\u2066x\\u2069\\u200f"
+    assert visible("\U000e0001") == "\\U000e0001"
+    assert visible("\u00a0") == "\u00a0"
+    assert visible("\U0001f468\u200d\U0001f469") == "\U0001f468\u200d\U0001f469"
+
+
+def test_error_messages_escape_and_cut_what_they_quote(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = {"format": "x\n\x1b[2J" * 1000, "variant": "classic", "players": 2, "seed": 1,
+              "actions": []}
+    line = replay_fails(capsys, tmp_path, json.dumps(record))
+    assert "\x1b" not in line and len(line) < 1100
+
+
+def test_bmn_standard_input_that_is_not_text(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    raw = io.TextIOWrapper(io.BytesIO(b"\xff\xfe -J-\n"), encoding="utf-8", errors="strict")
+    monkeypatch.setattr(sys, "stdin", raw)
+    assert "standard input is not text" in fails(capsys, "bmn")
+    raw = io.TextIOWrapper(io.BytesIO(b"\xff\xfe"), encoding="utf-8", errors="strict")
+    monkeypatch.setattr(sys, "stdin", raw)
+    assert "standard input is not a text file" in fails(capsys, "replay", "-")

@@ -1436,5 +1436,5 @@ def test_a_record_with_an_unknown_action_is_refused() -> None:
     record["actions"][3] = [400, ANA, "tax", "3"]
     with pytest.raises(RecordError) as info:
         replay(record)
-    assert str(info.value) == ("actions[3]: 'tax' is not an action; actions are flip, slap, "
+    assert str(info.value) == ("action 4: 'tax' is not an action; actions are flip, slap, "
                                "choose, tick, fine")

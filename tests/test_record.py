@@ -330,41 +330,41 @@ def test_actions_missing(base: dict[str, Any]) -> None:
 def test_action_entry_of_the_wrong_shape(base: dict[str, Any], entry: Any) -> None:
     base["actions"] = [entry]
     del base["result"]
-    refused(base, "actions[0] must be [time, seat, action]")
+    refused(base, "action 1 must be [time, seat, action]")
 
 
 def test_unknown_action_kind(base: dict[str, Any]) -> None:
     base["actions"][3] = [base["actions"][3][0], 0, "shuffle"]
-    refused(base, "actions[3]", "'shuffle' is not an action", "flip, slap, choose")
+    refused(base, "action 4:", "'shuffle' is not an action", "flip, slap, choose")
 
 
 @pytest.mark.parametrize("seat", [3, 7, -1])
 def test_seat_that_does_not_exist(base: dict[str, Any], seat: int) -> None:
     base["actions"][0] = [base["actions"][0][0], seat, "flip"]
-    refused(base, "actions[0]", f"seat {seat} does not exist", "0 to 2")
+    refused(base, "action 1:", f"seat {seat} does not exist", "0 to 2")
 
 
 def test_seat_not_a_number(base: dict[str, Any]) -> None:
     base["actions"][0] = [base["actions"][0][0], "0", "flip"]
-    refused(base, "actions[0]", "seat '0' must be a whole number")
+    refused(base, "action 1:", "seat '0' must be a whole number")
 
 
 def test_time_going_backwards(base: dict[str, Any]) -> None:
     t = base["actions"][4][0]
     base["actions"][5][0] = t - 1
-    refused(base, "actions[5]", f"action time {t - 1} is before the previous action ({t} ms)")
+    refused(base, "action 6:", f"action time {t - 1} is before the previous action ({t} ms)")
 
 
 @pytest.mark.parametrize("t", [-5, 1.5, "100", None])
 def test_bad_or_negative_time(base: dict[str, Any], t: Any) -> None:
     base["actions"][0][0] = t
-    refused(base, "actions[0]", f"time {t!r} must be a whole number of ms")
+    refused(base, "action 1:", f"time {t!r} must be a whole number of ms from 0 to")
 
 
 def test_argument_not_a_string(base: dict[str, Any]) -> None:
     entry = base["actions"][0]
     base["actions"][0] = [*entry[:3], 7]
-    refused(base, "actions[0]", "argument must be a string")
+    refused(base, "action 1:", "argument must be a string")
 
 
 @pytest.mark.parametrize(
@@ -486,7 +486,7 @@ def test_a_game_from_hands_with_its_own_dice_seed_replays() -> None:
 def test_a_variant_s_own_action_is_refused_in_a_variant_without_it(base: dict[str, Any]) -> None:
     """``fine`` is K.U.R.S.' action: a classic record holding one is refused, not ignored."""
     base["actions"][2] = [base["actions"][2][0], 0, "fine", "2"]
-    refused(base, "actions[2]", "'fine' is not an action", "actions are flip, slap, choose, "
+    refused(base, "action 3:", "'fine' is not an action", "actions are flip, slap, choose, "
             "tick")
 
 
@@ -521,3 +521,214 @@ def test_a_kurs_record_from_hands_keeps_typed_answers_and_fines() -> None:
                                                          ["6SW"]]
     assert record_of(game)["actions"] == record["actions"]
     assert state(replay(dumps(game))) == state(game)
+
+
+# --- reading untrusted records: limits, the deck, actions the engine would never record --------
+
+
+def test_safe_json_limits_are_checked_before_parsing() -> None:
+    from ratscrew import safe_json
+
+    assert safe_json.loads('{"a": [1, "[[[[", {"b": "\\"]]"}]}') == {
+        "a": [1, "[[[[", {"b": '"]]'}]}
+    for text in ("[" * 100_000, "[" * 33 + "]" * 33, '{"a":' * 40 + "1" + "}" * 40):
+        with pytest.raises(safe_json.JSONLimitError, match="nested more than 32 levels deep"):
+            safe_json.loads(text)
+    assert safe_json.loads("[" * 32 + "]" * 32, max_depth=32) is not None
+    with pytest.raises(safe_json.JSONLimitError, match="larger than 10 characters"):
+        safe_json.loads("[1, 2, 3, 4]", max_chars=10)
+    with pytest.raises(safe_json.JSONLimitError, match="a number longer than 5 digits"):
+        safe_json.loads('{"n": 123456}', max_digits=5)
+    assert safe_json.loads('"1234567"', max_digits=5) == "1234567"  # digits of a string
+    # Python's own limit on int digits, when the caller allows more digits than it does.
+    with pytest.raises(safe_json.JSONLimitError, match="4300"):
+        safe_json.loads("9" * 5000, max_digits=10_000)
+    with pytest.raises(safe_json.JSONError, match="Expecting value at line 2, column 1"):
+        safe_json.loads("[1,\n]")
+    with pytest.raises(safe_json.JSONError) as info:
+        safe_json.loads('"open')
+    assert str(info.value) == "Unterminated string starting at line 1, column 1"
+    assert issubclass(safe_json.JSONError, ValueError)
+    # Unbalanced text is a syntax error, not a depth error.
+    with pytest.raises(safe_json.JSONError, match="Expecting"):
+        safe_json.loads("]]]]" + "[" * 10)
+
+
+def test_safe_json_needs_nothing_else_from_the_package() -> None:
+    import ast
+    from pathlib import Path
+
+    import ratscrew.safe_json
+
+    tree = ast.parse(Path(ratscrew.safe_json.__file__).read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            assert node.level == 0 and node.module in {"__future__", "typing"}, node.module
+        elif isinstance(node, ast.Import):
+            assert {a.name for a in node.names} <= {"json", "re"}
+
+
+def test_a_real_record_is_far_inside_the_limits(finished: Game) -> None:
+    from ratscrew import safe_json
+    from ratscrew.record import MAX_DEPTH, MAX_DIGITS
+
+    safe_json.check(dumps(finished), max_depth=3, max_digits=20)
+    assert MAX_DEPTH >= 3 and MAX_DIGITS >= 20
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("[" * 100_000, "nested more than 32 levels deep at line 1, column 33"),
+        ('{"variant": "classic", "players": ' + "9" * 5000 + "}",
+         "a number longer than 30 digits"),
+        ('{"variant": "classic",\n"options": ' + '{"a": ' * 50 + "1" + "}" * 50 + "}",
+         "nested more than 32 levels deep at line 2"),
+    ],
+)
+def test_records_over_the_limits_are_refused(text: str, fragment: str) -> None:
+    refused(text, "not a record", fragment)
+
+
+def test_a_seed_string_of_5000_digits_is_refused(base: dict[str, Any]) -> None:
+    base["seed"] = "9" * 5000
+    refused(base, "'seed' must be a whole number")
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "hands", "fragments"),
+    [
+        ("classic", 2, [["AS", "M1"], ["KS"]], ("M1 is not a card of the Egyptian Rat Screw "
+                                                 "deck (1 pack)",)),
+        ("classic", 2, [["AS", "QCU"], ["KS"]], ("QCU is not a card",)),
+        ("classic", 2, [["AS", "RJ"], ["KS"]], ("RJ is not a card",)),
+        ("kurs", 3, [["QCU", "RJ"], ["2CU"], ["M1"]], ("RJ is not a card of the K.U.R.S. deck",)),
+        ("kurs", 3, [["QCU", "BJ"], ["2CU"], ["M1"]], ("BJ is not a card",)),
+        ("kurs", 2, [["QCU", "M13"], ["2CU"]], ("M13 is not a card",)),  # no Death for two
+        ("kurs", 3, [["QCU", "QS"], ["2CU"], ["M1"]], ("QS is not a card",)),
+        ("classic", 2, [["AS", "KS"], ["AS"]], ("'hands' has AS twice", "has it once")),
+        ("kurs", 3, [["M1"], ["M1"], ["M1"]], ("'hands' has M1 3 times", "has it once")),
+        ("classic", 2, [["10H", "TH"], ["KS"]], ("'hands' has 10H twice",)),
+    ],
+)
+def test_hands_must_come_from_the_variant_s_deck(
+    variant: str, players: int, hands: list[list[str]], fragments: tuple[str, ...]
+) -> None:
+    record = {"variant": variant, "players": players, "hands": hands, "actions": []}
+    message = refused(record, "'hands'", *fragments)
+    assert "cannot start the game" not in message
+
+
+def test_hands_may_use_every_pack_and_joker_the_options_add() -> None:
+    record: dict[str, Any] = {"variant": "classic", "players": 2, "options": {"decks": 2},
+                              "hands": [["AS", "KS"], ["AS"]], "actions": []}
+    replay(record)
+    record["hands"] = [["AS", "AS"], ["AS"]]
+    refused(record, "'hands' has AS 3 times", "deck (2 packs) has it twice")
+    record = {"variant": "classic", "players": 2, "options": {"jokers": 1},
+              "hands": [["RJ"], ["KS"]], "actions": []}
+    replay(record)
+    record["hands"] = [["RJ"], ["BJ"]]
+    refused(record, "BJ is not a card of the Egyptian Rat Screw deck (1 pack, 1 joker)")
+    replay({"variant": "kurs", "players": 3, "hands": [["M13"], ["QCU"], ["2CU"]],
+            "actions": []})
+
+
+def test_an_action_after_the_game_is_over_is_refused(base: dict[str, Any]) -> None:
+    last = base["actions"][-1][0]
+    for kind in ("flip", "slap", "tick"):
+        record = copy.deepcopy(base)
+        record["actions"].append([last + 10, 0 if kind != "tick" else -1, kind])
+        refused(record, f"action {len(record['actions'])}: the game is already over")
+
+
+def kurs_record() -> dict[str, Any]:
+    """Ana lays the Emperor and decrees; Ben flips; Ana fines Cleo; Ben (no decree) fines Ana."""
+    return {
+        "variant": "kurs",
+        "players": 3,
+        "names": ["Ana", "Ben", "Cleo"],
+        "hands": [["M5", "2CU", "3CU"], ["2WA", "3WA", "4WA"], ["5SW", "6SW"]],
+        "actions": [[100, 0, "flip"], [200, 0, "choose", "Say please"], [300, 1, "flip"],
+                    [400, 0, "fine", "3"], [450, 1, "fine", "1"]],
+    }
+
+
+@pytest.mark.parametrize(
+    ("position", "action", "fragment"),
+    [
+        (2, [200, 1, "choose", "Say please"], "action 2: it is Ana's choice, not Ben's"),
+        (2, [200, 0, "choose", " \x07 "], "action 2: the answer is empty"),
+        (4, [400, 0, "choose", "1"], "action 4: nothing is being asked"),
+        (1, [50, 0, "choose", "x"], "action 1: nothing is being asked"),
+        (4, [400, 0, "fine", "0"], "action 4: '0' is not a player (a fine names a player by "
+                                   "number, 1 to 3)"),
+        (4, [400, 0, "fine", "4"], "action 4: '4' is not a player"),
+        (4, [400, 0, "fine", ""], "action 4: '' is not a player"),
+        (4, [400, 0, "fine", "Cleo"], "action 4: 'Cleo' is not a player"),
+        (4, [400, 0, "fine", "03"], "action 4: '03' is not a player"),
+        (4, [400, 0, "fine", "\u00b2"], "action 4: '\u00b2' is not a player"),
+        (4, [400, 0, "fine", "9" * 5000], "action 4: '999"),
+    ],
+)
+def test_choices_and_fines_the_game_cannot_take_are_refused(
+    position: int, action: list[Any], fragment: str
+) -> None:
+    record = kurs_record()
+    record["actions"][position - 1] = action
+    message = refused(record, fragment)
+    assert len(message) < 200
+
+
+def test_a_choice_that_is_not_one_of_the_answers_is_refused() -> None:
+    # The Lovers (M7) ask their player to pick a partner by number.
+    game = Game("kurs", 3, hands=[cards("M7 2CU"), cards("2WA 3WA"), cards("5SW 6SW")])
+    game.flip(0, 100)
+    assert game.pending is not None and game.pending.seat == 0
+    record = record_of(game)
+    record["actions"].append([200, 0, "choose", "9"])
+    refused(record, "action 2: '9' is not an answer to this choice (answers: "
+            f"{', '.join(game.pending.options)})")
+    record["actions"][-1] = [200, 0, "choose", game.pending.options[0]]
+    replay(record)
+
+
+def test_actions_the_engine_ignores_at_the_table_still_replay() -> None:
+    """What the engine records though it ignores it: a flip out of turn, a slap on nothing in
+    the grace window, a fine by a player without a decree, a fine while the decree yields."""
+    record = kurs_record()
+    record["hands"][1][0] = "M7"  # Ben lays the Lovers: a choice the decree gives way to
+    record["actions"] = [
+        [100, 2, "flip"],              # out of turn: ignored
+        [150, 0, "flip"],              # the Emperor
+        [160, 1, "flip"],              # waiting for Ana's choice: ignored
+        [200, 0, "choose", "Say please"],
+        [300, 1, "flip"],              # the Lovers: Ben must choose
+        [350, 0, "fine", "3"],         # the decree gives way to the Lovers: ignored
+        [450, 1, "fine", "1"],         # Ben made no decree: ignored
+        [500, 2, "slap"],              # nothing to slap: a wrong slap
+        [600, 1, "choose", "1"],
+    ]
+    game = replay(record)
+    texts = [e.explain(game.names) for e in game.events]
+    assert sum("is ignored" in t for t in texts) == 4, texts
+    assert "Ana's fine is ignored: the decree gives way to The Lovers while its effect plays " \
+        "out." in texts
+    assert record_of(game)["actions"] == record["actions"]
+    assert state(replay(dumps(game))) == state(game)
+
+
+def test_every_refusal_names_the_action_by_its_place_from_1(base: dict[str, Any]) -> None:
+    base["actions"][0] = [base["actions"][0][0], 0, "choose", "x"]
+    refused(base, "action 1: nothing is being asked")
+
+
+def test_a_record_keeps_a_default_valued_choice_that_other_options_would_change() -> None:
+    """Two decks bring four jokers in Slap Like an Egyptian: two decks with two jokers (the
+    one-deck default) must say both, or the replay deals four jokers and plays another game."""
+    game = play("slap-like-an-egyptian", 2, 3998787322861842037, "normal",
+                {"decks": 2, "jokers": 2}, max_cards=3000)
+    record = record_of(game)
+    assert record["options"] == {"decks": 2, "jokers": 2}
+    again = replay(dumps(game))
+    assert again.rules == game.rules and again.outcome == game.outcome
