@@ -650,16 +650,29 @@ class Game:
         return self._end()
 
     def choose(self, seat: int, t: int, choice: str) -> list[Event]:
-        """``seat`` answers the pending decision."""
-        self._begin(seat, t, "choose", choice)
+        """``seat`` answers the pending decision. A choice that answers nothing (no decision,
+        another seat's, not one of its answers) is refused and, unlike other ignored actions,
+        not kept in the history: a record holds only answers."""
         decision = self.pending
+        refused = ""
         if decision is None or self.outcome is not None:
-            self._ignore(seat, "choice", "nothing is being asked")
+            refused = "nothing is being asked"
         elif seat != decision.seat:
-            self._ignore(seat, "choice", f"it is {self.name(decision.seat)}'s choice")
-        elif not (answer := decision.accepts(choice)):
-            self._ignore(seat, "choice", f"{choice!r} is not one of {', '.join(decision.options)}")
-        elif decision.check is not None and (why := decision.check(self, answer)):
+            refused = f"it is {self.name(decision.seat)}'s choice"
+        elif not decision.accepts(choice):
+            shown = choice[:40] if isinstance(choice, str) else choice
+            refused = f"{shown!r} is not one of {', '.join(decision.options)}"
+        if refused:
+            self._check_action(seat, t, "choose")
+            if not self._keep:
+                return []
+            event = Ignored(t, seat, "choice", refused)
+            self.events.append(event)
+            return [event]
+        assert decision is not None
+        self._begin(seat, t, "choose", choice)
+        answer = decision.accepts(choice)
+        if decision.check is not None and (why := decision.check(self, answer)):
             self._ignore(seat, "choice", why)
         else:
             choice = answer
@@ -700,12 +713,15 @@ class Game:
 
     # -- internals -------------------------------------------------------------------------
 
-    def _begin(self, seat: int, t: int, kind: str, arg: str) -> None:
+    def _check_action(self, seat: int, t: int, kind: str) -> None:
         table = kind == "tick" and seat == -1
         if type(seat) is not int or not (0 <= seat < self.n or table):
             raise ActionError(f"seat {seat!r} does not exist (seats are 0 to {self.n - 1})")
         if type(t) is not int or t < self.t:
             raise ActionError(f"action time {t!r} is before the previous action ({self.t} ms)")
+
+    def _begin(self, seat: int, t: int, kind: str, arg: str) -> None:
+        self._check_action(seat, t, kind)
         self.t = t
         self.history.append((t, seat, kind, arg))
         phase = self.phase

@@ -955,7 +955,7 @@ def _fine(game: Game, seat: int, arg: str) -> None:
     if not game.in_game(seat):
         game.ignore(seat, "fine", "they are out of the game")
         return
-    target = _seat(arg) if arg.isdigit() else -1
+    target = _seat(arg) if arg.isascii() and arg.isdigit() and len(arg) <= 2 else -1
     if not 0 <= target < game.n:
         game.ignore(seat, "fine", f"{arg!r} is not a player (fine a player by number, 1 to "
                     f"{game.n})")

@@ -242,7 +242,8 @@ def _coerce(name: str, value: Any) -> Any:
 
 def _challenge_pair(text: str) -> tuple[str, Any]:
     key, sep, chances = text.replace(":", "=").partition("=")
-    if not sep or not chances.strip().isdigit():
+    chances = chances.strip()
+    if not sep or not (chances.isascii() and chances.isdigit() and len(chances) <= 3):
         raise OptionsError(f"challenge takes RANK=CHANCES pairs such as J=1 Q=2, not {text!r}")
     return key.strip(), int(chances)
 

@@ -31,10 +31,10 @@ def seed_from_text(text: str) -> int:
     The hash is FNV-1a over UTF-8, not Python's ``hash`` (which changes from run to run).
     """
     text = text.strip()
-    if text.isdecimal() and text.isascii() and int(text) <= MAX_SEED:
+    if text.isdecimal() and text.isascii() and len(text) <= 20 and int(text) <= MAX_SEED:
         return int(text)
     h = 0xCBF29CE484222325
-    for byte in text.encode("utf-8"):
+    for byte in text.encode("utf-8", "surrogatepass"):  # (undecodable bytes hash too)
         h = ((h ^ byte) * 0x100000001B3) & _MASK
     return h
 

@@ -88,6 +88,19 @@ class Variant:
     def slap_title(self, rule: str, default: str = "") -> str:
         return self.slap_titles.get(rule, default or rule)
 
+    def options_of(self, players: int, rules: Rules) -> dict[str, Any]:
+        """The options (JSON-ready) that give back ``rules`` through :meth:`rules_for`: what
+        differs from the defaults, plus any default-valued choice that the others would
+        otherwise change (two decks bring four jokers in Slap Like an Egyptian, so two decks
+        with two jokers must say both). What records and links keep."""
+        options = rules.diff(self.rules_for(players))
+        for _ in range(len(options) + 2):
+            again = self.rules_for(players, options)
+            if again == rules:
+                return options
+            options.update(rules.diff(again))
+        return rules.to_dict()
+
     def rules_for(self, players: int, options: Mapping[str, Any] | None = None) -> Rules:
         """The rules of a game of this variant: its defaults, then the player's choices."""
         if not self.min_players <= players <= self.max_players:

@@ -618,3 +618,11 @@ def test_the_clock_is_never_in_a_link() -> None:
     # Even a config holding it (a game's own options) writes no clock.
     query = to_query(TableConfig(variant="kurs", options={"clock": 1380, "sunset": 20}))
     assert "clock" not in query and "sunset:20" in query
+
+
+def test_links_keep_a_default_valued_choice_that_other_options_would_change() -> None:
+    from web.links import check_options
+
+    options, notices = check_options(VARIANTS["slap-like-an-egyptian"], 3,
+                                     {"decks": 2, "jokers": 2})
+    assert options == {"decks": 2, "jokers": 2} and notices == []

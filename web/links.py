@@ -320,7 +320,7 @@ def check_options(
                            "players: ignored the extra seats.")
         good["genders"] = trim_genders(marks, players)
     try:
-        return variant.rules_for(players, good).diff(variant.rules_for(players)), notices
+        return variant.options_of(players, variant.rules_for(players, good)), notices
     except Exception:  # cannot happen with options checked one by one; keep the defaults
         return {}, [*notices, "The rule options could not be used: playing the usual rules."]
 

@@ -317,7 +317,7 @@ def set_option(
         rules = variant.rules_for(players, changes)
     except (OptionsError, VariantError, TypeError, ValueError) as error:
         return dict(options), _sentence(name, str(error))
-    return rules.diff(variant.rules_for(players)), ""
+    return variant.options_of(players, rules), ""
 
 
 def _sentence(name: str, error: str) -> str:
