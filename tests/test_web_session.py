@@ -232,3 +232,14 @@ def test_a_decree_holder_fines_through_the_session() -> None:
 def test_fines_are_refused_in_other_variants() -> None:
     session = Session("classic", 2, 1, ["Ada", "Ben"], {}, now=0.0)
     assert session.fine(0, 1, 100.0) == []
+
+
+def test_beggar_my_neighbour_seats_only_flip() -> None:
+    """004: "There is no skill in this game": no slap for people to press."""
+    session = Session("beggar-my-neighbour", 2, 5, ["A", "B"], {}, now=0.0)
+    assert session.actions == ("flip",)
+    session.human(0, "flip", 100.0)
+    assert session.human(1, "slap", 200.0) == []
+    assert [kind for _, _, kind, _ in session.game.history] == ["flip"]
+    house = Session("beggar-my-neighbour", 2, 5, ["A", "B"], {}, {"slaps": ["double"]})
+    assert house.actions == ("flip", "slap")

@@ -664,7 +664,8 @@ class App:
         # The keys of the actions this game offers (Slap Like an Egyptian: the hands).
         variant = (self.session.variant if self.session is not None
                    else find_variant(self.config.variant))
-        actions = seat_actions(variant)
+        actions = (self.session.actions if self.session is not None
+                   else seat_actions(variant))
         head = body.parentElement.tHead
         clear(head)
         head_row = el("tr")

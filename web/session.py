@@ -44,9 +44,16 @@ DEFAULT_CHOICE_MS = 10_000
 """How long a person has to answer a decision before its default is taken (0: no limit)."""
 
 
-def seat_actions(variant: Variant) -> tuple[str, ...]:
-    """The actions a person's seat has in ``variant``: a left-hand and a right-hand slap where
-    the variant cares which hand slaps (Slap Like an Egyptian), else one slap."""
+FLIP_ONLY = ("flip",)
+
+
+def seat_actions(variant: Variant, slapping: bool | None = None) -> tuple[str, ...]:
+    """The actions a person's seat has in ``variant``: only a flip where nobody slaps
+    (Beggar-My-Neighbour, unless ``slapping`` says house slap rules were added), a left-hand
+    and a right-hand slap where the variant cares which hand slaps (Slap Like an Egyptian),
+    else one slap."""
+    if not (variant.slapping if slapping is None else slapping):
+        return FLIP_ONLY
     if variant.judge_slap is not None or variant.bot_hand is not None:
         return HAND_ACTIONS
     return PLAIN_ACTIONS
@@ -80,13 +87,13 @@ class Session:
         choice_ms: int = DEFAULT_CHOICE_MS,
     ) -> None:
         self.variant = find_variant(variant)
-        self.actions = seat_actions(self.variant)
+        self.game = Game(self.variant, players, seed=seed, options=dict(options or {}),
+                         names=names)
+        self.actions = seat_actions(self.variant, self.game.slapping)
         """What people's keys and touch zones do here (:func:`seat_actions`)."""
         self.choice_ms = max(0, choice_ms)
         """Game ms a person has to answer a decision before its default is taken (0: wait)."""
         self.seed = seed
-        self.game = Game(self.variant, players, seed=seed, options=dict(options or {}),
-                         names=names)
         base = Rng(seed)
         self.bots = {s: Bot(s, find_skill(d), base.fork("bot", s)) for s, d in bots.items()}
         self.humans = tuple(s for s in range(players) if s not in self.bots)
@@ -190,6 +197,8 @@ class Session:
             return []
         if action not in HUMAN_ACTIONS or (action == "slap" and action not in self.actions):
             return []  # a plain slap is not offered where the hand matters
+        if action != "flip" and not self.game.slapping:
+            return []  # nobody slaps in this game: no key or button offers it
         t = self.game_time(now)
         if action == "flip":
             events = self.game.flip(seat, t)

@@ -16,7 +16,7 @@ from typing import Any
 from pyscript import document, window
 
 from ratscrew.cards import ACE, CARDS, KNIGHT, PAGE, RANK_CODES, TAROT_SUITS, Card
-from ratscrew.engine import DEAD, PENALTY, Decision, Game, clean_text
+from ratscrew.engine import COVERED, DEAD, PENALTY, Decision, Game, clean_text
 from ratscrew.events import (
     ArcanaEffect,
     Asked,
@@ -203,7 +203,8 @@ def card_element(card: Card, kind: str = "live") -> Any:
     ``data-code``.
     """
     colour = "red" if card.red else "black"
-    node = el("div", f"card {colour} suit-{card.suit}", role="img", aria_label=card.name,
+    name = "a covered card" if kind == COVERED else card.name
+    node = el("div", f"card {colour} suit-{card.suit}", role="img", aria_label=name,
               data_code=card.code)
     if kind != "live":
         node.classList.add(kind)

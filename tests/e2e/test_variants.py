@@ -299,3 +299,23 @@ def test_a_table_of_people_ends_a_contest_at_its_deadline(
     *_, last_flip, tick = history(page)
     assert tick[1:3] == [-1, "tick"]
     assert tick[0] == last_flip[0] + 1500  # the contest's deadline, to the millisecond
+
+
+# --------------------------------------------------------------------------- Beggar-My-Neighbour
+
+
+def test_beggar_my_neighbour_offers_no_slap(page: Page, open_site: Callable[..., str]) -> None:
+    """004: "There is no skill in this game": each seat has a Flip button and no Slap button,
+    and the slap keys do nothing (nothing is recorded)."""
+    bmn = "beggar-my-neighbour"
+    mirror = Mirror(5, names=NAMES, variant=bmn)
+    open_table(open_site, page, table(bmn, 5))
+    for n in range(2):
+        expect(seat(page, n).locator("button.touch-flip")).to_have_count(1)
+        expect(seat(page, n).locator("button.touch-slap")).to_have_count(0)
+    press(page, mirror, mirror.game.to_act(), "flip")
+    before = history(page)
+    page.keyboard.press(KEYS[0]["slap"])
+    page.keyboard.press(KEYS[1]["slap"])
+    assert history(page) == before
+    expect(pile(page)).to_have_attribute("data-cards", str(len(mirror.game.pile)))
