@@ -336,3 +336,35 @@ def test_a_player_given_cards_after_going_out_is_back_in() -> None:
     assert not g.stalled()
     again = replay(dumps(g))
     assert texts(again.events) == texts(g.events)
+
+
+# --- 4. input the engine refuses --------------------------------------------------------------
+
+
+def test_a_choice_that_answers_nothing_is_refused_and_not_recorded() -> None:
+    """A stray choice (nothing asked, another seat's, not an answer) changes nothing and is
+    not kept in the history, so a record only ever holds answers (replay refuses others)."""
+    g = Game("kurs", 2, hands=[cards("M9 2CU"), cards("3CU 4CU")])
+    assert only(g.choose(A, 50, "keep"), Ignored).reason == "nothing is being asked"
+    flip(g, A)  # the Chariot: Ana is asked
+    assert "it is player 1's choice" in only(g.choose(B, g.t + 10, "keep"), Ignored).reason
+    assert "is not one of" in only(g.choose(A, g.t + 10, "9"), Ignored).reason
+    assert [kind for _, _, kind, _ in g.history] == ["flip"]
+    g.choose(A, g.t + 10, "keep")
+    assert [kind for _, _, kind, _ in g.history] == ["flip", "choose"]
+    assert texts(replay(dumps(g)).events)[-1] == texts(g.events)[-1]
+
+
+@pytest.mark.parametrize("text", ["J=\u00b2", "J=" + "9" * 5000, "J=\u0663"])
+def test_challenge_pairs_take_only_short_ascii_numbers(text: str) -> None:
+    from ratscrew.options import OptionsError, Rules
+    with pytest.raises(OptionsError, match="RANK=CHANCES"):
+        Rules().with_options({"challenge": text})
+
+
+@pytest.mark.parametrize("arg", ["\u00b2", "9" * 5000, "0", "3"])
+def test_a_fine_of_no_player_is_refused(arg: str) -> None:
+    g = Game("kurs", 2, hands=[cards("M5 2CU"), cards("3CU 4CU")])
+    flip(g, A)
+    g.choose(A, g.t + 10, "Call me 'Your Highness'.")
+    assert "is not a player" in only(g.act(A, g.t + 10, "fine", arg), Ignored).reason
