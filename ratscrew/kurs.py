@@ -230,13 +230,14 @@ def _strength(game: Game, seat: int, card: Card) -> None:
     """8: "If you lay this card down during a challenge, you automatically win the entire
     stack and the challenge ends." (Footnote 4: otherwise, no effect.)"""
     if _answering(game, seat):
+        # (Each sentence comes before the play it explains: taking the stack may end the game.)
         game.emit(Flipped(game.t, seat, card))
-        count = len(game.pile)
+        say(game, seat, card, f"{{0}} wins the challenge and the whole stack "
+            f"({_cards(len(game.pile))}).")
         game.award(seat)
-        say(game, seat, card, f"{{0}} wins the challenge and the whole stack ({_cards(count)}).")
     else:
-        game.play_as(seat, card)
         say(game, seat, card, "no challenge to win, so no effect.")
+        game.play_as(seat, card)
 
 
 def _hanged_man(game: Game, seat: int, card: Card) -> None:
@@ -245,19 +246,18 @@ def _hanged_man(game: Game, seat: int, card: Card) -> None:
     to = others(game, seat)
     hand = game.hands[seat]
     if len(hand) < len(to):
-        game.play_as(seat, card)
         say(game, seat, card, f"{{0}} has {_cards(len(hand))}, too few to pass one to each "
             "player, so the turn is over.")
+        game.play_as(seat, card)
         _end_turn(game, seat)
         return
     game.emit(Flipped(game.t, seat, card))
-    before = game.counts
+    before = [0 if s == seat else n for s, n in enumerate(game.counts)]  # (they get the stack)
     deal_round(game, seat, to)
-    count = len(game.pile)
-    game.award(seat)
     say(game, seat, card, f"{{0}} passes a card to each player and takes the stack "
-        f"({_cards(count)}) as if they had won a challenge.")
+        f"({_cards(len(game.pile))}) as if they had won a challenge.")
     _emptied(game, before)
+    game.award(seat)
 
 
 def _tower(game: Game, seat: int, card: Card) -> None:
