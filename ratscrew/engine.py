@@ -213,6 +213,7 @@ class Game:
         "_seen",
         "_skipping",
         "_track_seats",
+        "_watch",
         "barred",
         "cards_played",
         "challenge_card",
@@ -375,6 +376,9 @@ class Game:
             tuple((s + self.dir * k) % players for k in range(1, players)) for s in range(players)
         )
         self._forfeit = rules.empty_hand == "forfeit"
+        self._watch = self._forfeit
+        """Whether a flip needs :meth:`_upkeep` beyond settling (forfeit, bars, missed turns):
+        kept off the common flip's path otherwise."""
         self._claim = rules.collect == "claim"
         self._on_card = self.variant.on_card
         self._on_lay = self.variant.on_lay
@@ -507,12 +511,10 @@ class Game:
             self.rematch()
         else:
             self._played(seat, card)
-        if self._forfeit or self._bars:
-            self._back_in()
-        if not self.hands[self.turn]:
+        if self._watch:
+            self._upkeep()
+        elif not self.hands[self.turn]:
             self._settle()
-        if self._skipping:
-            self._miss_turns()
         out = self._new
         if not out:
             return []
@@ -901,13 +903,18 @@ class Game:
                 return s
         return seat
 
-    def _end(self) -> list[Event]:
+    def _upkeep(self) -> None:
+        """After an action: players given cards while out are back in, a seat to play with
+        no cards is settled, missed turns are missed."""
         if self._forfeit or self._bars:
             self._back_in()
         if not self.hands[self.turn]:
             self._settle()
         if self._skipping:
             self._miss_turns()
+
+    def _end(self) -> list[Event]:
+        self._upkeep()
         out = self._new
         self._new = []
         self.events.extend(out)
@@ -1117,7 +1124,7 @@ class Game:
                 return
             self.strikes[seat] += 1
             if rules.cardless_penalty == "barred" or self.strikes[seat] >= rules.strikes:
-                self.barred[seat] = self._bars = True
+                self.barred[seat] = self._bars = self._watch = True
                 self._emit(WrongSlap(self.t, seat, "barred", strikes=self.strikes[seat],
                                      reason=reason))
             else:
@@ -1152,7 +1159,7 @@ class Game:
                                  reason=reason, flip=flip))
         elif rules.penalty == "miss-turn":
             self.skips[seat] = rules.penalty_count
-            self._skipping = True
+            self._skipping = self._watch = True
             self._emit(WrongSlap(self.t, seat, "miss-turn", flips=rules.penalty_count,
                                  reason=reason, flip=flip))
         else:
