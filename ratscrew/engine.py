@@ -201,6 +201,7 @@ class Game:
         "_claim_how",
         "_claim_leader",
         "_forfeit",
+        "_hooks_move_cards",
         "_judge",
         "_keep",
         "_locked",
@@ -376,15 +377,19 @@ class Game:
             tuple((s + self.dir * k) % players for k in range(1, players)) for s in range(players)
         )
         self._forfeit = rules.empty_hand == "forfeit"
-        self._watch = self._forfeit
-        """Whether a flip needs :meth:`_upkeep` beyond settling (forfeit, bars, missed turns):
-        kept off the common flip's path otherwise."""
         self._claim = rules.collect == "claim"
         self._on_card = self.variant.on_card
         self._on_lay = self.variant.on_lay
         self._judge = self.variant.judge_slap
         self._on_slap = self.variant.on_slap
         self._on_take = self.variant.on_take
+        self._hooks_move_cards = bool(self._on_card or self._on_lay or self._on_slap
+                                      or self._on_take or self.variant.actions)
+        """Whether a variant hook may hand cards to a player who is out (only then can anyone
+        be back in: the engine itself never gives them cards)."""
+        self._watch = self._forfeit and self._hooks_move_cards
+        """Whether a flip needs :meth:`_upkeep` beyond settling (players back in, missed
+        turns): kept off the common flip's path otherwise."""
         self._answer_ends = rules.answer_face == "ends"
         self.slap_rules: tuple[SlapRule, ...] = tuple(c[0] for c in self._checks)
         """The slap rules in play, in the order they are checked."""
@@ -656,12 +661,12 @@ class Game:
         another seat's, not one of its answers) is refused and, unlike other ignored actions,
         not kept in the history: a record holds only answers."""
         decision = self.pending
-        refused = ""
+        refused = answer = ""
         if decision is None or self.outcome is not None:
             refused = "nothing is being asked"
         elif seat != decision.seat:
             refused = f"it is {self.name(decision.seat)}'s choice"
-        elif not decision.accepts(choice):
+        elif not (answer := decision.accepts(choice)):
             shown = choice[:40] if isinstance(choice, str) else choice
             refused = f"{shown!r} is not one of {', '.join(decision.options)}"
         if refused:
@@ -673,7 +678,6 @@ class Game:
             return [event]
         assert decision is not None
         self._begin(seat, t, "choose", choice)
-        answer = decision.accepts(choice)
         if decision.check is not None and (why := decision.check(self, answer)):
             self._ignore(seat, "choice", why)
         else:
@@ -1124,7 +1128,8 @@ class Game:
                 return
             self.strikes[seat] += 1
             if rules.cardless_penalty == "barred" or self.strikes[seat] >= rules.strikes:
-                self.barred[seat] = self._bars = self._watch = True
+                self.barred[seat] = self._bars = True
+                self._watch = self._watch or self._hooks_move_cards
                 self._emit(WrongSlap(self.t, seat, "barred", strikes=self.strikes[seat],
                                      reason=reason))
             else:
