@@ -30,8 +30,11 @@ SYSTEM_CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/g
 
 # For a browser that is not Playwright's own: no sandbox (we may be root in a container), and
 # no background traffic; every host name but 127.0.0.1 fails to resolve, so nothing can leak.
+# --disable-dev-shm-usage: a container's /dev/shm may be 64 MB, too small for a Pyodide page
+# (the renderer then crashes: "Target crashed" in CI); /tmp is used instead.
 SYSTEM_CHROMIUM_ARGS = [
     "--no-sandbox",
+    "--disable-dev-shm-usage",
     "--disable-gpu",
     "--disable-quic",
     "--no-first-run",
