@@ -10,13 +10,18 @@ from ratscrew.events import BurnWon
 from ratscrew.firefighters import burn_pile
 from ratscrew.slae import Dice
 from web.table_info import (
+    REGIONS,
+    burn_marks,
     burn_pile_of,
     choice_step,
     contest_of,
     dice_faces,
+    dice_marks,
     red_face,
     result_of,
+    seat_layout,
     seat_marks,
+    seat_regions,
     wood_face,
 )
 
@@ -108,3 +113,65 @@ def test_a_cardless_player_may_put_out_a_fire() -> None:
 def test_choice_keys(index: int, action: str, expected: tuple[int, bool]) -> None:
     assert choice_step(index, action, 3) == expected
     assert choice_step(index, action, 0) == (0, False)
+
+
+def test_the_black_die_is_worn_by_its_holder() -> None:
+    game = Game("slap-like-an-egyptian", 2, seed=1)
+    assert dice_marks(Game("classic", 2, seed=1), 0) == ()
+    for seat in range(2):
+        assert burn_marks(game, seat) == ()
+        assert seat_marks(game, seat) == dice_marks(game, seat)
+
+
+# --------------------------------------------------------------------------- places at the table
+
+LAYOUTS = {
+    # players: the seats of each region in order of play (the left column bottom to top)
+    2: {"bottom": [0], "top": [1]},
+    3: {"bottom": [0], "top": [1, 2]},
+    4: {"bottom": [0], "left": [1], "top": [2], "right": [3]},
+    5: {"bottom": [0], "left": [1], "top": [2, 3], "right": [4]},
+    6: {"bottom": [0], "left": [1], "top": [2, 3, 4], "right": [5]},
+    7: {"bottom": [0], "left": [1, 2], "top": [3, 4], "right": [5, 6]},
+    8: {"bottom": [0], "left": [1, 2], "top": [3, 4, 5], "right": [6, 7]},
+}
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_every_seat_is_placed_once(players: int) -> None:
+    regions = seat_regions(players)
+    assert set(regions) == set(REGIONS)
+    placed = [seat for seats in regions.values() for seat in seats]
+    assert sorted(placed) == list(range(players))
+    for region, seats in regions.items():
+        for order, seat in enumerate(seats):
+            assert seat_layout(seat, players) == (region, order)
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_play_goes_clockwise_from_the_bottom(players: int) -> None:
+    expected = LAYOUTS[players]
+    regions = seat_regions(players)
+    for region in REGIONS:
+        in_play_order = expected.get(region, [])
+        # The left column is shown top first: against the order of play, which goes up it.
+        shown = in_play_order[::-1] if region == "left" else in_play_order
+        assert list(regions[region]) == shown, region
+    # Round the table clockwise (bottom, up the left, along the top, down the right), the
+    # seats come in the order of play.
+    clockwise = [
+        *regions["bottom"], *reversed(regions["left"]), *regions["top"], *regions["right"]
+    ]
+    assert clockwise == list(range(players))
+
+
+def test_seat_layout_examples_and_seats_not_at_the_table() -> None:
+    assert seat_layout(0, 2) == ("bottom", 0)
+    assert seat_layout(2, 7) == ("left", 0)  # seat 3 of 7 sits above seat 2
+    assert seat_layout(1, 7) == ("left", 1)
+    with pytest.raises(ValueError):
+        seat_layout(2, 2)
+    with pytest.raises(ValueError):
+        seat_layout(-1, 4)
+    with pytest.raises(ValueError):
+        seat_regions(0)

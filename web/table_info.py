@@ -2,8 +2,8 @@
 
 :mod:`web.view` draws these; they are worked out here so that they are tested without a
 browser: the dice of Slap Like an Egyptian, the burn contest and Burn pile of Firefighters,
-the marks on each seat (black die, must burn, may put out a fire), and how a seat's keys move
-through a decision's options.
+the marks on each seat (black die, must burn, may put out a fire), how a seat's keys move
+through a decision's options, and where each seat sits round the table (:func:`seat_layout`).
 
 Card codes are left as codes ("7H"): the view writes them with suit symbols.
 """
@@ -173,28 +173,77 @@ def burn_pile_of(game: Game) -> BurnPile | None:
 # --------------------------------------------------------------------------- seats
 
 
-def seat_marks(game: Game, seat: int) -> tuple[tuple[str, str], ...]:
-    """What a seat wears besides its count, as (kind, text): ``black-die`` (Slap Like an
-    Egyptian: free of the dice), ``burn`` / ``burned`` (in a burn contest), ``put-out`` (may
-    put out the fire burning now)."""
-    marks: list[tuple[str, str]] = []
+def dice_marks(game: Game, seat: int) -> tuple[tuple[str, str], ...]:
+    """Slap Like an Egyptian: ``black-die`` on the seat that holds it (free of the dice)."""
     dice = dice_of(game)
     if dice is not None and dice.holder == seat:
-        marks.append(("black-die", "black die: any hand"))
+        return (("black-die", "black die: any hand"),)
+    return ()
+
+
+def burn_marks(game: Game, seat: int) -> tuple[tuple[str, str], ...]:
+    """Firefighters: ``burn`` / ``burned`` in a burn contest, ``put-out`` for a seat that may
+    put out the fire burning now."""
     phase = game.phase
     if isinstance(phase, BurnContest):
         if phase.expects(game, seat):
-            marks.append(("burn", "burn a card!"))
-        elif phase.burned(seat):
-            marks.append(("burned", "burned"))
+            return (("burn", "burn a card!"),)
+        if phase.burned(seat):
+            return (("burned", "burned"),)
     elif (
         fires_of(game) is not None
         and game.outcome is None
         and fire_burning(game)
         and may_put_out(game, seat)
     ):
-        marks.append(("put-out", "may put out the fire: slap!"))
-    return tuple(marks)
+        return (("put-out", "may put out the fire: slap!"),)
+    return ()
+
+
+def seat_marks(game: Game, seat: int) -> tuple[tuple[str, str], ...]:
+    """What a seat wears besides its count, as (kind, text): ``black-die`` (Slap Like an
+    Egyptian: free of the dice), ``burn`` / ``burned`` (in a burn contest), ``put-out`` (may
+    put out the fire burning now). The page asks each variant's part of the table for its own
+    (:func:`dice_marks`, :func:`burn_marks`)."""
+    return dice_marks(game, seat) + burn_marks(game, seat)
+
+
+# --------------------------------------------------------------------------- places at the table
+
+REGIONS = ("top", "left", "right", "bottom")
+"""The regions round the centre of the table that seats sit in (index.html's
+``[data-region]``)."""
+
+
+def seat_regions(players: int) -> dict[str, tuple[int, ...]]:
+    """The seats (0-based) in each region, in the order the region shows them (DOM order).
+
+    Seat 1 sits at the bottom, then play goes clockwise: up the left side, along the top from
+    left to right, down the right side. The sides take one seat each from 4 players and two
+    from 7; the top takes the rest. The left column is listed top first, so its seats come in
+    the reverse of the order of play."""
+    if players < 1:
+        raise ValueError(f"a table has at least one seat, not {players}")
+    side = (players - 1) // 3
+    top = players - 1 - 2 * side
+    left = tuple(range(1, 1 + side))
+    return {
+        "top": tuple(range(1 + side, 1 + side + top)),
+        "left": left[::-1],
+        "right": tuple(range(1 + side + top, players)),
+        "bottom": (0,),
+    }
+
+
+def seat_layout(seat: int, players: int) -> tuple[str, int]:
+    """Where ``seat`` (0-based) sits at a table of ``players``: its region and its place in
+    that region's order (0 first: leftmost, or topmost in a side column)."""
+    if not 0 <= seat < players:
+        raise ValueError(f"no seat {seat} at a table of {players}")
+    for region, seats in seat_regions(players).items():
+        if seat in seats:
+            return region, seats.index(seat)
+    raise AssertionError("every seat has a region")  # pragma: no cover
 
 
 # --------------------------------------------------------------------------- decisions

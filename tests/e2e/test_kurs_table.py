@@ -56,7 +56,7 @@ def test_the_chariot_is_answered_with_the_keys(page: Page, open_site: Callable[.
     open_table(open_site, page, table(seed))
     mirror.act(0, "flip")
     page.keyboard.press(KEYS[0]["flip"])
-    panel = seat(page, 0).locator(".choice")
+    panel = page.locator("[data-choice='0']")
     expect(panel).to_be_visible()
     expect(panel.locator(".choice-prompt")).to_contain_text("The Chariot")
     # The buttons say what the options mean; the default is selected and named by the clock.
@@ -89,10 +89,10 @@ def test_the_devil_is_answered_by_touch(page: Page, open_site: Callable[..., str
     seat(page, 0).locator(".touch-flip").tap()
     pending = mirror.game.pending
     assert pending is not None and pending.seat == 1
-    panel = seat(page, 1).locator(".choice")
+    panel = page.locator("[data-choice='1']")
     expect(panel.locator(".choice-option")).to_have_text(
         ["I did it too (keep my card)", "Not me: give Ada a card"])
-    expect(seat(page, 0).locator(".choice")).to_have_count(0)
+    expect(page.locator("[data-choice='0']")).to_have_count(0)
 
     events = mirror.act(1, "choose", "give")
     panel.locator(".choice-option[data-option='give']").tap()
@@ -112,7 +112,7 @@ def test_a_decree_is_typed_and_its_holder_fines(
     open_table(open_site, page, table(seed, options="decree_yields:false"))
     mirror.act(0, "flip")
     page.keyboard.press(KEYS[0]["flip"])
-    panel = seat(page, 0).locator(".choice")
+    panel = page.locator("[data-choice='0']")
     field = panel.locator("input.choice-text")
     expect(field).to_have_attribute("maxlength", "80")
 

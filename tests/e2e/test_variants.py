@@ -180,12 +180,12 @@ def test_a_rat_is_called_with_the_keys(page: Page, open_site: Callable[..., str]
     red = page.locator("#dice [data-die='red']")
     expect(red).to_have_attribute("data-face", "RAT")
     expect(page.locator("#dice")).to_contain_text("Ben is choosing the hand")
-    panel = seat(page, 1).locator(".choice")
+    panel = page.locator("[data-choice='1']")
     expect(panel).to_be_visible()
     expect(panel.locator(".choice-option")).to_have_text(["right", "left", "either"])
     expect(panel).to_have_attribute("data-selected", "either")  # the default
     expect(panel.locator(".choice-clock")).to_contain_text("either in")
-    expect(seat(page, 0).locator(".choice")).to_have_count(0)
+    expect(page.locator("[data-choice='0']")).to_have_count(0)
 
     # Ben's right-hand key moves right (round to the first option), his flip key chooses.
     page.keyboard.press(KEYS[1]["slap-right"])
@@ -210,7 +210,7 @@ def test_an_unanswered_rat_takes_its_default(page: Page, open_site: Callable[...
     )
     seed = rat_deal()
     open_table(open_site, page, table(SLAE, seed))
-    panel = seat(page, 1).locator(".choice")
+    panel = page.locator("[data-choice='1']")
     expect(panel).to_be_visible()
     expect(panel).to_have_count(0, timeout=10_000)
     assert history(page)[-1][1:] == [1, "choose", "either"]
@@ -221,8 +221,8 @@ def test_an_unanswered_rat_takes_its_default(page: Page, open_site: Callable[...
 def test_a_rat_is_called_by_touch(page: Page, open_site: Callable[..., str]) -> None:
     seed = rat_deal()
     open_table(open_site, page, table(SLAE, seed))
-    seat(page, 1).locator(".choice-option[data-option='right']").tap()
-    expect(seat(page, 1).locator(".choice")).to_have_count(0)
+    page.locator("[data-choice='1'] .choice-option[data-option='right']").tap()
+    expect(page.locator("[data-choice='1']")).to_have_count(0)
     assert history(page)[-1][1:] == [1, "choose", "right"]
     expect(page.locator("#dice [data-die='red']")).to_have_attribute("data-face", "R")
 

@@ -1,0 +1,3 @@
+"""Pyodide: only :mod:`pyodide.ffi` is used by the page."""
+
+__version__: str
