@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -30,11 +31,13 @@ from web.links import (  # noqa: E402
     link_for,
     parse_query,
     parse_speed,
+    pick_seed,
     seed_number,
     speed_factor,
     to_query,
     trim_genders,
     with_players,
+    with_seed,
 )
 
 
@@ -398,6 +401,41 @@ def test_link_for() -> None:
     assert link_for("https://example.org/ratscrew/?players=5#x", config) == (
         "https://example.org/ratscrew/?players=2"
     )
+
+
+# --------------------------------------------------------------------------- with_seed
+
+
+def test_pick_seed_is_a_number_as_text() -> None:
+    import random
+
+    picked = {pick_seed(random.Random(i)) for i in range(50)}
+    assert len(picked) > 40
+    assert all(seed.isdigit() and 1 <= int(seed) < 10**9 for seed in picked)
+    assert pick_seed(random.Random(3)) == pick_seed(random.Random(3))
+
+
+def test_with_seed_picks_one_only_when_there_is_none() -> None:
+    import random
+
+    config = TableConfig(variant="kurs", players=3, seats=seats("h", "b", "b:hard"),
+                         speed="2", options={"decree_yields": False})
+    picked = with_seed(config, rng=random.Random(1))
+    assert picked.seed == pick_seed(random.Random(1))
+    assert picked == TableConfig(variant="kurs", players=3, seats=seats("h", "b", "b:hard"),
+                                 seed=picked.seed, speed="2",
+                                 options={"decree_yields": False})
+    assert config.seed == ""  # a copy: the config itself is unchanged
+    # The link of the table with a seed picked holds that seed, and reads back as it.
+    query = to_query(replace(picked, autostart=True))
+    assert f"seed={picked.seed}" in query.split("&")
+    assert parse_ok(query) == replace(picked, autostart=True)
+    # A seed of its own is kept (spaces at either end dropped); blank counts as none.
+    assert with_seed(replace(config, seed=" friday night ")).seed == "friday night"
+    assert with_seed(replace(config, seed="   ")).seed.isdigit()
+    # new=True: another deal, as "New deal" asks.
+    assert with_seed(replace(config, seed="7"), new=True, rng=random.Random(1)).seed == (
+        picked.seed)
 
 
 # --------------------------------------------------------------------------- with_players

@@ -154,6 +154,128 @@ def test_an_unanswered_decision_takes_its_default_in_time() -> None:
     assert waiting.advance(10**9) == []
 
 
+# --------------------------------------------------------------------------- time to choose
+
+
+@pytest.mark.parametrize("speed", ["0.5", "1", "2", "8"])
+def test_the_time_to_choose_is_real_time_at_every_speed(speed: str) -> None:
+    """A person's 3 s are 3 real seconds whatever the speed: game time runs faster, the
+    choice's clock does not."""
+    seed = rat_at_the_deal()
+    session = Session("slap-like-an-egyptian", 2, seed, ["A", "B"], {}, speed=speed,
+                      now=1000.0, choice_ms=3000)
+    assert session.choice_ms_left(1000.0) == 3000.0
+    assert session.choice_ms_left(2500.0) == 1500.0
+    assert session.due_in(1000.0) == 3000.0
+    # The countdown the view shows today: the game time of the deadline, in real time.
+    assert session.real_ms_until(session.choice_deadline(), 1000.0) == 3000.0
+    assert session.advance(3999.0) == []
+    events = session.advance(4000.0)
+    assert events and events[0].kind == "chose"
+    factor = SPEEDS[speed]
+    assert session.game.history[0] == (round(3000 * factor), 1, "choose", "either")
+    if session.human_decision is not None:  # the wood die's call: a whole 3 s of its own
+        assert session.choice_ms_left(4000.0) == 3000.0
+
+
+def test_pausing_stops_the_time_to_choose() -> None:
+    seed = rat_at_the_deal()
+    session = Session("slap-like-an-egyptian", 2, seed, ["A", "B"], {}, speed="2", now=0.0,
+                      choice_ms=3000)
+    session.pause(1000.0)
+    assert session.choice_ms_left(1000.0) == session.choice_ms_left(60_000.0) == 2000.0
+    assert session.due_in(60_000.0) is None
+    assert session.advance(60_000.0) == []
+    assert session.real_ms_until(session.choice_deadline(), 60_000.0) == 2000.0
+    session.resume(60_000.0)
+    assert session.choice_ms_left(60_500.0) == 1500.0
+    assert session.due_in(60_000.0) == 2000.0
+    assert session.advance(61_999.0) == []
+    events = session.advance(62_000.0)
+    assert events and events[0].kind == "chose"
+    # Game time stood still while paused: 1 s before the pause, 2 s after, both at 2x.
+    assert session.game.history[0][0] == 6000
+
+
+@pytest.mark.parametrize("new_speed", ["0.5", "8"])
+def test_a_change_of_speed_keeps_the_real_time_left_to_choose(new_speed: str) -> None:
+    seed = rat_at_the_deal()
+    session = Session("slap-like-an-egyptian", 2, seed, ["A", "B"], {}, now=0.0,
+                      choice_ms=3000)
+    session.set_speed(new_speed, 1000.0)
+    assert session.choice_ms_left(1000.0) == 2000.0
+    assert session.due_in(1000.0) == 2000.0
+    assert session.advance(2999.0) == []
+    events = session.advance(3000.0)
+    assert events and events[0].kind == "chose"
+    assert session.game.history[0][0] == 1000 + round(2000 * SPEEDS[new_speed])
+
+
+def test_at_instant_speed_a_person_has_all_the_time_they_need() -> None:
+    seed = rat_at_the_deal()
+    session = Session("slap-like-an-egyptian", 2, seed, ["A", "B"], {}, now=0.0,
+                      choice_ms=3000)
+    session.set_speed("instant", 1000.0)
+    assert session.choice_ms_left(1000.0) is None and session.choice_deadline() == -1
+    assert session.advance(50_000.0) == [] and session.run_instant(10) == []
+    session.set_speed("1", 50_000.0)  # back to a clock: the 2 s that were left
+    assert session.choice_ms_left(50_000.0) == 2000.0
+    events = session.advance(52_000.0)
+    assert events and events[0].kind == "chose"
+
+
+def test_no_limit_or_no_decision_has_no_countdown() -> None:
+    seed = rat_at_the_deal()
+    unlimited = Session("slap-like-an-egyptian", 2, seed, ["A", "B"], {}, choice_ms=0)
+    assert unlimited.human_decision is not None and unlimited.choice_ms_left(0.0) is None
+    plain = Session("classic", 2, 1, ["A", "B"], {}, now=0.0)
+    assert plain.human_decision is None and plain.choice_ms_left(0.0) is None
+    assert plain.choice_deadline() == -1
+
+
+HERMIT_SEED = 8
+"""K.U.R.S., 3 players: seat 1's first card is the Hermit (it hands out six cards)."""
+
+
+@pytest.mark.parametrize("speed", ["1", "4"])
+def test_each_step_of_the_hermits_hand_out_gets_the_whole_time(speed: str) -> None:
+    """The Hermit's hand-out is eleven decisions (five cards to pick, six to give): each has
+    the whole 2 s, counted from the answer to the step before (a default or a person's)."""
+    session = Session("kurs", 3, HERMIT_SEED, ["A", "B", "C"], {}, speed=speed, now=0.0,
+                      choice_ms=2000)
+    session.human(0, "flip", 100.0)
+    decision = session.human_decision
+    assert decision is not None and decision.prompt.startswith("The Hermit")
+    now, steps = 100.0, 0
+    while (decision := session.human_decision) is not None:
+        assert decision.prompt.startswith("The Hermit")
+        assert session.choice_ms_left(now) == 2000.0
+        assert session.choice_ms_left(now + 1500) == 500.0
+        steps += 1
+        if steps == 3:  # a person answers this one after 0.7 s: the next step starts then
+            now += 700
+            assert session.choose(0, decision.default, now)
+            continue
+        assert session.advance(now + 1999) == []
+        events = session.advance(now + 2000)
+        assert events[0].kind == "chose" and session.human_decision is not decision
+        now += 2000
+    assert steps == 11
+    assert "hermit" not in session.game.side_piles
+
+
+def test_a_speed_change_in_the_hermits_hand_out_keeps_the_time_left() -> None:
+    session = Session("kurs", 3, HERMIT_SEED, ["A", "B", "C"], {}, now=0.0, choice_ms=2000)
+    session.human(0, "flip", 100.0)
+    session.set_speed("8", 600.0)
+    assert session.choice_ms_left(600.0) == 1500.0
+    events = session.advance(2100.0)
+    assert events[0].kind == "chose"
+    assert session.choice_ms_left(2100.0) == 2000.0  # the next step: whole, at 8x too
+    assert session.advance(4099.0) == []
+    assert session.advance(4100.0)[0].kind == "chose"
+
+
 def test_the_plain_slap_is_not_offered_where_the_hand_matters() -> None:
     session = Session("slap-like-an-egyptian", 2, 4, ["A", "B"], {}, now=0.0, choice_ms=0)
     assert session.actions == ("flip", "slap-left", "slap-right")

@@ -33,6 +33,7 @@ def test_defaults() -> None:
     settings = Settings()
     assert settings.keys == default_keymap(8, KNOWN_ACTIONS).to_json()
     assert settings.four_colour is False
+    assert settings.projector is False
     assert settings.speed == "1"
     assert settings.last_table == ""
     assert settings.keymap() == default_keymap(8, KNOWN_ACTIONS)
@@ -45,7 +46,7 @@ def test_nothing_saved_is_the_defaults_without_a_notice() -> None:
 def test_dump_writes_version_1() -> None:
     data = json.loads(dump_settings(Settings()))
     assert data["version"] == 1
-    assert set(data) == {"version", "keys", "four_colour", "speed", "last_table",
+    assert set(data) == {"version", "keys", "four_colour", "projector", "speed", "last_table",
                          "choice_seconds"}
 
 
@@ -54,8 +55,8 @@ def test_round_trip() -> None:
     keymap.assign(0, "flip", "e")
     keymap.unassign(3, "slap")
     config = TableConfig(players=3, seats=default_seats(3), seed="7")
-    settings = Settings(keys=keymap.to_json(), four_colour=True, speed="instant",
-                        last_table=to_query(config))
+    settings = Settings(keys=keymap.to_json(), four_colour=True, projector=True,
+                        speed="instant", last_table=to_query(config))
     assert load_settings(dump_settings(settings)) == (settings, [])
     assert settings.keymap() == keymap
 
@@ -101,6 +102,26 @@ def test_four_colour_must_be_true_or_false(four_colour: object) -> None:
     assert len(notices) == 1
 
 
+@pytest.mark.parametrize("projector", [1, 0, "true", "false", None, [], {}])
+def test_projector_must_be_true_or_false(projector: object) -> None:
+    settings, notices = load_settings(saved(projector=projector, four_colour=True, speed="2"))
+    assert settings == Settings(four_colour=True, speed="2")  # the rest is kept
+    assert notices == ["Your saved projector display could not be read and was reset."]
+
+
+@pytest.mark.parametrize("projector", [True, False])
+def test_the_projector_display_loads_and_saves(projector: bool) -> None:
+    settings, notices = load_settings(saved(projector=projector))
+    assert (settings, notices) == (Settings(projector=projector), [])
+    assert json.loads(dump_settings(settings))["projector"] is projector
+
+
+def test_settings_saved_before_the_projector_display_load_quietly() -> None:
+    old = saved(keys=default_keymap(8, KNOWN_ACTIONS).to_json(), four_colour=True, speed="4",
+                last_table="", choice_seconds=5)
+    assert load_settings(old) == (Settings(four_colour=True, speed="4", choice_seconds=5), [])
+
+
 @pytest.mark.parametrize("speed", SPEEDS)
 def test_every_speed_loads(speed: str) -> None:
     assert load_settings(saved(speed=speed)) == (Settings(speed=speed), [])
@@ -136,7 +157,7 @@ def test_the_keys_of_every_action_load_quietly() -> None:
 
 def test_dump_writes_defaults_for_values_that_would_not_load() -> None:
     broken = Settings(keys={"1": {"flip": "Escape"}}, four_colour=1, speed="warp",  # type: ignore[arg-type]
-                      last_table="players=99")
+                      projector="yes", last_table="players=99")  # type: ignore[arg-type]
     assert load_settings(dump_settings(broken)) == (Settings(), [])
 
 
@@ -165,6 +186,7 @@ FIELDS = st.fixed_dictionaries(
         "version": st.just(1) | JSON,
         "keys": JSON,
         "four_colour": st.booleans() | JSON,
+        "projector": st.booleans() | JSON,
         "speed": st.sampled_from(SPEEDS) | JSON,
         "last_table": st.sampled_from(["", "players=3", "seed=%00"]) | st.text(max_size=40),
     },

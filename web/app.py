@@ -8,12 +8,13 @@ touches into actions, and schedules the bots with real timers. The rules live in
 
 from __future__ import annotations
 
-import random
+import asyncio
 import traceback
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from ratscrew.bots import DIFFICULTIES
@@ -29,7 +30,15 @@ from web.keymap import (
     key_label,
     normalize_key,
 )
-from web.links import SeatConfig, TableConfig, parse_query, to_query, with_players
+from web.links import (
+    SeatConfig,
+    TableConfig,
+    link_for,
+    parse_query,
+    to_query,
+    with_players,
+    with_seed,
+)
 from web.session import SPEED_LABELS, SPEEDS, Session, seat_actions
 from web.settings import (
     STORAGE_KEY,
@@ -59,6 +68,10 @@ TICK_MS = 200
 """How often a countdown on show is redrawn."""
 INSTANT_STEPS = 40
 """Bot actions per animation frame at instant speed: fast, but you still see it happen."""
+_TASKS: set[asyncio.Future[None]] = set()
+"""Clipboard writes under way."""
+NOTICE_MS = 12_000
+"""How long a notice stays before it goes by itself (its button dismisses it sooner)."""
 ANIMATION = {"0.5": "1.3", "1": "1", "2": "0.7", "4": "0.45", "8": "0.25", "instant": "0"}
 """How long card animations last at each speed, as a share of their 1x length."""
 
@@ -98,8 +111,11 @@ class App:
         self.ticker: Any = None
         """A short timer that redraws the countdowns (burn contest, a person's choice)."""
         self.capture: tuple[int, str] | None = None
+        self.playing: TableConfig | None = None
+        """The table of the game in play, as its link says it (the table's Copy link)."""
         window.ratscrewLatency = window.Array.new()
         document.body.classList.toggle("four-colour", self.settings.four_colour)
+        document.documentElement.classList.toggle("projector", self.settings.projector)
         self._build_setup()
         self._wire()
         self.notify(notices)
@@ -129,15 +145,24 @@ class App:
     # -- notices ---------------------------------------------------------------------------
 
     def notify(self, messages: list[str], clear_old: bool = False) -> None:
+        """Show each message as a notice: it goes by itself after :data:`NOTICE_MS`, or
+        sooner with its ✕ button (:meth:`on_notice_click`)."""
         box = by_id("notices")
         if clear_old:
             clear(box)
         for message in messages:
-            item = el("li", "notice", message)
-            close = el("button", "notice-close", "✕", type="button", aria_label="Dismiss")
-            close.addEventListener("click", self.proxy(lambda _e, item=item: item.remove()))
-            item.appendChild(close)
+            item = el("li", "notice", message, role="status")
+            item.appendChild(
+                el("button", "notice-close", "✕", type="button", aria_label="Dismiss"))
             box.appendChild(item)
+            window.setTimeout(create_once_callable(self.guard(lambda item=item: item.remove())),
+                              NOTICE_MS)
+
+    def on_notice_click(self, event: Any) -> None:
+        """A notice's ✕ button dismisses it (one listener for the whole list)."""
+        target = event.target
+        if target and target.classList.contains("notice-close"):
+            target.parentElement.remove()
 
     def guard(self, fn: Any) -> Any:
         """``fn`` for the browser to call: a bug in it becomes a notice on the page (and the
@@ -370,9 +395,11 @@ class App:
         by_id("setup").hidden = False
         for name in ("bar-game", "pause", "speed-label"):
             by_id(name).hidden = self.session is None
+        by_id("table-copy").hidden = True  # the setup has a Copy link of its own
         by_id("howto").hidden = True
         self._fill_setup(self.config)
         document.body.dataset.screen = "setup"
+        self.focus_soon("setup-title")
 
     def on_setup_change(self, event: Any) -> None:
         target = event.target
@@ -423,8 +450,7 @@ class App:
         self.stop_timers()
         if self.view is not None:
             self.view.destroy()
-        if new_seed or not config.seed:
-            config = replace(config, seed=str(random.randrange(1, 10**9)))
+        config = with_seed(config, new=new_seed)
         self.config = config
         bots = {i: s.difficulty for i, s in enumerate(config.seats) if s.bot}
         names = [s.name for s in config.seats]
@@ -448,7 +474,7 @@ class App:
         by_id("setup").hidden = True
         by_id("howto").hidden = True
         by_id("table").hidden = False
-        for name in ("bar-game", "pause", "speed-label"):
+        for name in ("bar-game", "pause", "speed-label", "table-copy"):
             by_id(name).hidden = False
         by_id("gameover").close()
         by_id("bar-variant").textContent = self.session.variant.title
@@ -458,7 +484,24 @@ class App:
         self._set_paused(False)
         self.view = TableView(self.session, self.keymap.keys_for, self.guard(self.on_touch),
                               self.guard(self.on_choose), self.guard(self.on_fine))
+        self.playing = config
         self.schedule()
+        self.focus_soon("table")  # not <body>: keys still work (read on the document)
+
+    def focus_soon(self, element_id: str) -> None:
+        """Move the focus to ``element_id`` (made focusable from code, not by Tab) once the
+        page has drawn: at start-up the app is shown only after :class:`App` is made."""
+
+        def focus() -> None:
+            target = by_id(element_id)
+            if target and not target.hidden:
+                target.setAttribute("tabindex", "-1")
+                # No scrolling: a choice panel the view has just brought into view stays.
+                options = to_js({"preventScroll": True},
+                                dict_converter=window.Object.fromEntries)
+                target.focus(options)
+
+        window.setTimeout(create_once_callable(self.guard(focus)), 0)
 
     def stop_timers(self) -> None:
         if self.timer is not None:
@@ -651,6 +694,7 @@ class App:
         if self.session is not None and not self.session.paused:
             self._set_paused(True)
         by_id("four-colour").checked = self.settings.four_colour
+        by_id("projector").checked = self.settings.projector
         by_id("choice-seconds").value = str(self.settings.choice_seconds)
         by_id("keys-message").textContent = ""
         self._fill_keys()
@@ -746,6 +790,12 @@ class App:
         document.body.classList.toggle("four-colour", self.settings.four_colour)
         self.save_settings()
 
+    def set_projector(self, *_: Any) -> None:
+        """The projector display: everything larger (the class ``projector`` on ``<html>``)."""
+        self.settings.projector = bool(by_id("projector").checked)
+        document.documentElement.classList.toggle("projector", self.settings.projector)
+        self.save_settings()
+
     # -- wiring ----------------------------------------------------------------------------
 
     def _wire(self) -> None:
@@ -755,18 +805,21 @@ class App:
         on("setup", "change", self.on_setup_change)
         on("setup-demo", "click", self.on_demo)
         on("setup-copy", "click", self.on_copy)
+        on("table-copy", "click", self.on_table_copy)
+        on("notices", "click", self.on_notice_click)
         on("setup-rules-reset", "click", self.on_rules_reset)
         on("pause", "click", self.toggle_pause)
         on("speed", "change", self.on_speed)
         on("settings-open", "click", self.open_settings)
         on("settings", "close", self.on_settings_closed)
         on("four-colour", "change", self.set_four_colour)
+        on("projector", "change", self.set_projector)
         on("choice-seconds", "change", self.set_choice_seconds)
         on("keys-reset", "click", self.reset_keys)
         on("to-setup", "click", lambda _e: self.show_setup())
         on("again-same", "click", lambda _e: self.start(self.config))
         on("again-new", "click", lambda _e: self.start(self.config, new_seed=True))
-        on("again-setup", "click", lambda _e: (by_id("gameover").close(), self.show_setup()))
+        on("again-setup", "click", lambda _e: (by_id("gameover").close(), self.show_setup()))  # type: ignore[func-returns-value]
 
     def _on(self, element_id: str, event: str, handler: Any) -> None:
         by_id(element_id).addEventListener(event, self.proxy(handler))
@@ -782,12 +835,52 @@ class App:
         self.start(replace(config, seats=seats))
 
     def on_copy(self, _event: Any) -> None:
-        link = self._show_link(self._read_setup())
+        """The setup's Copy link: a link always holds a seed, so a friend who opens it gets the
+        same deal. With the seed field empty, one is picked and shown there (Deal uses it)."""
+        config = with_seed(self._read_setup())
+        by_id("setup-seed").value = config.seed
+        self.config = config
+        link = self._show_link(config)
+
+        def copied(ok: bool) -> None:
+            by_id("setup-link").textContent = f"Copied: {link}" if ok else link
+
+        self.copy_text(link, copied)
+
+    def on_table_copy(self, _event: Any) -> None:
+        """The table's Copy link: the game in play (its seed, speed, seats, names and rules),
+        dealt at once by whoever opens it."""
+        config = self.playing
+        if config is None or by_id("table").hidden:
+            return
+        link = link_for(str(window.location.href), replace(config, autostart=True))
+
+        def copied(ok: bool) -> None:
+            self.notify([f"Link copied: {link}" if ok else f"Link to this game: {link}"])
+
+        self.copy_text(link, copied)
+
+    def copy_text(self, text: str, done: Callable[[bool], None]) -> None:
+        """Put ``text`` on the clipboard, then ``done(True)``; ``done(False)`` when the browser
+        has no clipboard here or refuses it (the page then shows the text to copy by hand)."""
         try:
-            window.navigator.clipboard.writeText(link)
-            by_id("setup-link").textContent = f"Copied: {link}"
-        except Exception:
-            by_id("setup-link").textContent = link
+            promise = window.navigator.clipboard.writeText(text)
+        except Exception:  # no clipboard (an insecure page, an old browser)
+            done(False)
+            return
+
+        async def wait() -> None:
+            try:
+                await promise
+            except Exception:  # refused: no permission, or the page not focused
+                ok = False
+            else:
+                ok = True
+            self.guard(done)(ok)
+
+        task = asyncio.ensure_future(wait())
+        _TASKS.add(task)  # kept until done (the loop holds only a weak reference)
+        task.add_done_callback(_TASKS.discard)
 
     def on_speed(self, _event: Any) -> None:
         speed = str(by_id("speed").value)
@@ -797,6 +890,8 @@ class App:
         if self.session is not None:
             self.session.set_speed(speed, now())
             self.config = replace(self.config, speed=speed)
+            if self.playing is not None:
+                self.playing = replace(self.playing, speed=speed)
             self.schedule()
 
     def on_settings_closed(self, _event: Any) -> None:

@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -75,6 +76,8 @@ SPEED_FACTORS: dict[str, float] = {
 """How many times faster than normal each speed is (``instant``: no waiting at all)."""
 MAX_NAME_LENGTH = 24
 MAX_SEED_LENGTH = 64
+NEW_SEED_LIMIT = 10**9
+"""Seeds the page picks for a table without one are numbers from 1 to this, less one."""
 
 PARAMETERS: tuple[str, ...] = (
     "variant", "players", "bots", "difficulty", "seed", "names", "speed", "options", "autostart",
@@ -566,6 +569,24 @@ def link_for(base: str, config: TableConfig) -> str:
     base = base.partition("#")[0].partition("?")[0]
     query = to_query(config)
     return f"{base}?{query}" if query else base
+
+
+def pick_seed(rng: random.Random | None = None) -> str:
+    """A new seed, as the page picks one for a table without any: a number from 1 to
+    999,999,999, as text (``rng``: where the number comes from; the page's own random)."""
+    return str((rng or random).randrange(1, NEW_SEED_LIMIT))
+
+
+def with_seed(
+    config: TableConfig, new: bool = False, rng: random.Random | None = None
+) -> TableConfig:
+    """``config`` sure to hold a seed: its own (spaces at either end dropped) unless it has
+    none or ``new`` asks for another, then one :func:`pick_seed` picks. A link made from it
+    deals the same cards for everyone who opens it."""
+    seed = config.seed.strip() if isinstance(config.seed, str) else ""
+    if new or not seed:
+        seed = pick_seed(rng)
+    return replace(config, seed=seed)
 
 
 def with_players(config: TableConfig, players: int) -> TableConfig:

@@ -5,6 +5,13 @@ and is tested in CPython too. Game time is milliseconds since the deal; it runs 
 times as fast as real time and stops while paused. At ``instant`` speed, bots act as soon as
 the page lets them (:meth:`Session.run_instant`), with their game times unchanged, so an
 instant game is still an ordinary game that replays the same.
+
+A person's time to answer a decision is real time, whatever the speed: each decision (each
+step of a choice in several steps, such as the Hermit's hand-out) gets the whole
+``choice_ms``; the clock stops while paused (and at instant speed, where nothing waits for
+people), and a change of speed leaves the real time left as it was. The default is still
+taken through the engine at a game time, the one the game clock shows when that real time is
+up.
 """
 
 from __future__ import annotations
@@ -12,7 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from math import floor
+from math import ceil, floor
 from typing import Any
 
 from ratscrew.bots import Bot, find_skill
@@ -92,7 +99,8 @@ class Session:
         self.actions = seat_actions(self.variant, self.game.slapping)
         """What people's keys and touch zones do here (:func:`seat_actions`)."""
         self.choice_ms = max(0, choice_ms)
-        """Game ms a person has to answer a decision before its default is taken (0: wait)."""
+        """Real ms a person has to answer each decision before its default is taken (0: no
+        limit)."""
         self.seed = seed
         base = Rng(seed)
         self.bots = {s: Bot(s, find_skill(d), base.fork("bot", s)) for s, d in bots.items()}
@@ -104,7 +112,11 @@ class Session:
         self._anchor_real = now
         self._anchor_game = 0
         self._asked: Decision | None = None
-        self._asked_t = 0
+        self._choice_due: float | None = None
+        """Real time at which the pending decision takes its default, while its clock runs."""
+        self._choice_left = float(self.choice_ms)
+        """Real ms left to answer the pending decision, while its clock stands still (paused,
+        or at instant speed)."""
         self._note_pending()
 
     # -- the clock -------------------------------------------------------------------------
@@ -120,15 +132,44 @@ class Session:
         self._anchor_game = self.game_time(now)
         self._anchor_real = now
 
+    @property
+    def _clock_runs(self) -> bool:
+        """Whether game time moves with real time (not paused, not instant)."""
+        return not self.paused and self.speed > 0
+
+    def _real_at(self, t: int) -> float:
+        """The real time at which the running game clock shows (or showed) game time ``t``."""
+        return self._anchor_real + (t - self._anchor_game) / self.speed
+
+    def _game_at(self, real: float) -> int:
+        """The first game time the running clock shows at or after real time ``real`` (give
+        or take a rounding error far under a millisecond)."""
+        return self._anchor_game + ceil((real - self._anchor_real) * self.speed - 1e-6)
+
+    def _stop_choice_clock(self, now: float) -> None:
+        self._note_pending()
+        if self._choice_due is not None:
+            self._choice_left = max(0.0, self._choice_due - now)
+            self._choice_due = None
+
+    def _start_choice_clock(self, now: float) -> None:
+        if self._choice_due is None and self._clock_runs:
+            self._choice_due = now + self._choice_left
+
     def set_speed(self, speed: str, now: float) -> None:
+        """Change the speed from real time ``now`` on; a person's time to choose keeps the
+        real time it had left."""
         if speed not in SPEEDS:
             return
+        self._stop_choice_clock(now)
         self._reanchor(now)
         self.speed = SPEEDS[speed]
         self.speed_name = speed
+        self._start_choice_clock(now)
 
     def pause(self, now: float) -> None:
         if not self.paused:
+            self._stop_choice_clock(now)
             self._reanchor(now)
             self.paused = True
 
@@ -136,6 +177,7 @@ class Session:
         if self.paused:
             self.paused = False
             self._anchor_real = now
+            self._start_choice_clock(now)
 
     @property
     def instant(self) -> bool:
@@ -166,11 +208,14 @@ class Session:
     # -- decisions -------------------------------------------------------------------------
 
     def _note_pending(self) -> None:
-        """Remember when the pending decision was asked (the time of the action that asked)."""
+        """A new pending decision gets the whole time to answer, from the real time of the
+        action that asked it (its clock stands still while paused or at instant speed)."""
         pending = self.game.pending
         if pending is not self._asked:
             self._asked = pending
-            self._asked_t = self.game.t
+            self._choice_left = float(self.choice_ms)
+            self._choice_due = (self._real_at(self.game.t) + self.choice_ms
+                                if self._clock_runs else None)
 
     @property
     def human_decision(self) -> Decision | None:
@@ -180,13 +225,28 @@ class Session:
             return None
         return pending
 
+    def choice_ms_left(self, now: float) -> float | None:
+        """Real milliseconds a person has left at real time ``now`` to answer the pending
+        decision before its default is taken (None: no decision of a person, no time limit,
+        or instant speed, where nothing waits for people). Stands still while paused."""
+        if self.choice_ms <= 0 or self.instant or self.human_decision is None:
+            return None
+        self._note_pending()
+        if self._choice_due is None:
+            return self._choice_left
+        return max(0.0, self._choice_due - now)
+
     def choice_deadline(self) -> int:
-        """Game time at which a person's pending decision takes its default (-1: none, or no
-        time limit, or instant speed, where game time stands still for people)."""
+        """Game time at which a person's pending decision takes its default, at the present
+        speed (-1: none, or no time limit, or instant speed). The time to choose is real time
+        (:meth:`choice_ms_left`): this game time moves when the speed changes or the game is
+        paused; :meth:`real_ms_until` of it is the real time left."""
         if self.choice_ms <= 0 or self.instant or self.human_decision is None:
             return -1
         self._note_pending()
-        return self._asked_t + self.choice_ms
+        if self._choice_due is None:  # paused: real_ms_until counts at the speed of 1
+            return max(self._anchor_game, self.game.t) + ceil(self._choice_left)
+        return max(self._game_at(self._choice_due), self.game.t)
 
     # -- acting ----------------------------------------------------------------------------
 

@@ -1,13 +1,16 @@
 """What the page remembers between visits (kept in ``localStorage`` under :data:`STORAGE_KEY`).
 
-Stored as JSON, ``{"version": 1, "keys": {...}, "four_colour": false, "speed": "1",
-"last_table": "players=3&bots=2,3", "choice_seconds": 10}``:
+Stored as JSON, ``{"version": 1, "keys": {...}, "four_colour": false, "projector": false,
+"speed": "1", "last_table": "players=3&bots=2,3", "choice_seconds": 10}``:
 
 ``keys``
     Every seat's keys, as :meth:`web.keymap.KeyMap.to_json` writes them for 8 seats and every
     action of :data:`web.keymap.KNOWN_ACTIONS` (flip, slap, slap-left, slap-right).
 ``four_colour``
     Show diamonds blue and clubs green (a four-colour deck).
+``projector``
+    The projector display: everything larger, to be read from the back of a classroom (the
+    page sets the class ``projector`` on ``<html>``).
 ``speed``
     The last speed chosen, one of :data:`web.links.SPEEDS`.
 ``last_table``
@@ -51,6 +54,7 @@ def default_keys() -> dict[str, dict[str, str]]:
 class Settings:
     keys: dict[str, dict[str, str]] = field(default_factory=default_keys)
     four_colour: bool = False
+    projector: bool = False
     speed: str = DEFAULT_SPEED
     last_table: str = ""
     choice_seconds: int = DEFAULT_CHOICE_SECONDS
@@ -96,6 +100,11 @@ def _load(text: object) -> tuple[Settings, list[str]]:
             settings.four_colour = data["four_colour"]
         else:
             notices.append("Your saved card colours could not be read and were reset.")
+    if "projector" in data:
+        if isinstance(data["projector"], bool):
+            settings.projector = data["projector"]
+        else:
+            notices.append("Your saved projector display could not be read and was reset.")
     if "speed" in data:
         speed = parse_speed(data["speed"])
         if speed is None:
@@ -139,6 +148,7 @@ def dump_settings(settings: Settings) -> str:
         "version": VERSION,
         "keys": keys,
         "four_colour": settings.four_colour is True,
+        "projector": settings.projector is True,
         "speed": parse_speed(settings.speed) or DEFAULT_SPEED,
         "last_table": to_query(parse_query(last[:MAX_LAST_TABLE])[0]),
         "choice_seconds": (
