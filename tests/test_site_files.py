@@ -36,7 +36,8 @@ FORBIDDEN = [
     "fonts.goo" + "gleapis",
 ]
 
-PINNED = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31"}
+PINNED = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31", "axe-core": "4.14.1"}
+"""Exact versions: the runtime (copied into the site) and axe-core (browser tests only)."""
 
 
 def load_config() -> dict[str, object]:

@@ -55,7 +55,8 @@ def test_loading_screen_shows_before_python(
     with page.expect_request("**/pyodide.asm.wasm"):
         page.goto(site_url)
 
-    expect(page.locator("h1")).to_have_text("Ratscrew")
+    expect(page.locator(".masthead h1")).to_have_text("Ratscrew")
+    expect(page.locator("h1:visible")).to_have_count(1)
     expect(page.locator("#boot-status")).to_have_text("Loading Python…")
     expect(page.locator(".boot-steps li[data-state=done]")).to_have_text(["Page"])
     expect(page.locator(".boot-steps li[data-state=active]")).to_contain_text("Python runtime")
