@@ -121,3 +121,10 @@ def test_the_live_region_says_why_a_persons_action_was_ignored() -> None:
     assert announcer.offer([IGNORED], None, 0.0, 1.0) == IGNORED.explain(None)
     assert Announcer().offer([IGNORED], None, 0.0, 1.0) is None
     assert Announcer().offer([FLIP], None, 0.0, 1.0) is None
+
+
+def test_an_ignored_action_is_a_note_only_at_a_persons_seat() -> None:
+    # A bot's ignored slap is in the log, not at its seat: nobody there pressed anything.
+    assert [n.seat for n in seat_notes([IGNORED], humans=(0, 1))] == []
+    assert [n.seat for n in seat_notes([IGNORED], humans=(3,))] == [3]
+    assert [n.seat for n in seat_notes([IGNORED, DOUBLE], humans=())] == [4]

@@ -503,11 +503,12 @@ class App:
 
         window.setTimeout(create_once_callable(self.guard(focus)), 0)
 
-    def stop_timers(self) -> None:
+    def stop_timers(self, ticker: bool = True) -> None:
+        """Stop the bots' timer (or frame) and, unless told not to, the countdowns' ticker."""
         if self.timer is not None:
             window.clearTimeout(self.timer)
             self.timer = None
-        if self.ticker is not None:
+        if ticker and self.ticker is not None:
             window.clearTimeout(self.ticker)
             self.ticker = None
         if self.frame is not None:
@@ -515,8 +516,10 @@ class App:
             self.frame = None
 
     def schedule(self) -> None:
-        """One timer for the earliest bot intent (or one frame, at instant speed)."""
-        self.stop_timers()
+        """One timer for the earliest bot intent (or one frame, at instant speed). The ticker
+        runs on (re-arming it at every action would starve it when bots act faster than it
+        ticks: a headline line waiting for its turn would never be shown)."""
+        self.stop_timers(ticker=False)
         session = self.session
         if session is None:
             return
@@ -543,7 +546,8 @@ class App:
                                             TICK_MS)
 
     def on_tick(self, *_: Any) -> None:
-        """Redraw the countdowns on show (the burn contest's, a person's choice's)."""
+        """Redraw the countdowns on show (the burn contest's, a person's choice's) and show
+        what waited for its turn (a headline line, the live region's summary)."""
         self.ticker = None
         if self.view is not None:
             self.view.tick()
@@ -827,6 +831,13 @@ class App:
     def on_submit(self, event: Any) -> None:
         event.preventDefault()
         self.start(self._read_setup())
+
+    def open_link(self, query: str) -> None:
+        """Deal the table a link's query describes, as opening the link would, without
+        reloading the page (the layout tests play many tables in one page)."""
+        config, notices = parse_query(str(query))
+        self.notify(notices)
+        self.start(config)
 
     def on_demo(self, _event: Any) -> None:
         config = self._read_setup()

@@ -15,7 +15,7 @@ Browser-free (tested in CPython), used by :class:`web.view.TableView`:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from ratscrew.events import (
@@ -158,14 +158,17 @@ def _wrong_slap_note(event: WrongSlap) -> str:
     return f"{what}: {cost}" if cost else f"{what} (no penalty)"
 
 
-def seat_notes(events: Sequence[Event]) -> list[Note]:
-    """The notes a batch of events leaves at seats: why an action was ignored, what a wrong
+def seat_notes(events: Sequence[Event], humans: Collection[int] | None = None) -> list[Note]:
+    """The notes a batch of events leaves at seats: why an action was ignored (at a person's
+    seat: they pressed, they must learn why; ``humans`` None means every seat), what a wrong
     slap cost, how many cards a won pile brought, a missed turn, out of cards, back in. One
     note per seat (the batch's last for it)."""
     notes: dict[int, Note] = {}
     for event in events:
         note: Note | None = None
         if isinstance(event, Ignored):
+            if humans is not None and event.seat not in humans:
+                continue
             note = Note(event.seat, event.kind,
                         f"{event.action.capitalize()} ignored: {event.reason}")
         elif isinstance(event, WrongSlap):

@@ -31,6 +31,7 @@ class BurnPile(TablePart):
         self.active = fires_of(self.game) is not None
         self.box.hidden = not self.active
         self.box.classList.remove("fire")
+        self.box.setAttribute("role", "group")  # its aria-label needs a role
         if self.active:
             self.box.appendChild(el("p", "burn-title", "Burn pile"))
             self.box.appendChild(el("div", "burn-top"))

@@ -94,6 +94,7 @@ class HermitPile(TablePart):
     def build(self) -> None:
         self.box = by_id("side-pile")
         self.box.hidden = True
+        self.box.setAttribute("role", "group")  # its aria-label needs a role
         self.shown: tuple[str, int] | None = None
 
     def update(self) -> None:

@@ -6,13 +6,16 @@ cards come and go.
 
 The core draws the seats (in the regions round the centre, :func:`web.table_info.seat_layout`),
 the pile, the challenge line, the pile note, the headline (``#explain``), the log and the panel
-of a person's decision (``#choice-slot``). What only some variants have is drawn by their
-parts of the table (:mod:`web.parts`: ``web/part_*.py``); nothing here names a variant.
+of a person's decision (``#choice-slot``). What the headline, the seats' notes and the live
+region (``#announce``) say, and for how long, is :mod:`web.headline`'s to decide. What only
+some variants have is drawn by their parts of the table (:mod:`web.parts`: ``web/part_*.py``);
+nothing here names a variant.
 Drawing cards is :mod:`web.cards_view` (its names are re-exported here).
 
 Stable hooks for tests: every seat has ``data-seat`` (0-based), ``data-cards`` and
-``data-region``; the pile has ``data-pile`` and ``data-cards``; a decision's panel has
-``data-choice`` (the deciding seat).
+``data-region`` (and ``aria-current`` while it is the seat's turn); the pile has ``data-pile``
+and ``data-cards`` (the cards that made a winning slap, ``data-pattern``); a seat's note is
+``.seat-note`` with ``data-kind``; a decision's panel has ``data-choice`` (the deciding seat).
 """
 
 from __future__ import annotations
@@ -24,14 +27,12 @@ from typing import Any
 from pyscript import document, window
 
 from ratscrew.cards import CARDS
-from ratscrew.engine import PENALTY, Decision, Game, clean_text
+from ratscrew.engine import COVERED, PENALTY, Decision, Game, clean_text
 from ratscrew.events import (
     ChallengeWon,
-    Dealt,
     Event,
     Flipped,
     GameOver,
-    Ignored,
     PileTaken,
     PlayOn,
     WrongSlap,
@@ -55,6 +56,7 @@ from .cards_view import (
     with_names,
     with_symbols,
 )
+from .headline import NOTE_MS, Announcer, Headline, Line, Note, seat_notes
 from .keymap import key_label
 from .parts import PartContext, TablePart, all_parts, parts_for
 from .session import Session
@@ -89,8 +91,6 @@ ACTION_LABELS = {"flip": "Flip", "slap": "Slap", "slap-left": "Left", "slap-righ
 TYPE_OPTION = "\u270e type"
 """The choice panel's own entry for a decision that takes typed text: choosing it with the
 seat's flip key puts the cursor in the text box (never an option the engine knows)."""
-ACTION_NAMES = {"flip": "flip", "slap": "slap", "slap-left": "slap with the left hand",
-                "slap-right": "slap with the right hand"}
 NOTABLE: tuple[type[Event], ...] = (PileTaken, WrongSlap, ChallengeWon, GameOver, PlayOn)
 """Events the log marks as notable (each part of the table adds its own)."""
 HUMAN_ORDER = 100
@@ -98,6 +98,11 @@ HUMAN_ORDER = 100
 ``order: var(--order)``)."""
 SWEEP_MS = 420
 """How long (real ms) the cards of a pile taken take to fly to the winner's seat."""
+PATTERN_MS = 650
+"""How long (real ms at 1x: times the animation factor ``--anim``) the cards that made a
+winning slap stay highlighted on the pile before the pile flies to the winner (style.css:
+``.pile .card.leaving[data-pattern]``)."""
+PATTERN_DELAY = f"calc({PATTERN_MS}ms * var(--anim))"
 
 
 class TableView:
@@ -127,6 +132,7 @@ class TableView:
         self.choice_slot = by_id("choice-slot")
         self.seat_nodes: list[dict[str, Any]] = []
         self._pile_shown = 0
+        self._pile_label_shown = ""
         self._keys = keys
         self._on_touch = on_touch
         self._on_choose = on_choose
@@ -147,12 +153,15 @@ class TableView:
             self.seat_nodes.append(self._make_seat(seat))
         self._place_seats()
         self.refresh_keys()
+        self.headline = Headline()
+        self.announcer = Announcer(frozenset(session.humans))
         self.explain_line.textContent = ""
-        # What the deal itself asks (a Rat on the first roll of the dice) is said at once.
-        opening = [e for e in self.game.events if not isinstance(e, Dealt)]
-        if opening:
-            self.explain_line.textContent = opening[-1].explain(self.game.names or None)
-            self.explain_line.dataset.kind = opening[-1].kind
+        self.explain_line.classList.remove("fresh")
+        self.explain_line.removeAttribute("data-kind")
+        self.announce.textContent = ""
+        self.pile.setAttribute("role", "group")
+        # The deal's notable event (the deal itself, or a Rat asked on the first roll).
+        self._tell(self.game.events, float(window.performance.now()))
         self._log_all(self.game.events)
         self.update([])
 
@@ -196,8 +205,6 @@ class TableView:
         head.appendChild(el("span", "seat-number", str(seat + 1)))
         name = el("h2", "seat-name", game.name(seat), data_name=game.name(seat))
         head.appendChild(name)
-        if bot is not None:
-            head.appendChild(el("span", "seat-tag", f"bot · {bot.skill.name}"))
         root.appendChild(head)
         body = el("div", "seat-body")
         stack = el("div", "stack", aria_hidden="true")
@@ -205,8 +212,16 @@ class TableView:
         body.appendChild(stack)
         body.appendChild(count)
         root.appendChild(body)
+        # The status line: what the seat may do now, and the bot tag (compact, never in the
+        # name's room: a narrow seat shows "bot" alone). A note replaces the line a moment.
+        line = el("div", "seat-line")
         status = el("p", "seat-status")
-        root.appendChild(status)
+        line.appendChild(status)
+        if bot is not None:
+            tag = el("span", "seat-tag", "bot", title=f"bot, {bot.skill.name}")
+            tag.appendChild(el("span", "seat-skill", f" · {bot.skill.name}"))
+            line.appendChild(tag)
+        root.appendChild(line)
         marks = el("p", "seat-marks")
         root.appendChild(marks)
         keys: dict[str, Any] = {}
@@ -215,18 +230,20 @@ class TableView:
             actions = session.actions
             zone = el("div", f"touch touch-{len(actions)}")
             for action in actions:
-                button = el("button", f"touch-{action}", type="button", data_action=action,
-                            aria_label=f"{game.name(seat)}: {ACTION_NAMES[action]}")
+                # The accessible name starts with what the button shows ("Flip Q (Ada)"):
+                # no aria-label that would differ from the visible text.
+                button = el("button", f"touch-{action}", type="button", data_action=action)
                 button.appendChild(el("span", "", ACTION_LABELS[action]))
                 keys[action] = el("kbd")
                 button.appendChild(keys[action])
+                button.appendChild(el("span", "visually-hidden", f" ({game.name(seat)})"))
                 handler = self._touch_handler(seat, action)
                 button.addEventListener("pointerdown", handler)
                 button.addEventListener("click", handler)
                 zone.appendChild(button)
             root.appendChild(zone)
         return {"root": root, "count": count, "stack": stack, "status": status, "keys": keys,
-                "name": name, "marks": marks}
+                "name": name, "marks": marks, "line": line, "note": None, "note_token": 0}
 
     def _place_seats(self) -> None:
         """Each seat into its region, in the region's order (the left column top first)."""
@@ -290,6 +307,10 @@ class TableView:
             nodes["count"].textContent = f"{count} card{'s' * (count != 1)}"
             nodes["stack"].style.setProperty("--depth", str(min(count, 52)))
             root.classList.toggle("to-act", state[1])
+            if state[1]:
+                root.setAttribute("aria-current", "true")
+            else:
+                root.removeAttribute("aria-current")
             root.classList.toggle("empty", count == 0)
             root.classList.toggle("winner", state[3])
             nodes["status"].textContent = state[2]
@@ -332,13 +353,13 @@ class TableView:
         return (float(a.left + a.width / 2 - b.left - b.width / 2),
                 float(a.top + a.height / 2 - b.top - b.height / 2))
 
-    def _update_pile(self, swept_to: int) -> None:
+    def _update_pile(self, swept_to: int, won: PileTaken | None = None) -> None:
         game = self.game
         pile = self.pile
         total = len(game.pile)
         pile.dataset.cards = str(total)
         if swept_to >= 0 and self._pile_shown:
-            self._sweep(swept_to)
+            self._sweep(swept_to, won)
         # Burned cards only ever go under the pile, so a card's key is its place among the
         # cards above them: it does not move when another card is burned.
         penalty = sum(1 for k in game.pile_kinds if k == PENALTY)
@@ -374,23 +395,72 @@ class TableView:
         if penalty:
             notes.append(f"{penalty} burned underneath")
         self.pile_note.textContent = " · ".join(notes) if notes else "The pile is empty"
+        label = self._pile_label(total)
+        if label != self._pile_label_shown:
+            pile.setAttribute("aria-label", label)
+            self._pile_label_shown = label
         self.challenge.textContent = self._challenge_text()
 
-    def _sweep(self, seat: int) -> None:
+    def _pile_label(self, total: int) -> str:
+        """What the pile says to assistive tech (it is a group): its count and top card."""
+        game = self.game
+        if not total:
+            return "The pile: empty"
+        top = "a covered card" if game.pile_kinds[-1] == COVERED else game.pile[-1].name
+        return f"The pile: {total} card{'s' * (total != 1)}, {top} on top"
+
+    def _sweep(self, seat: int, won: PileTaken | None = None) -> None:
+        """The pile's cards fly to the winner's seat. A pile won by a slap first shows why:
+        the cards that made the pattern carry ``data-pattern`` (the rule's name) and the whole
+        pile waits :data:`PATTERN_MS` (times the animation factor) before it flies."""
         x, y = self._offset(seat)
-        for node in list(self.pile.children):
+        pile = self.pile
+        nodes = list(pile.children)
+        shown = self._mark_pattern(won, nodes) if won is not None else False
+        for node in nodes:
             node.classList.add("leaving")
             node.style.setProperty("--to-x", f"{x:.0f}px")
             node.style.setProperty("--to-y", f"{y:.0f}px")
-        pile = self.pile
+            if shown:
+                node.style.setProperty("transition-delay", PATTERN_DELAY)
+        pile.classList.toggle("pattern-shown", shown)
 
         def drop() -> None:
-            for node in list(pile.children):
-                if node.classList.contains("leaving"):
+            for node in nodes:
+                if node.parentNode == pile:
                     pile.removeChild(node)
+            if shown:
+                pile.classList.remove("pattern-shown")
 
-        self.later(drop, SWEEP_MS)
+        wait = SWEEP_MS + (math.ceil(PATTERN_MS * self._anim()) if shown else 0)
+        self.later(drop, wait)
         self._pile_shown = 0
+
+    @staticmethod
+    def _mark_pattern(won: PileTaken, nodes: Sequence[Any]) -> bool:
+        """Mark the shown cards that made a winning slap (``won.cards``, matched by code, the
+        top-most first: two decks may hold the same card twice). Whether any was marked."""
+        if won.how != "slap" or not won.cards or not won.rule:
+            return False
+        free = [node for node in reversed(nodes) if not node.classList.contains("leaving")]
+        marked = False
+        for card in won.cards:
+            for node in free:
+                if str(node.dataset.code) == card.code:
+                    node.dataset.pattern = won.rule
+                    free.remove(node)
+                    marked = True
+                    break
+        return marked
+
+    @staticmethod
+    def _anim() -> float:
+        """The animation factor the page uses now (``--anim``: speed, reduced motion)."""
+        try:
+            value = str(window.getComputedStyle(document.body).getPropertyValue("--anim"))
+            return max(0.0, float(value.strip() or "1"))
+        except (ValueError, TypeError):
+            return 1.0
 
     def _challenge_text(self) -> str:
         game = self.game
@@ -413,26 +483,80 @@ class TableView:
 
     def update(self, events: Sequence[Event]) -> None:
         swept_to = -1
+        won: PileTaken | None = None
         if events:
             self._log_all(events)
             for event in events:
                 if isinstance(event, PileTaken):
                     swept_to = event.seat
+                    won = event
             for part in self.parts:
                 part.on_events(events)
-            names = self.game.names or None
-            important = [e for e in events if not isinstance(e, Ignored)] or list(events)
-            self.explain_line.textContent = with_symbols(important[-1].explain(names))
-            self.explain_line.dataset.kind = important[-1].kind
-            self.announce.textContent = with_names(" ".join(e.explain(names) for e in events))
+            self._tell(events, float(window.performance.now()))
         self._update_seats()
-        self._update_pile(swept_to)
+        self._update_pile(swept_to, won)
         self._update_choice()
         for part in self.parts:
             part.update()
         if self._scroll_to is not None:  # once the parts have drawn: the page may have grown
             self._bring_into_view(self._scroll_to)
             self._scroll_to = None
+
+    # -- the headline, the notes at the seats, the live region -----------------------------
+
+    def _tell(self, events: Sequence[Event], now: float) -> None:
+        """A batch of events to the headline (its notable line), the seats (their notes) and
+        the live region (:mod:`web.headline`)."""
+        names = self.game.names or None
+        speed = self.session.speed
+        self._show_line(self.headline.offer(events, names, now, speed))
+        for note in seat_notes(events, self.session.humans):
+            self._show_note(note)
+        self._say(self.announcer.offer(events, names, now, speed))
+
+    def _show_line(self, line: Line | None) -> None:
+        if line is None:
+            return
+        node = self.explain_line
+        node.dataset.kind = line.kind
+        node.textContent = with_symbols(line.text)
+        node.classList.remove("fresh")
+        _ = node.offsetWidth  # restart the animation
+        node.classList.add("fresh")
+
+    def _say(self, text: str | None) -> None:
+        if text:
+            self.announce.textContent = with_names(text)
+
+    def _show_note(self, note: Note) -> None:
+        """A short note in the seat that acted, replacing its last one, for :data:`NOTE_MS`:
+        a wrong slap also marks the seat (``wrong``), a pile won too (``gained``)."""
+        if not 0 <= note.seat < len(self.seat_nodes):
+            return
+        nodes = self.seat_nodes[note.seat]
+        root = nodes["root"]
+        old = nodes["note"]
+        if old is not None:
+            old.remove()
+        node = el("p", "seat-note", with_symbols(note.text), data_kind=note.kind)
+        nodes["line"].appendChild(node)
+        nodes["note"] = node
+        wrong = note.kind == "wrong-slap"
+        root.classList.remove("wrong")
+        root.classList.toggle("gained", note.kind == "pile-taken")
+        if wrong:
+            _ = root.offsetWidth  # shake again at a second wrong slap
+            root.classList.add("wrong")
+        nodes["note_token"] += 1
+        token = nodes["note_token"]
+
+        def expire() -> None:
+            if nodes["note_token"] == token:
+                node.remove()
+                nodes["note"] = None
+                root.classList.remove("wrong", "gained")
+
+        self.later(expire, int(NOTE_MS))
 
     def note_fine(self, events: Sequence[Event]) -> None:
         """A person fined a player (K.U.R.S.' decrees): the parts say what it did. The events
@@ -619,15 +743,16 @@ class TableView:
         choice = self._choice
         if choice is None:
             return
-        session = self.session
-        deadline = session.choice_deadline()
         decision = choice["decision"]
         default = decision.label(decision.default)
-        if deadline < 0:
-            choice["clock"].textContent = f"No time limit (default: {default})"
-            return
-        left = session.real_ms_until(deadline, float(window.performance.now()))
-        choice["clock"].textContent = f"{default} in {math.ceil(left / 1000)} s"
+        left = self.session.choice_ms_left(float(window.performance.now()))
+        if left is None:
+            text = f"No time limit: take your time (if you wait: {default})"
+        else:  # real seconds, whatever the game's speed
+            text = f"If you wait: {default} in {math.ceil(left / 1000)} s"
+        if choice.get("text") != text:
+            choice["text"] = text
+            choice["clock"].textContent = text
 
     def choice_key(self, seat: int, action: str) -> str | None:
         """A seat's key while its decision panel is open: moves the selection, or returns the
@@ -647,10 +772,15 @@ class TableView:
         return ""
 
     def needs_ticking(self) -> bool:
-        """Whether a countdown is on show (the page redraws it a few times a second)."""
-        return self._choice is not None or any(part.ticking() for part in self.parts)
+        """Whether a countdown is on show, or a headline line or the live region's summary
+        waits for its turn (the page calls :meth:`tick` a few times a second)."""
+        return (self._choice is not None or self.headline.waiting()
+                or self.announcer.waiting() or any(part.ticking() for part in self.parts))
 
     def tick(self) -> None:
+        now = float(window.performance.now())
+        self._show_line(self.headline.tick(now, self.session.speed))
+        self._say(self.announcer.tick(now))
         for part in self.parts:
             part.tick()
         self._tick_choice()

@@ -11,7 +11,8 @@ from urllib.parse import urlencode
 from playwright.sync_api import Locator, Page, expect
 
 from ratscrew.engine import Game
-from ratscrew.events import Event, Ignored
+from ratscrew.events import Event
+from web.headline import Headline, Note, seat_notes
 
 KEYS = {
     0: {"flip": "q", "slap": "w", "slap-left": "a", "slap-right": "s"},
@@ -31,26 +32,45 @@ class Mirror:
     """The page's game, played again in CPython: same variant, deal, options and actions.
 
     Times differ from the page's (they only matter for the 150 ms grace after a pile is taken,
-    which no test comes near)."""
+    which no test comes near).
+
+    :attr:`headline` is what the page's headline shows once every line has had its time
+    (web/headline.py): the last notable event's sentence. A flip or an ignored action never
+    changes it; an ignored action is a note at its seat (:meth:`notes`)."""
 
     def __init__(self, seed: int, players: int = 2, names: Sequence[str] = (),
                  variant: str = "classic", options: dict[str, Any] | None = None) -> None:
         names = names or [f"Player {n + 1}" for n in range(players)]  # the page's defaults
         self.game = Game(variant, players, seed=seed, names=names, options=options)
         self.t = 0
+        self._head = Headline()
+        self._now = 0.0
+        self.headline = ""
+        self.saw(self.game.events)
+
+    def saw(self, events: Sequence[Event]) -> None:
+        """Events the page has drawn: the headline follows them."""
+        self._now += 100_000.0  # past any hold: the line the page ends up showing
+        line = self._head.offer(events, self.game.names or None, self._now, 1.0)
+        if line is not None:
+            self.headline = with_symbols(line.text)
 
     def act(self, seat: int, action: str, arg: str = "") -> list[Event]:
         self.t += 100
         if action == "flip":
-            return self.game.flip(seat, self.t)
-        if action == "choose":
-            return self.game.choose(seat, self.t, arg)
-        return self.game.slap(seat, self.t, action.removeprefix("slap").lstrip("-"))
+            events = self.game.flip(seat, self.t)
+        elif action == "choose":
+            events = self.game.choose(seat, self.t, arg)
+        elif action == "fine":
+            events = self.game.act(seat, self.t, "fine", arg)
+        else:
+            events = self.game.slap(seat, self.t, action.removeprefix("slap").lstrip("-"))
+        self.saw(events)
+        return events
 
-    def explain(self, events: Sequence[Event]) -> str:
-        """The sentence the page shows for these events (the last one that is not Ignored)."""
-        important = [e for e in events if not isinstance(e, Ignored)] or list(events)
-        return with_symbols(important[-1].explain(self.game.names or None))
+    def notes(self, events: Sequence[Event]) -> dict[int, Note]:
+        """The notes these events leave at the seats (web/headline.py's seat_notes)."""
+        return {note.seat: note for note in seat_notes(events)}
 
 
 def link(params: dict[str, str | int]) -> str:
@@ -70,14 +90,28 @@ def open_table(open_site: Callable[..., str], page: Page, params: dict[str, str 
     expect(page.locator("body")).to_have_attribute("data-screen", "table")
 
 
+def headline(page: Page) -> Locator:
+    return page.locator("#explain")
+
+
+def note(page: Page, n: int) -> Locator:
+    """Seat ``n``'s note (why its action was ignored, what a wrong slap cost...)."""
+    return seat(page, n).locator(".seat-note")
+
+
 def expect_table(page: Page, mirror: Mirror, events: Sequence[Event] = ()) -> None:
-    """The page shows what the mirror game says: every seat's count, the pile, the sentence."""
+    """The page shows what the mirror game says: every seat's count, the pile, the headline
+    (the last notable event: a line of a lower rank may wait up to 2 s for its turn) and the
+    notes these events leave at the seats."""
     game = mirror.game
     for n in range(game.n):
         expect(seat(page, n)).to_have_attribute("data-cards", str(len(game.hands[n])))
     expect(pile(page)).to_have_attribute("data-cards", str(len(game.pile)))
     if events:
-        expect(page.locator("#explain")).to_have_text(mirror.explain(events))
+        expect(headline(page)).to_have_text(mirror.headline)
+        for n, seat_note in mirror.notes(events).items():
+            expect(note(page, n)).to_have_text(with_symbols(seat_note.text))
+            expect(note(page, n)).to_have_attribute("data-kind", seat_note.kind)
 
 
 def press(page: Page, mirror: Mirror, seat_: int, action: str, key: str = "") -> list[Event]:

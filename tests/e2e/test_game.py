@@ -18,13 +18,25 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pytest
-from e2e_table import Mirror, expect_table, link, open_table, pile, press, seat, with_symbols
+from e2e_table import (
+    Mirror,
+    expect_table,
+    headline,
+    link,
+    note,
+    open_table,
+    pile,
+    press,
+    seat,
+    with_symbols,
+)
 from playwright.sync_api import Dialog, Locator, Page, expect
 
 from ratscrew.engine import Game
-from ratscrew.events import Flipped, Ignored
+from ratscrew.events import Flipped, Ignored, PileTaken
 from ratscrew.match import play
 from ratscrew.rng import seed_from_text
+from web.headline import NOTE_MS
 from web.keymap import KeyClashError, default_keymap
 from web.links import parse_query
 from web.settings import RESET_NOTICE, STORAGE_KEY
@@ -144,27 +156,36 @@ def test_flipping_with_the_keys(page: Page, open_site: Callable[..., str]) -> No
     open_table(open_site, page, {**TWO_HUMANS, "seed": seed})
     expect_table(page, mirror)
 
-    # Player 2 may not flip first: refused, with the reason, and nothing moves.
+    dealt = mirror.headline
+    assert dealt.startswith("Dealt")
+    expect(headline(page)).to_have_text(dealt)
+    expect(headline(page)).to_have_attribute("data-kind", "dealt")
+
+    # Player 2 may not flip first: refused, and nothing moves. Why is said in Player 2's seat
+    # (the person who pressed must learn why); an ignored action never takes the headline.
     events = press(page, mirror, 1, "flip")
     assert isinstance(events[-1], Ignored)
-    expect(page.locator("#explain")).to_have_text(
-        "Player 2's flip is ignored: it is Player 1's turn."
-    )
+    expect(note(page, 1)).to_have_text("Flip ignored: it is Player 1's turn")
+    expect(note(page, 1)).to_have_attribute("data-kind", "ignored")
+    expect(headline(page)).to_have_text(dealt)
 
     for seat_ in (0, 1, 0):
         before = count(seat(page, seat_)), count(pile(page))
         events = press(page, mirror, seat_, "flip")
         card = events[-1].card  # type: ignore[attr-defined]
         assert (count(seat(page, seat_)), count(pile(page))) == (before[0] - 1, before[1] + 1)
-        expect(page.locator("#explain")).to_contain_text(with_symbols(f"flips {card.code}"))
+        # A flip is shown by the cards and the log, not the headline.
         expect(pile(page).locator(f".card[data-code='{card.code}']")).to_have_count(1)
+        expect(page.locator("#log li").first).to_contain_text(with_symbols(f"flips {card.code}"))
+        expect(headline(page)).to_have_text(dealt)
 
     # Player 1 again, out of turn.
     press(page, mirror, 0, "flip")
-    expect(page.locator("#explain")).to_have_text(
-        "Player 1's flip is ignored: it is Player 2's turn."
-    )
+    expect(note(page, 0)).to_have_text("Flip ignored: it is Player 2's turn")
+    expect(headline(page)).to_have_text(dealt)
     assert history_length(page) == len(mirror.game.history)
+    # The note goes after a while.
+    expect(note(page, 0)).to_have_count(0, timeout=NOTE_MS + 3000)
 
 
 def test_a_valid_slap_takes_the_pile(page: Page, open_site: Callable[..., str]) -> None:
@@ -181,8 +202,56 @@ def test_a_valid_slap_takes_the_pile(page: Page, open_site: Callable[..., str]) 
     press(page, mirror, slapper, "slap")
     expect(seat(page, slapper)).to_have_attribute("data-cards", str(before + pile_size))
     expect(pile(page)).to_have_attribute("data-cards", "0")
-    expect(page.locator("#explain")).to_contain_text("Double")
-    expect(page.locator("#explain")).to_contain_text(f"Player 2 takes {pile_size} cards")
+    expect(headline(page)).to_contain_text("Double")
+    expect(headline(page)).to_contain_text(f"Player 2 takes {pile_size} cards")
+    expect(headline(page)).to_have_attribute("data-kind", "pile-taken")
+    # The winner's seat says what the pile brought.
+    expect(note(page, slapper)).to_have_text(f"+{pile_size} cards")
+    expect(seat(page, slapper)).to_have_class(re.compile(r"\bgained\b"))
+
+
+def test_a_won_slap_shows_its_pattern(page: Page, open_site: Callable[..., str]) -> None:
+    """The cards that made the slap are highlighted on the pile (``data-pattern``, the rule's
+    name) while the headline says why, before the pile flies to the winner."""
+    for rule, size in (("Double", 2), ("Sandwich", 3)):
+        seed, flips = slap_deal(rule)
+        mirror = Mirror(seed)
+        open_table(open_site, page, {**TWO_HUMANS, "seed": seed})
+        for i in range(flips):
+            press(page, mirror, i % 2, "flip")
+        match = mirror.game.match
+        assert match is not None and match[0].title == rule
+        page.evaluate(WATCH_PATTERN)
+        events = press(page, mirror, 0, "slap")
+        won = next(e for e in events if isinstance(e, PileTaken))
+        assert won.how == "slap" and won.rule == rule and len(won.cards) == size
+        expect(headline(page)).to_contain_text(rule)
+        marked = pile(page).locator(f".card[data-pattern='{rule}']")
+        # Highlighted for a moment (about 0.65 s before the sweep), then gone with the pile.
+        expect(marked).to_have_count(0, timeout=5000)
+        seen = page.evaluate("window.patternSeen")
+        assert sorted(seen) == sorted(c.code for c in won.cards), seen
+        assert page.evaluate("window.patternRules") == [rule] * size
+        # While highlighted, the whole pile waited (no card flew before the others).
+        assert page.evaluate("window.patternLeftEarly") == 0
+
+
+WATCH_PATTERN = """() => {
+  window.patternSeen = []; window.patternRules = []; window.patternLeftEarly = 0;
+  const pile = document.getElementById('pile');
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.attributeName === 'data-pattern' && r.target.dataset.pattern) {
+        window.patternSeen.push(r.target.dataset.code);
+        window.patternRules.push(r.target.dataset.pattern);
+      }
+    }
+    for (const card of pile.querySelectorAll('.card.leaving')) {
+      if (getComputedStyle(card).transitionDelay.split(',')[0].trim() === '0s'
+          && window.patternSeen.length) window.patternLeftEarly += 1;
+    }
+  }).observe(pile, {attributes: true, subtree: true, attributeFilter: ['data-pattern', 'class']});
+}"""
 
 
 def test_a_wrong_slap_costs_a_card(page: Page, open_site: Callable[..., str]) -> None:
@@ -197,9 +266,17 @@ def test_a_wrong_slap_costs_a_card(page: Page, open_site: Callable[..., str]) ->
     burned = events[-1].burned[0]  # type: ignore[attr-defined]
     assert count(seat(page, 0)) == before - 1
     assert count(pile(page)) == pile_before + 1
-    expect(page.locator("#explain")).to_have_text(
+    expect(headline(page)).to_have_text(
         f"Wrong slap: Player 1 burns 1 card ({with_symbols(burned.code)}) under the pile."
     )
+    expect(headline(page)).to_have_attribute("data-kind", "wrong-slap")
+    # The slapper's seat is marked, with what it cost, for a moment.
+    expect(seat(page, 0)).to_have_class(re.compile(r"\bwrong\b"))
+    expect(note(page, 0)).to_have_text("Wrong slap: \u22121 card")
+    expect(note(page, 0)).to_have_attribute("data-kind", "wrong-slap")
+    expect(seat(page, 1)).not_to_have_class(re.compile(r"\bwrong\b"))
+    expect(seat(page, 0)).not_to_have_class(re.compile(r"\bwrong\b"), timeout=NOTE_MS + 3000)
+    expect(note(page, 0)).to_have_count(0)
     expect(page.locator("#pile-note")).to_contain_text("1 burned underneath")
     # The burned card lies face down under the pile: it is not among the cards shown.
     expect(pile(page).locator(f".card[data-code='{burned.code}']")).to_have_count(0)
@@ -319,10 +396,11 @@ def test_a_hostile_name_is_only_text(
     for notice in notices:  # the long name was cut, and the page says so
         expect(page.locator("#notices")).to_contain_text(notice)
     press(page, mirror, 0, "flip")
-    expect(page.locator("#explain")).to_contain_text(expected[0])
-    press(page, mirror, 1, "flip")
-    expect(page.locator("#explain")).to_contain_text(expected[1])
     expect(page.locator("#log")).to_contain_text(f"{expected[0]} flips")
+    press(page, mirror, 1, "flip")
+    expect(page.locator("#log")).to_contain_text(f"{expected[1]} flips")
+    press(page, mirror, 1, "flip")  # out of turn: the note at the seat names the other
+    expect(note(page, 1)).to_contain_text(f"it is {expected[0]}'s turn")
     page.click("#settings-open")
     expect(page.locator("#keys-body")).to_contain_text(HOSTILE_SHORT)
     page.click("#settings-close")
@@ -419,7 +497,7 @@ def test_touch_zones_of_two_seats(page: Page, open_site: Callable[..., str]) -> 
     before, pile_size = count(seat(page, 0)), count(pile(page))
     tap(0, "slap")
     expect(seat(page, 0)).to_have_attribute("data-cards", str(before + pile_size))
-    expect(page.locator("#explain")).to_contain_text("Sandwich")
+    expect(headline(page)).to_contain_text("Sandwich")
     # Player 1 leads after taking the pile; then Player 2 slaps at nothing, by touch too (once
     # the grace time after a pile is taken is over: a slap then is a wrong slap).
     tap(0, "flip")
@@ -428,7 +506,8 @@ def test_touch_zones_of_two_seats(page: Page, open_site: Callable[..., str]) -> 
         " return s.game_time(performance.now()) - s.game.last_take_t > s.game.rules.grace_ms; }"
     )
     tap(1, "slap")
-    expect(page.locator("#explain")).to_contain_text("Wrong slap: Player 2 burns 1 card")
+    expect(headline(page)).to_contain_text("Wrong slap: Player 2 burns 1 card")
+    expect(seat(page, 1)).to_have_class(re.compile(r"\bwrong\b"))
 
 
 def reduced_motion_table(page: Page, open_site: Callable[..., str]) -> Mirror:

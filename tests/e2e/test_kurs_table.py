@@ -9,11 +9,12 @@ in CPython (the finders assert it still holds), the table is all-human with two 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from e2e_table import KEYS, Mirror, expect_table, open_table, seat
+from e2e_table import KEYS, Mirror, expect_table, headline, open_table, seat
 from playwright.sync_api import Page, expect
 
 from ratscrew.engine import Game
@@ -62,7 +63,9 @@ def test_the_chariot_is_answered_with_the_keys(page: Page, open_site: Callable[.
     # The buttons say what the options mean; the default is selected and named by the clock.
     expect(panel.locator(".choice-option")).to_have_text(["Keep my hand", "Trade with Ben"])
     expect(panel).to_have_attribute("data-selected", "keep")
-    expect(panel.locator(".choice-clock")).to_contain_text("Keep my hand in")
+    # The countdown is in real seconds and says what happens when it runs out.
+    expect(panel.locator(".choice-clock")).to_contain_text(
+        re.compile(r"If you wait: Keep my hand in \d+ s"))
 
     # Ada's slap key moves to the next option; her flip key chooses it.
     page.keyboard.press(KEYS[0]["slap"])
@@ -73,7 +76,8 @@ def test_the_chariot_is_answered_with_the_keys(page: Page, open_site: Callable[.
     expect_table(page, mirror)
     said = sentence(events)
     assert "trades hands with Ben" in said
-    expect(page.locator("#explain")).to_have_text(said)
+    expect(headline(page)).to_have_text(said)
+    expect(headline(page)).to_have_attribute("data-kind", "arcana")
     expect(page.locator("#effect")).to_be_visible()
     expect(page.locator("#effect")).to_contain_text(said.removeprefix("The Chariot: "))
     expect(page.locator("#log")).to_contain_text(said)
@@ -100,7 +104,7 @@ def test_the_devil_is_answered_by_touch(page: Page, open_site: Callable[..., str
     expect_table(page, mirror)
     said = sentence(events)
     assert "Ben gives Ada a card" in said
-    expect(page.locator("#explain")).to_have_text(said)
+    expect(headline(page)).to_have_text(said)
     assert history(page)[-1][1:] == [1, "choose", "give"]
 
 
@@ -134,18 +138,19 @@ def test_a_decree_is_typed_and_its_holder_fines(
     expect(decrees.locator(".decree-holder")).to_have_text(["Ada"])
     expect(decrees.locator(".decree-text")).to_have_text([decree])  # as text, not markup
     expect(decrees.locator("b")).to_have_count(1)
-    expect(page.locator("#explain")).to_have_text(sentence(events))
+    expect(headline(page)).to_have_text(sentence(events))
 
     # Ada fines Ben: a real button for every player.
     fines = decrees.locator(".fine-row[data-fine='0'] .fine-button")
     expect(fines).to_have_text(["1 Ada", "2 Ben"])
     fines.nth(1).focus()
     page.keyboard.press("Enter")
-    events = mirror.game.act(0, mirror.t + 100, "fine", "2")
+    events = mirror.act(0, "fine", "2")
     expect_table(page, mirror)
     said = sentence(events)
     assert "Ada fines Ben a card" in said
     expect(decrees.locator(".fine-message")).to_have_text(said)
+    expect(headline(page)).to_have_text(said)
     assert history(page)[-1][1:] == [0, "fine", "2"]
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from e2e_table import KEYS, Mirror, open_table, pile, press, seat
+from e2e_table import KEYS, Mirror, headline, note, open_table, pile, press, seat
 from playwright.sync_api import Page, expect
 
 from ratscrew.engine import Game
@@ -136,14 +136,21 @@ def test_the_dice_decide_which_hand_may_slap(page: Page, open_site: Callable[...
     assert isinstance(wrong, WrongSlap) and len(wrong.burned) == 3
     expect(seat(page, 0)).to_have_attribute("data-cards", str(ada - 3))
     expect(pile(page)).to_have_attribute("data-cards", str(pile_size + 3))
-    expect(page.locator("#explain")).to_contain_text("the red die says right hand, not left")
+    expect(headline(page)).to_contain_text("the red die says right hand, not left")
+    expect(headline(page)).to_have_attribute("data-kind", "wrong-slap")
     expect(page.locator("#log")).to_contain_text("the red die says right hand, not left")
+    expect(seat(page, 0)).to_have_class(re.compile(r"\bwrong\b"))
+    expect(note(page, 0)).to_have_text(
+        "Wrong slap (the red die says right hand, not left): \u22123 cards")
 
     # Ben slaps with his right hand: the pile is his.
     ben = len(mirror.game.hands[1])
     events = press(page, mirror, 1, "slap-right")
     assert any(isinstance(e, PileTaken) and e.seat == 1 for e in events)
     expect(seat(page, 1)).to_have_attribute("data-cards", str(ben + pile_size + 3))
+    # The pile won outranks the dice rolled just after it: the headline keeps it for now.
+    won = next(e for e in events if isinstance(e, PileTaken))
+    expect(headline(page)).to_contain_text(f"Ben takes {won.count} cards")
     expect(pile(page)).to_have_attribute("data-cards", "0")
     assert [h[2:] for h in history(page)[-2:]] == [["slap", "left"], ["slap", "right"]]
     # The dice were rolled again for the next slap.
@@ -180,11 +187,14 @@ def test_a_rat_is_called_with_the_keys(page: Page, open_site: Callable[..., str]
     red = page.locator("#dice [data-die='red']")
     expect(red).to_have_attribute("data-face", "RAT")
     expect(page.locator("#dice")).to_contain_text("Ben is choosing the hand")
+    # At the deal the headline shows what the deal asks: Ben calls the Rat.
+    expect(headline(page)).to_have_text(mirror.headline)
+    expect(headline(page)).to_have_attribute("data-kind", "asked")
     panel = page.locator("[data-choice='1']")
     expect(panel).to_be_visible()
     expect(panel.locator(".choice-option")).to_have_text(["right", "left", "either"])
     expect(panel).to_have_attribute("data-selected", "either")  # the default
-    expect(panel.locator(".choice-clock")).to_contain_text("either in")
+    expect(panel.locator(".choice-clock")).to_contain_text(re.compile(r"either in \d+ s"))
     expect(page.locator("[data-choice='0']")).to_have_count(0)
 
     # Ben's right-hand key moves right (round to the first option), his flip key chooses.
@@ -193,10 +203,11 @@ def test_a_rat_is_called_with_the_keys(page: Page, open_site: Callable[..., str]
     page.keyboard.press(KEYS[1]["slap-left"])
     page.keyboard.press(KEYS[1]["slap-left"])
     expect(panel).to_have_attribute("data-selected", "left")
-    events = mirror.act(1, "choose", "left")
+    mirror.act(1, "choose", "left")
     page.keyboard.press(KEYS[1]["flip"])
     expect(panel).to_have_count(0)
-    expect(page.locator("#explain")).to_have_text(mirror.explain(events))
+    expect(headline(page)).to_have_text(mirror.headline)
+    expect(headline(page)).to_have_attribute("data-kind", "dice-called")
     expect(red).to_have_attribute("data-face", "L")
     expect(page.locator("#dice")).to_contain_text("Rat: Ben called left hand")
     assert history(page)[-1][1:] == [1, "choose", "left"]
@@ -214,7 +225,7 @@ def test_an_unanswered_rat_takes_its_default(page: Page, open_site: Callable[...
     expect(panel).to_be_visible()
     expect(panel).to_have_count(0, timeout=10_000)
     assert history(page)[-1][1:] == [1, "choose", "either"]
-    expect(page.locator("#explain")).to_contain_text("Ben calls the Rat")
+    expect(headline(page)).to_contain_text("Ben calls the Rat")
 
 
 @pytest.mark.browser_context_args(has_touch=True)

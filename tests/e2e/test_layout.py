@@ -1,0 +1,510 @@
+"""The table's layout in a real (headless) Chromium: every variant at 2, 4, 6 and 8 players, at
+the sizes people play on, sampled while the bots play (issue 12, points 1 to 4 and 12).
+
+Each run opens an autostarted game from a link (fixed seed, speed 8, all bots or one human in
+seat 1 whose buttons must show), takes :data:`SAMPLES` samples :data:`GAP_MS` apart, and fails
+with every problem found, each named by its kind:
+
+- ``overlap``: two visible boxes among the seats (``[data-seat][data-cards]``) and the zones
+  (``[data-zone]``) overlap by more than 1 px. A box and a box inside it (a seat's peek or
+  choice) are not compared; two zones in the same seat are.
+- ``off screen``: a box (or the human's Flip/Slap button) leaves the screen: horizontally
+  outside ``[0, width]``; vertically outside ``[0, height]`` (desktop and tablet), outside the
+  document (phones may scroll). The page must not scroll sideways.
+- ``buttons``: with a human seat, a button of one of its actions (``data-action``: flip, and
+  slap or the two hands' slaps where the variant slaps: web/session.py's ``seat_actions``) is
+  missing on a touch screen, or is not within the first screen (``y + height <= height``),
+  phones included.
+- ``cut name``: a seat's ``[data-name]`` is missing, hidden, shortened, squashed to no width,
+  overflows its box (``scrollWidth``/``scrollHeight`` over ``client*`` + 1), ends in an
+  ellipsis or a line clamp, is clipped by an ancestor, or wraps inside a word.
+- ``small text`` (1920x1080 only): visible text inside a seat or a zone under 22 px (but for
+  the name printed on a Major Arcana's face: its rank is its numeral, which is checked; the
+  headline and the log say its name).
+
+The sampling plan (:data:`RUNS`, 59 runs, in this order):
+
+- 1920x1080 (desktop): all 5 variants x 2, 4, 6, 8 players (20 runs); a human in seat 1 in
+  half of them (variant index + player-count index odd). The only size with the 22 px check.
+- 1366x768: a rotating subset of 5, one per variant, the player counts shifted (4, 6, 8, 2, 4),
+  so it sees every variant and every player count; all bots.
+- 1280x720: every variant at 8 players with 24-character names (:data:`LONG_NAMES`), and
+  classic at 2, Slap Like an Egyptian at 4 (a human), K.U.R.S. at 6 with the default names.
+- 1024x768 (tablet, touch): a rotating subset of 5 (6, 8, 2, 4, 6 players), a human in the
+  first, third and fifth.
+- 390x844 (phone, touch): all 5 variants x 2, 4, 6, 8 players, a human in half, as at
+  1920x1080.
+- 844x390 (phone landscape, touch): classic, 4 players, a human, whose buttons must be within
+  the first screen.
+
+Cost: Python starts once for the desktop sizes and once for the touch screens (a Pyodide start
+is about 4-5 CPU-seconds); every run then deals its link's table in the same page, as opening
+the link would (``ratscrewApp.open_link``), at its own viewport size (:class:`Tables`). With
+pytest-playwright's ``--screenshot on`` (or ``only-on-failure``), a failing run saves a
+screenshot under ``--output`` (test-results/layout/).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from e2e_table import link
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
+
+from ratscrew.variants import VARIANTS as REGISTRY
+from ratscrew.variants import find_variant
+from web.session import seat_actions
+
+pytestmark = pytest.mark.e2e
+
+VARIANTS = tuple(REGISTRY)  # every variant, those added later too
+PLAYERS = (2, 4, 6, 8)
+SEED = 12
+SPEED = 8
+SAMPLES = 3
+GAP_MS = 700
+MIN_FONT_PX = 22
+BOOT_TIMEOUT_MS = 60_000  # as in conftest.py: a cold Pyodide start on a loaded machine
+HUMAN_FLIP_KEY = "q"  # seat 1's default flip key (web/keymap.py)
+
+LONG_NAMES = (
+    "Alexandra Konstantinopou",
+    "Bartholomew Fitzgeraldes",
+    "Christabel Montgomeryson",
+    "Demetrius Wolfensteiners",
+    "Evangeline Worthingtonne",
+    "Maximilian Wetherbottoms",
+    "Guinevere Hollingsworthy",
+    "Wilhelmina Featherstones",
+)
+assert all(len(name) == 24 for name in LONG_NAMES)
+
+
+@dataclass(frozen=True)
+class Size:
+    name: str
+    width: int
+    height: int
+    touch: bool = False
+    phone: bool = False
+    """Phones may scroll vertically: boxes must be within the document, not the screen."""
+
+
+DESKTOP = Size("1920x1080", 1920, 1080)
+LAPTOP = Size("1366x768", 1366, 768)
+SMALL = Size("1280x720", 1280, 720)
+TABLET = Size("1024x768", 1024, 768, touch=True)
+PHONE = Size("390x844", 390, 844, touch=True, phone=True)
+LANDSCAPE = Size("844x390", 844, 390, touch=True, phone=True)
+
+
+@dataclass(frozen=True)
+class Run:
+    size: Size
+    variant: str
+    players: int
+    human: bool = False
+    """Seat 1 is played by a person (``bots=2,...``): its Flip and Slap buttons show."""
+    long_names: bool = False
+
+    @property
+    def names(self) -> list[str]:
+        if self.long_names:
+            return list(LONG_NAMES[: self.players])
+        return [f"Player {n + 1}" for n in range(self.players)]  # the page's defaults
+
+    @property
+    def link(self) -> str:
+        bots = ",".join(str(n) for n in range(2, self.players + 1)) if self.human else "all"
+        params: dict[str, str | int] = {
+            "variant": self.variant, "players": self.players, "bots": bots, "seed": SEED,
+            "speed": SPEED, "autostart": 1,
+        }
+        if self.long_names:
+            params["names"] = ",".join(self.names)
+        return link(params)
+
+    @property
+    def id(self) -> str:
+        extra = ("-human" if self.human else "") + ("-long-names" if self.long_names else "")
+        return f"{self.size.name}-{self.variant}-{self.players}p{extra}"
+
+
+def every_game(size: Size) -> list[Run]:
+    """Every variant at every player count; a human in half (variant + count index odd)."""
+    return [Run(size, variant, players, human=(v + p) % 2 == 1)
+            for v, variant in enumerate(VARIANTS) for p, players in enumerate(PLAYERS)]
+
+
+def rotating(size: Size, shift: int, human: bool) -> list[Run]:
+    """One run per variant, the player counts shifted by ``shift``: every variant and every
+    count once (a human in the first, third and fifth when ``human``)."""
+    return [Run(size, variant, PLAYERS[(v + shift) % len(PLAYERS)], human=human and v % 2 == 0)
+            for v, variant in enumerate(VARIANTS)]
+
+
+def plan() -> list[Run]:
+    """The runs, desktop sizes first, then touch screens (each kind shares a context)."""
+    long_names = [Run(SMALL, variant, 8, long_names=True) for variant in VARIANTS]
+    small = [Run(SMALL, "classic", 2), Run(SMALL, "slap-like-an-egyptian", 4, human=True),
+             Run(SMALL, "kurs", 6)]
+    return [
+        *every_game(DESKTOP), *rotating(LAPTOP, 1, human=False), *long_names, *small,
+        *rotating(TABLET, 2, human=True), *every_game(PHONE),
+        Run(LANDSCAPE, "classic", 4, human=True),
+    ]
+
+
+RUNS = plan()
+
+
+# --------------------------------------------------------------------------- the pages
+
+
+class Tables:
+    """The page the runs are played in: one for the desktop sizes and one for the touch
+    screens (a context with ``has_touch``, ``is_mobile``). Python starts once per page; every
+    run then deals its link's table in place (``ratscrewApp.open_link``, what opening the link
+    does, without a reload), at the run's viewport size."""
+
+    def __init__(self, browser: Browser, site_url: str) -> None:
+        self.browser = browser
+        self.site_url = site_url
+        self.touch: bool | None = None
+        self.context: BrowserContext | None = None
+        self.page: Page | None = None
+        self.errors: list[str] = []
+
+    def _use(self, run: Run) -> Page:
+        if run.size.touch != self.touch or self.page is None:
+            self.close()
+            options: dict[str, Any] = {"has_touch": True, "is_mobile": True} if (
+                run.size.touch) else {}
+            self.context = self.browser.new_context(
+                viewport={"width": run.size.width, "height": run.size.height}, **options)
+            self.page = self._new_page(self.context)
+            self.page.goto(self.site_url + run.link)
+            self.page.wait_for_selector("body[data-ready]", state="attached")
+            self.touch = run.size.touch
+            return self.page
+        page = self.page
+        page.set_viewport_size({"width": run.size.width, "height": run.size.height})
+        page.evaluate("q => window.ratscrewApp.open_link(q)", run.link.split("?", 1)[1])
+        return page
+
+    def _new_page(self, context: BrowserContext) -> Page:
+        page = context.new_page()
+        page.set_default_timeout(BOOT_TIMEOUT_MS)
+
+        def on_console(message: ConsoleMessage) -> None:
+            if message.type == "error":
+                self.errors.append(f"console error: {message.text}")
+
+        page.on("console", on_console)
+        page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
+        return page
+
+    def open(self, run: Run) -> Page:
+        self.errors.clear()
+        page = self._use(run)
+        page.wait_for_selector("body[data-screen='table']", state="attached")
+        page.wait_for_timeout(GAP_MS)  # the first cards are played
+        return page
+
+    def done(self, page: Page) -> None:
+        page.evaluate("window.ratscrewApp.stop_timers()")  # its bots stop playing
+
+    def close(self) -> None:
+        if self.context is not None:
+            self.context.close()
+        self.context, self.touch, self.page = None, None, None
+        self.errors.clear()
+
+
+@pytest.fixture(scope="module")
+def tables(browser: Browser, site_url: str) -> Iterator[Tables]:
+    tables = Tables(browser, site_url)
+    yield tables
+    tables.close()
+
+
+# --------------------------------------------------------------------------- the checks
+
+CHECK = """
+(opts) => {
+  const problems = [];
+  const add = (key, message) => problems.push([key, message]);
+  const TOL = 1;
+  const root = document.documentElement;
+  const width = root.clientWidth, height = window.innerHeight;
+  const sx = window.scrollX, sy = window.scrollY;
+  const docHeight = Math.max(root.scrollHeight, document.body.scrollHeight);
+
+  const describe = (el) => {
+    let s = el.tagName.toLowerCase() + (el.id ? '#' + el.id : '');
+    for (const a of ['data-seat', 'data-zone', 'data-name', 'data-action', 'data-pattern']) {
+      if (el.hasAttribute(a)) s += `[${a}="${el.getAttribute(a)}"]`;
+    }
+    if (el.classList.length) s += '.' + [...el.classList].join('.');
+    return s;
+  };
+  const rectText = (r) =>
+    `(x ${Math.round(r.left + sx)}, y ${Math.round(r.top + sy)}, ` +
+    `${Math.round(r.width)}x${Math.round(r.height)})`;
+  const shown = (el) => {
+    const options = {checkOpacity: true, checkVisibilityCSS: true,
+                     opacityProperty: true, visibilityProperty: true};
+    if (!el.checkVisibility(options)) return false;
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0;
+  };
+  const clips = (el) => {
+    const style = getComputedStyle(el);
+    return style.overflowX !== 'visible' || style.overflowY !== 'visible';
+  };
+  const seatOf = (el) => el.closest('[data-seat][data-cards]');
+  const seatText = (el) => {
+    const seat = seatOf(el);
+    return seat ? ` in seat ${seat.dataset.seat}` : '';
+  };
+
+  // -- the boxes: seats and zones
+  const boxes = [...document.querySelectorAll('[data-seat][data-cards], [data-zone]')]
+    .filter(shown);
+  const rects = boxes.map((el) => el.getBoundingClientRect());
+  if (!boxes.some((el) => el.matches('[data-seat][data-cards]'))) {
+    add('no seats', 'no seat shown ([data-seat][data-cards])');
+  }
+
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i], b = boxes[j];
+      if (a.contains(b) || b.contains(a)) continue;
+      const ra = rects[i], rb = rects[j];
+      const w = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+      const h = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+      if (w > TOL && h > TOL) {
+        add(`overlap|${describe(a)}|${describe(b)}`,
+            `overlap: ${describe(a)} ${rectText(ra)} and ${describe(b)} ${rectText(rb)} ` +
+            `overlap by ${Math.round(w)}x${Math.round(h)} px`);
+      }
+    }
+  }
+
+  // -- off screen
+  if (root.scrollWidth > width + TOL) {
+    add('off screen|page', `off screen: the page is ${root.scrollWidth} px wide for a ` +
+        `${width} px screen (it scrolls sideways)`);
+  }
+  const offScreen = (el, r, bottomLimit, what) => {
+    const top = r.top + sy, bottom = r.bottom + sy, left = r.left + sx, right = r.right + sx;
+    const out = [];
+    if (left < -TOL) out.push(`left edge at ${Math.round(left)}`);
+    if (right > width + TOL) out.push(`right edge at ${Math.round(right)} > ${width}`);
+    if (top < -TOL) out.push(`top edge at ${Math.round(top)}`);
+    if (bottom > bottomLimit + TOL) {
+      out.push(`bottom edge at ${Math.round(bottom)} > ${Math.round(bottomLimit)}`);
+    }
+    return out.length ? `${what}: ${describe(el)} ${rectText(r)}: ${out.join(', ')}` : null;
+  };
+  const boxLimit = opts.phone ? docHeight : height;
+  boxes.forEach((el, i) => {
+    const where = opts.phone ? 'off screen (outside the document)' : 'off screen';
+    const message = offScreen(el, rects[i], boxLimit, where);
+    if (message) add(`off screen|${describe(el)}`, message);
+  });
+
+  // -- the human's buttons
+  if (opts.human !== null) {
+    const seat = document.querySelector(`[data-seat="${opts.human}"][data-cards]`);
+    if (!seat) {
+      add('buttons|seat', `buttons: no seat ${opts.human} for the human player`);
+    } else {
+      for (const action of opts.actions) {
+        const mine = [...seat.querySelectorAll(`[data-action="${action}"]`)];
+        const visible = mine.filter(shown);
+        if (opts.touch && !visible.length) {
+          add(`buttons|${action}`, `buttons: the human's ${action} button is ` +
+              (mine.length ? 'hidden' : 'missing') + ' on a touch screen');
+        }
+        for (const button of visible) {
+          const message = offScreen(button, button.getBoundingClientRect(), height,
+                                    'buttons: not within the first screen');
+          if (message) add(`buttons|${describe(button)}`, message);
+        }
+      }
+    }
+  }
+
+  // -- names
+  const seats = [...document.querySelectorAll('[data-seat][data-cards]')];
+  opts.names.forEach((expected, n) => {
+    const seat = seats.find((s) => s.dataset.seat === String(n));
+    if (!seat) { add(`cut name|${n}`, `cut name: no seat ${n}`); return; }
+    const name = seat.querySelector('[data-name]');
+    if (!name) { add(`cut name|${n}`, `cut name: seat ${n} has no [data-name]`); return; }
+    const options = {checkOpacity: true, checkVisibilityCSS: true,
+                     opacityProperty: true, visibilityProperty: true};
+    if (!name.checkVisibility(options)) {
+      add(`cut name|${n}`, `cut name: ${describe(name)} of seat ${n} is hidden`);
+      return;
+    }
+    const text = name.textContent.replace(/\\s+/g, ' ').trim();
+    if (!text.includes(expected)) {
+      add(`cut name|${n}`, `cut name: seat ${n} shows "${text}" for "${expected}"`);
+    }
+    const style = getComputedStyle(name);
+    const box = name.getBoundingClientRect();
+    const why = [];
+    if (box.width < 1 || box.height < 1) {
+      why.push(`its box is ${Math.round(box.width)}x${Math.round(box.height)} px`);
+    }
+    if (name.scrollWidth > name.clientWidth + TOL) {
+      why.push(`scrollWidth ${name.scrollWidth} > clientWidth ${name.clientWidth}`);
+    }
+    if (name.scrollHeight > name.clientHeight + TOL) {
+      why.push(`scrollHeight ${name.scrollHeight} > clientHeight ${name.clientHeight}`);
+    }
+    if (style.textOverflow === 'ellipsis' && name.scrollWidth > name.clientWidth) {
+      why.push('text-overflow: ellipsis in use');
+    }
+    if (style.webkitLineClamp && style.webkitLineClamp !== 'none' &&
+        name.scrollHeight > name.clientHeight) {
+      why.push(`line-clamp ${style.webkitLineClamp} in use`);
+    }
+    // Wrapped between words if need be, never inside one ("P / l / a / y / e / r").
+    const broken = [];
+    const words = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+    for (let node = words.nextNode(); node; node = words.nextNode()) {
+      for (const match of node.data.matchAll(/[^\\s-]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.bottom)));
+        if (lines.size > 1) broken.push(`"${match[0]}" on ${lines.size} lines`);
+      }
+    }
+    if (broken.length) why.push(`broken inside a word: ${broken.join(', ')}`);
+    // The text's own extent, clipped by no ancestor up to the page.
+    const range = document.createRange();
+    range.selectNodeContents(name);
+    const t = range.getBoundingClientRect();
+    for (let up = name.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (!clips(up)) continue;
+      const r = up.getBoundingClientRect();
+      if (t.left < r.left - TOL || t.right > r.right + TOL || t.top < r.top - TOL ||
+          t.bottom > r.bottom + TOL) {
+        why.push(`text ${rectText(t)} clipped by ${describe(up)} ${rectText(r)}`);
+        break;
+      }
+    }
+    if (why.length) {
+      add(`cut name|${n}`, `cut name: "${expected}" in seat ${n} (${describe(name)}, ` +
+          `${rectText(name.getBoundingClientRect())}): ${why.join('; ')}`);
+    }
+  });
+
+  // -- text size
+  if (opts.minFont) {
+    const hiddenByClip = (el) => {
+      for (let up = el; up && up !== document.body; up = up.parentElement) {
+        const r = up.getBoundingClientRect();
+        if ((r.width <= 1 || r.height <= 1) && clips(up)) return true;
+      }
+      return false;
+    };
+    const seen = new Set();
+    const small = (el, size, text, root) => {
+      add(`small text|${describe(el)}|${size}`,
+          `small text: ${size}px < ${opts.minFont}px: "${text.slice(0, 40)}" in ` +
+          `${describe(el)}${el === root ? '' : ' inside ' + describe(root)}${seatText(el)}`);
+    };
+    for (const box of boxes) {
+      const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (seen.has(node) || !/\\S/.test(node.data)) continue;
+        seen.add(node);
+        const el = node.parentElement;
+        if (!el || !shown(el) || hiddenByClip(el)) continue;
+        // A Major Arcana's name is the picture on its face (the card's rank is its numeral,
+        // checked; its name is said in the headline and the log, and is its aria-label).
+        if (el.closest('.arcana-name')) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const r = range.getBoundingClientRect();
+        if (r.width < 1 || r.height < 1) continue;
+        const size = parseFloat(getComputedStyle(el).fontSize);
+        if (size < opts.minFont - 0.01) small(el, size, node.data.trim(), box);
+      }
+      // Text drawn by CSS (::before and ::after content) counts too.
+      for (const el of [box, ...box.querySelectorAll('*')]) {
+        if (!shown(el)) continue;
+        for (const pseudo of ['::before', '::after']) {
+          const style = getComputedStyle(el, pseudo);
+          const content = style.content;
+          if (!content || content === 'none' || content === 'normal') continue;
+          const text = content.replace(/^"|"$/g, '');
+          if (!/\\S/.test(text) || style.display === 'none') continue;
+          const size = parseFloat(style.fontSize);
+          if (size < opts.minFont - 0.01) small(el, size, pseudo + ' ' + text, box);
+        }
+      }
+    }
+  }
+  return problems;
+}
+"""
+
+
+def check(page: Page, run: Run) -> list[str]:
+    """Every problem seen in :data:`SAMPLES` samples of the table (the first sample that shows
+    a problem names it)."""
+    ready = page.evaluate("document.body.dataset.ready")
+    screen = page.evaluate("document.body.dataset.screen")
+    if ready != "true" or screen != "table":
+        return [f"the table did not open: data-ready={ready!r}, data-screen={screen!r}"]
+    options = {
+        "phone": run.size.phone,
+        "touch": run.size.touch,
+        "human": 0 if run.human else None,
+        "actions": list(seat_actions(find_variant(run.variant))),
+        "names": run.names,
+        "minFont": MIN_FONT_PX if run.size == DESKTOP else None,
+    }
+    found: dict[str, str] = {}
+    for sample in range(SAMPLES):
+        if sample:
+            if run.human:
+                page.keyboard.press(HUMAN_FLIP_KEY)  # keep the game going
+            page.wait_for_timeout(GAP_MS)
+        for key, message in page.evaluate(CHECK, options):
+            found.setdefault(key, f"[sample {sample + 1}] {message}")
+    return list(found.values())
+
+
+@pytest.mark.parametrize("run", RUNS, ids=[run.id for run in RUNS])
+def test_layout(run: Run, tables: Tables, pytestconfig: pytest.Config) -> None:
+    page = tables.open(run)
+    try:
+        problems = check(page, run) + tables.errors
+        if problems:
+            fail(page, run, problems, pytestconfig)
+    finally:
+        tables.done(page)
+
+
+def fail(page: Page, run: Run, problems: list[str], pytestconfig: pytest.Config) -> None:
+    shot = ""
+    if pytestconfig.getoption("--screenshot") != "off":
+        path = Path(pytestconfig.getoption("--output")) / "layout" / f"{run.id}.png"
+        page.screenshot(path=path)
+        shot = f"; screenshot {path}"
+    pytest.fail(
+        f"{len(problems)} layout problem(s) in {run.id} ({run.link}){shot}:\n"
+        + "\n".join(problems),
+        pytrace=False,
+    )
