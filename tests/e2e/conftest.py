@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -41,7 +42,11 @@ LOCAL_SCHEMES = {"data", "blob", "about"}
 
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
-    """Build _site/ once per session with scripts/build (npm ci when needed)."""
+    """Build _site/ once per session with scripts/build (npm ci when needed). With
+    ``RATSCREW_SITE_BUILT=1`` (scripts/test builds it once before the test workers start, so
+    two of them never build at the same time) the site is used as it is."""
+    if os.environ.get("RATSCREW_SITE_BUILT") == "1" and (site_tools.SITE / "index.html").exists():
+        return site_tools.SITE
     result = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "build")],
         cwd=ROOT,

@@ -12,6 +12,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from ratscrew.engine import Game
 from ratscrew.events import Event
+from ratscrew.slae import dice_of
 from web.headline import Headline, Note, seat_notes
 
 KEYS = {
@@ -71,6 +72,17 @@ class Mirror:
     def notes(self, events: Sequence[Event]) -> dict[int, Note]:
         """The notes these events leave at the seats (web/headline.py's seat_notes)."""
         return {note.seat: note for note in seat_notes(events)}
+
+
+def rat_deal() -> int:
+    """Slap Like an Egyptian: a seed whose first roll is a Rat on the red die only (Ben, the
+    dealer, must call the hand)."""
+    for seed in range(1, 10_000):
+        game = Game("slap-like-an-egyptian", 2, seed=seed)
+        dice = dice_of(game)
+        if dice is not None and dice.red == "rat" and dice.wood != "rat":
+            return seed
+    raise AssertionError("no Rat on the first roll")
 
 
 def link(params: dict[str, str | int]) -> str:

@@ -22,7 +22,7 @@ with every problem found, each named by its kind:
   the name printed on a Major Arcana's face: its rank is its numeral, which is checked; the
   headline and the log say its name).
 
-The sampling plan (:data:`RUNS`, 59 runs, in this order):
+The sampling plan (:data:`RUNS`, 61 runs, in this order):
 
 - 1920x1080 (desktop): all 5 variants x 2, 4, 6, 8 players (20 runs); a human in seat 1 in
   half of them (variant index + player-count index odd). The only size with the 22 px check.
@@ -36,6 +36,11 @@ The sampling plan (:data:`RUNS`, 59 runs, in this order):
   1920x1080.
 - 844x390 (phone landscape, touch): classic, 4 players, a human, whose buttons must be within
   the first screen.
+- 360x640 (a small phone, touch): Slap Like an Egyptian at 4 and Firefighters at 8, a human.
+
+:func:`test_setup_fits_a_small_phone`: the setup form at 360x640, for every variant with its
+house rules open and 8 seats: no sideways scrolling, every control inside the form, no select
+squashed (narrower than its chosen text), no text under 14 px.
 
 Cost: Python starts once for the desktop sizes and once for the touch screens (a Pyodide start
 is about 4-5 CPU-seconds); every run then deals its link's table in the same page, as opening
@@ -100,6 +105,7 @@ SMALL = Size("1280x720", 1280, 720)
 TABLET = Size("1024x768", 1024, 768, touch=True)
 PHONE = Size("390x844", 390, 844, touch=True, phone=True)
 LANDSCAPE = Size("844x390", 844, 390, touch=True, phone=True)
+SMALL_PHONE = Size("360x640", 360, 640, touch=True, phone=True)
 
 
 @dataclass(frozen=True)
@@ -156,6 +162,8 @@ def plan() -> list[Run]:
         *every_game(DESKTOP), *rotating(LAPTOP, 1, human=False), *long_names, *small,
         *rotating(TABLET, 2, human=True), *every_game(PHONE),
         Run(LANDSCAPE, "classic", 4, human=True),
+        Run(SMALL_PHONE, "slap-like-an-egyptian", 4, human=True),
+        Run(SMALL_PHONE, "firefighters", 8, human=True),
     ]
 
 
@@ -508,3 +516,78 @@ def fail(page: Page, run: Run, problems: list[str], pytestconfig: pytest.Config)
         + "\n".join(problems),
         pytrace=False,
     )
+
+
+SETUP_CHECK = """
+() => {
+  const problems = [];
+  const root = document.documentElement;
+  const width = root.clientWidth;
+  if (root.scrollWidth > width + 1) {
+    problems.push(`the page is ${root.scrollWidth} px wide for a ${width} px screen`);
+  }
+  const form = document.querySelector('#setup').getBoundingClientRect();
+  const describe = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
+    (el.className ? '.' + String(el.className).split(' ').join('.') : '') +
+    (el.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : '');
+  for (const el of document.querySelectorAll('#setup :is(input, select, button, summary)')) {
+    if (!el.checkVisibility()) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width < 1) continue;
+    if (r.left < form.left - 1 || r.right > form.right + 1) {
+      problems.push(`${describe(el)} leaves the form (${Math.round(r.left)}-` +
+                    `${Math.round(r.right)}, the form ${Math.round(form.left)}-` +
+                    `${Math.round(form.right)})`);
+    }
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < 14) problems.push(`${describe(el)}: ${size} px text`);
+    if (el.tagName === 'SELECT') {
+      // Squashed: narrower than its chosen option's text (plus the arrow).
+      const probe = document.createElement('span');
+      probe.style.font = getComputedStyle(el).font;
+      probe.style.position = 'absolute';
+      probe.style.whiteSpace = 'nowrap';
+      probe.textContent = el.options[el.selectedIndex]?.text ?? '';
+      document.body.appendChild(probe);
+      const need = probe.getBoundingClientRect().width;
+      probe.remove();
+      const style = getComputedStyle(el);
+      const room = r.width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) -
+        parseFloat(style.borderLeftWidth) - parseFloat(style.borderRightWidth) - 20;  // arrow
+      if (room < need) {
+        problems.push(`${describe(el)} has ${Math.round(room)} px for ` +
+                      `"${probe.textContent}" (${Math.round(need)} px)`);
+      }
+    }
+  }
+  for (const el of document.querySelectorAll('#setup *')) {
+    if (!el.checkVisibility() || el.children.length) continue;
+    if (!/\\S/.test(el.textContent)) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < 14) problems.push(`"${el.textContent.trim().slice(0, 30)}": ${size} px text`);
+  }
+  return problems;
+}
+"""
+
+
+def test_setup_fits_a_small_phone(browser: Browser, site_url: str) -> None:
+    """Issue 12, point 4: the setup form fits 360 px with every control readable."""
+    context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True,
+                                  is_mobile=True)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(BOOT_TIMEOUT_MS)
+        page.goto(site_url)
+        page.wait_for_selector("body[data-ready='true']", state="attached")
+        page.select_option("#setup-players", "8")
+        page.locator("#setup-rules > summary").click()
+        problems: list[str] = []
+        for variant in VARIANTS:
+            page.select_option("#setup-variant", variant)
+            if not page.locator("#setup-rules").evaluate("d => d.open"):
+                page.locator("#setup-rules > summary").click()
+            problems += [f"{variant}: {p}" for p in page.evaluate(SETUP_CHECK)]
+        assert not problems, "\n".join(problems)
+    finally:
+        context.close()

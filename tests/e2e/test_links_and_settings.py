@@ -13,11 +13,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from e2e_table import KEYS, link, open_table, seat
+from e2e_table import KEYS, link, open_table, rat_deal, seat
 from playwright.sync_api import BrowserContext, Page, expect
 
-from ratscrew.engine import Game
-from ratscrew.slae import dice_of
 from web.links import parse_query
 from web.settings import STORAGE_KEY
 
@@ -198,17 +196,6 @@ def test_focus_goes_to_the_table_after_deal_and_the_keys_work(
 
 
 # --------------------------------------------------------------------------- time to choose
-
-
-def rat_deal() -> int:
-    """Slap Like an Egyptian: a seed whose first roll is a Rat on the red die only (Ben, the
-    dealer, must call the hand)."""
-    for seed in range(1, 10_000):
-        game = Game(SLAE, 2, seed=seed)
-        dice = dice_of(game)
-        if dice is not None and dice.red == "rat" and dice.wood != "rat":
-            return seed
-    raise AssertionError("no Rat on the first roll")
 
 
 def test_a_choice_at_8x_lasts_its_real_seconds(page: Page, open_site: Callable[..., str]) -> None:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from e2e_table import KEYS, Mirror, headline, note, open_table, pile, press, seat
+from e2e_table import KEYS, Mirror, headline, note, open_table, pile, press, rat_deal, seat
 from playwright.sync_api import Page, expect
 
 from ratscrew.engine import Game
@@ -54,17 +54,6 @@ def dice_slap_deal() -> tuple[int, int]:
                     return seed, flips
                 break
     raise AssertionError("no deal where the dice say right hand before a slappable pile")
-
-
-def rat_deal() -> int:
-    """Slap Like an Egyptian: a seed whose first roll is a Rat on the red die only (Ben, the
-    dealer, must call the hand)."""
-    for seed in range(1, 10_000):
-        game = Game(SLAE, 2, seed=seed)
-        dice = dice_of(game)
-        if dice is not None and dice.red == "rat" and dice.wood != "rat":
-            return seed
-    raise AssertionError("no Rat on the first roll")
 
 
 def burn_deal() -> tuple[int, int, int]:
