@@ -664,3 +664,26 @@ def test_links_keep_a_default_valued_choice_that_other_options_would_change() ->
     options, notices = check_options(VARIANTS["slap-like-an-egyptian"], 3,
                                      {"decks": 2, "jokers": 2})
     assert options == {"decks": 2, "jokers": 2} and notices == []
+
+
+@pytest.mark.parametrize("value", ["[" * 5_000 + "]" * 5_000, "[" * 5_000, "x" * 3_000,
+                                   '{"a": ' * 50 + "1" + "}" * 50])
+def test_an_option_too_long_or_too_deep_is_refused_unparsed_and_unrepeated(
+    value: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 13: the browser's Python stops for good on JSON a few thousand levels deep, so the
+    # limits are checked before anything parses it, and the notice does not echo the value.
+    import json
+
+    def no_parsing(*_: Any, **__: Any) -> Any:
+        raise ParsedTooMuch("parsed an option over the limits")
+
+    monkeypatch.setattr(json, "loads", no_parsing)
+    config, notices = parse_query(f"variant=classic&players=3&options=penalty:{value}")
+    assert config.players == 3 and "penalty" not in config.options
+    assert notices == ["Ignored rule option 'penalty': its value is too long or nested too "
+                       "deeply."]
+
+
+class ParsedTooMuch(BaseException):
+    """Raised by a json.loads stand-in: text over the limits reached the parser."""

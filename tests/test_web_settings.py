@@ -205,3 +205,22 @@ def check_load(text: str) -> None:
     assert all(isinstance(n, str) and n for n in notices)
     # What was loaded saves and loads back as it is, without a notice.
     assert load_settings(dump_settings(settings)) == (settings, [])
+
+
+@pytest.mark.parametrize("text", ['{"version": 1, "keys": ' + "[" * 5_000 + "]" * 5_000 + "}",
+                                  "[" * 100_000, '{"version": 1, "pad": "' + "x" * 60_000 + '"}'])
+def test_saved_settings_too_deep_or_too_large_are_reset_unparsed(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 13: checked before parsing (the browser's Python has a small stack).
+    def no_parsing(*_: Any, **__: Any) -> Any:
+        raise ParsedTooMuch("parsed saved settings over the limits")
+
+    monkeypatch.setattr(json, "loads", no_parsing)
+    settings, notices = load_settings(text)
+    assert notices == [RESET_NOTICE]
+    assert settings == Settings()
+
+
+class ParsedTooMuch(BaseException):
+    """Raised by a json.loads stand-in: text over the limits reached the parser."""

@@ -99,6 +99,8 @@ class App:
         self.keymap, key_notices = KeyMap.from_json(self.settings.keys, MAX_PLAYERS,
                                                     KNOWN_ACTIONS)
         notices += key_notices
+        if notices:  # what could not be read is dropped: the cleaned settings replace it
+            self.save_settings()
         query = str(window.location.search)
         if not query.strip("?") and self.settings.last_table:
             query = self.settings.last_table

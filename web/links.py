@@ -60,6 +60,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 from urllib.parse import parse_qsl, quote
 
+from ratscrew import safe_json
 from ratscrew.bots import DIFFICULTIES
 from ratscrew.options import OPTION_SPECS
 from ratscrew.rng import seed_from_text
@@ -237,11 +238,31 @@ def _clamp_players(variant: Variant, players: object) -> int:
 # --------------------------------------------------------------------------- rule options
 
 
-def _option_value(text: str) -> Any:
-    """JSON when the text parses as JSON, else the text itself."""
+MAX_OPTION_CHARS = 2_000
+"""The longest option value a link may hold (a slap list is a few hundred characters)."""
+MAX_OPTION_DEPTH = 4
+"""How deeply an option's JSON may nest (a list of lists is 2): checked before parsing, as the
+browser's Python has a small stack (a few thousand levels stop it, not as an exception)."""
+
+
+def _too_big(text: str) -> bool:
+    """Whether an option's text is over the limits (it is refused without being parsed, nor
+    written back in a notice)."""
     try:
-        return json.loads(text)
-    except Exception:  # JSONDecodeError, too-long numbers, too-deep nesting
+        safe_json.check(text, max_chars=MAX_OPTION_CHARS, max_depth=MAX_OPTION_DEPTH)
+    except safe_json.JSONLimitError:
+        return True
+    except ValueError:
+        return False
+    return False
+
+
+def _option_value(text: str) -> Any:
+    """JSON when the text parses as JSON within the limits, else the text itself (which the
+    option's own check then refuses with a notice)."""
+    try:
+        return safe_json.loads(text, max_chars=MAX_OPTION_CHARS, max_depth=MAX_OPTION_DEPTH)
+    except Exception:  # not JSON, too long, too deep, numbers too long
         return text
 
 
@@ -347,6 +368,9 @@ def parse_options(
             )
         elif name in raw:
             notices.append(f"Rule option {_show(name)} is given twice: using the first.")
+        elif _too_big(value.strip()):
+            notices.append(f"Ignored rule option {_show(name)}: its value is too long or "
+                           "nested too deeply.")
         else:
             raw[name] = _option_value(value.strip())
     options, more = check_options(variant, players, raw)

@@ -64,6 +64,23 @@
     dispatchEvent(new CustomEvent("ratscrew:ready", { detail }));
   };
 
+  // The error panel's way out: forget what this site saved (a setting that stops Python
+  // from starting would stop it again at every reload) and open the page without the link's
+  // settings.
+  const resetButton = document.getElementById("boot-reset");
+  if (resetButton) {
+    resetButton.addEventListener("click", () => {
+      try {
+        for (const key of Object.keys(localStorage)) {
+          if (key.startsWith("ratscrew.")) localStorage.removeItem(key);
+        }
+      } catch (error) {
+        console.warn("[ratscrew] saved settings could not be removed", error);
+      }
+      location.replace(location.pathname);
+    });
+  }
+
   const fail = (message) => {
     if (finished) return;
     finished = true;

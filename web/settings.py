@@ -31,6 +31,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from ratscrew import safe_json
+
 from .keymap import KNOWN_ACTIONS, MAX_SEATS, KeyMap, default_keymap
 from .links import DEFAULT_SPEED, parse_query, parse_speed, to_query
 
@@ -42,6 +44,10 @@ MAX_LAST_TABLE = 4000
 DEFAULT_CHOICE_SECONDS = 10
 MAX_CHOICE_SECONDS = 600
 
+MAX_STORED_CHARS = 50_000
+"""The most a saved setting may be (8 seats' keys and a table's link are a few kilobytes)."""
+MAX_STORED_DEPTH = 6
+"""How deeply saved settings may nest (the keys are 3 levels)."""
 RESET_NOTICE = "Your saved settings could not be read and were reset."
 VERSION_NOTICE = "Your saved settings are from another version of the game and were reset."
 
@@ -79,9 +85,9 @@ def load_settings(text: str | None) -> tuple[Settings, list[str]]:
 def _load(text: object) -> tuple[Settings, list[str]]:
     if not isinstance(text, str):
         return Settings(), [RESET_NOTICE]
-    try:
-        data = json.loads(text)
-    except Exception:  # not JSON, numbers too long, nesting too deep
+    try:  # size and nesting checked before parsing: the browser's Python has a small stack
+        data = safe_json.loads(text, max_chars=MAX_STORED_CHARS, max_depth=MAX_STORED_DEPTH)
+    except Exception:  # not JSON, too long, nesting too deep, numbers too long
         return Settings(), [RESET_NOTICE]
     if not isinstance(data, dict):
         return Settings(), [RESET_NOTICE]
