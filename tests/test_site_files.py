@@ -53,7 +53,8 @@ def site_text_files() -> list[Path]:
     """The hand-written files the browser loads, plus the npm configuration."""
     files = [ROOT / "index.html", ROOT / "pyscript.toml", ROOT / ".npmrc", ROOT / "package.json"]
     web = (ROOT / "web").rglob("*")
-    files += sorted(p for p in web if p.is_file() and "__pycache__" not in p.parts)
+    files += sorted(p for p in web if p.is_file() and "__pycache__" not in p.parts
+                    and p.suffix != ".png")  # pictures: the app icons
     return files
 
 
@@ -212,3 +213,45 @@ def test_tree_files_skips_maps_and_caches(tmp_path: Path) -> None:
     (tmp_path / "core.js.map").write_text("")
     (tmp_path / ".hidden").write_text("")
     assert list(site_tools.tree_files(tmp_path, skip_suffixes=(".map",))) == ["core.js"]
+
+
+# --------------------------------------------------------------------------- installable
+
+
+def png_size(path: Path) -> tuple[int, int]:
+    """A PNG's width and height, from its IHDR chunk."""
+    head = path.read_bytes()[:24]
+    assert head[:8] == b"\x89PNG\r\n\x1a\n" and head[12:16] == b"IHDR", f"{path.name}: not a PNG"
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
+def test_the_web_app_manifest_makes_the_game_installable() -> None:
+    """Issue 13, point 4: a manifest (name, icons, start_url, standalone display, theme colour),
+    linked from the page, with relative URLs that stay inside a GitHub Pages sub-path."""
+    links = {attrs.get("rel"): attrs for tag, attrs in PageScan.of(ROOT / "index.html").tags
+             if tag == "link"}
+    assert "manifest" in links, "index.html links no manifest"
+    manifest_path = ROOT / links["manifest"]["href"]
+    manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    assert manifest["name"] and manifest["short_name"] and len(manifest["short_name"]) <= 12
+    assert manifest["display"] == "standalone"
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["theme_color"])
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["background_color"])
+    site_root = ROOT.resolve()
+    for key in ("start_url", "scope", "id"):
+        url = manifest[key]
+        assert not re.match(r"^([a-z][a-z0-9+.-]*:|//|/)", url), f"{key}: relative URLs only"
+        assert (manifest_path.parent / url).resolve() == site_root, f"{key} is not the site"
+    sizes: dict[str, Path] = {}
+    for icon in manifest["icons"]:
+        path = manifest_path.parent / icon["src"]
+        assert path.is_file(), f"icon {icon['src']} is missing"
+        if icon["type"] == "image/png":
+            width, height = png_size(path)
+            assert icon["sizes"] == f"{width}x{height}", f"{icon['src']} is {width}x{height}"
+            sizes[icon["sizes"]] = path
+    # What browsers ask for to offer "Install": a 192 and a 512 px icon.
+    assert {"192x192", "512x512"} <= set(sizes)
+    metas = [attrs for tag, attrs in PageScan.of(ROOT / "index.html").tags if tag == "meta"]
+    assert any(m.get("name") == "theme-color" and m.get("content") == manifest["theme_color"]
+               for m in metas)

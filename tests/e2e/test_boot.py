@@ -5,6 +5,7 @@ Everything is served from the local test server; no request may go anywhere else
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -88,3 +89,29 @@ def test_engine_error_shows_a_clear_message(page: Page, open_site: Callable[...,
         "The game engine failed to load (RuntimeError: broken engine)."
     )
     expect(page.locator("#boot-error")).not_to_contain_text("Traceback")
+
+
+@pytest.mark.usefixtures("clean_page")
+def test_chromium_reads_the_web_app_manifest(
+    page: Page, open_site: Callable[..., str], site_url: str
+) -> None:
+    """Issue 13, point 4: the browser finds the manifest, parses it without an error and sees
+    the name, the standalone display and the icons (under the site's sub-path)."""
+    assert open_site() == "true", page.inner_text("#boot")
+    client = page.context.new_cdp_session(page)
+    manifest = client.send("Page.getAppManifest")
+    assert manifest["url"].endswith("/web/manifest.webmanifest")
+    assert manifest["errors"] == []
+    parsed = manifest.get("manifest") or {}
+    if parsed:  # newer Chromium gives the parsed manifest too
+        assert parsed["display"] == "kStandalone"
+        assert parsed["startUrl"] == site_url
+        assert {icon["sizes"] for icon in parsed["icons"]} >= {"192x192", "512x512"}
+    # Chromium's own verdict: nothing stops "Install" but the test's private window.
+    verdict = client.send("Page.getInstallabilityErrors")
+    assert {e["errorId"] for e in verdict["installabilityErrors"]} <= {"in-incognito"}
+    data = json.loads(manifest["data"])
+    assert data["short_name"] == "Ratscrew"
+    for icon in data["icons"]:
+        response = page.request.get(manifest["url"].rsplit("/", 1)[0] + "/" + icon["src"])
+        assert response.ok, icon["src"]
