@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import hashlib
 import http.server
 import json
 import os
@@ -50,6 +51,22 @@ PYODIDE_FILES = (
 # each release, so the whole folder is copied rather than a list of names.
 PYSCRIPT_DIST = Path("@pyscript/core/dist")
 PYSCRIPT_EXTRA = ("LICENSE", "package.json")
+
+# Workbox, for the service worker (web/sw.js): its loader and the modules precaching needs
+# (loaded by the loader from runtime/workbox/, never from a CDN).
+WORKBOX_FILES = (
+    "workbox-sw/build/workbox-sw.js",
+    "workbox-core/build/workbox-core.prod.js",
+    "workbox-precaching/build/workbox-precaching.prod.js",
+    "workbox-routing/build/workbox-routing.prod.js",
+    "workbox-strategies/build/workbox-strategies.prod.js",
+)
+
+# The service worker's source (web/sw.js) is written, with the list of files to cache, to the
+# site's top (SERVICE_WORKER), so that its scope is the whole site.
+SW_SOURCE = Path("web") / "sw.js"
+SERVICE_WORKER = "sw.js"
+SW_PLACEHOLDER = "self.__WB_MANIFEST"
 
 # Files of the repository that the site serves, besides runtime/.
 SITE_TOP_FILES = ("index.html", "pyscript.toml")
@@ -198,6 +215,8 @@ def runtime_sources() -> dict[str, Path]:
         files[f"pyscript/{rel}"] = path
     for name in PYSCRIPT_EXTRA:
         files[f"pyscript/{name}"] = NODE_MODULES / "@pyscript/core" / name
+    for name in WORKBOX_FILES:
+        files[f"workbox/{Path(name).name}"] = NODE_MODULES / name
     missing = [str(p.relative_to(ROOT)) for p in files.values() if not p.is_file()]
     if missing:
         raise SiteError("missing from node_modules: " + ", ".join(missing) + " (run `npm ci`)")
@@ -218,7 +237,8 @@ def site_sources() -> dict[str, Path]:
     for path in sorted((ROOT / "ratscrew").glob("*.py")):
         files[f"ratscrew/{path.name}"] = path
     for rel, path in tree_files(ROOT / "web", skip_suffixes=(".pyc",)).items():
-        files[f"web/{rel}"] = path
+        if f"web/{rel}" != SW_SOURCE.as_posix():  # written to the top by write_service_worker
+            files[f"web/{rel}"] = path
     for rel, path in tree_files(RUNTIME).items():
         files[f"runtime/{rel}"] = path
     return files
@@ -229,12 +249,46 @@ def build(*, install: bool = True) -> Path:
     if install:
         ensure_node_modules()
     copy_runtime()
-    copied = sync_files(site_sources(), SITE, keep=[".nojekyll"])
+    copied = sync_files(site_sources(), SITE, keep=[".nojekyll", SERVICE_WORKER])
     # GitHub Pages would otherwise run Jekyll, which hides files and folders starting with "_".
     (SITE / ".nojekyll").touch()
+    write_service_worker(SITE)
     count, size = folder_size(SITE)
     log(f"_site/: {count} files, {size / 1e6:.1f} MB ({copied} copied)")
     return SITE
+
+
+def precache_list(site: Path) -> list[dict[str, str]]:
+    """Every file the site serves (but the service worker itself and .nojekyll), each with a
+    revision from its content: what the service worker caches on the first visit."""
+    entries = []
+    for rel, path in sorted(tree_files(site).items()):
+        if rel in (SERVICE_WORKER, ".nojekyll"):
+            continue
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+        entries.append({"url": rel, "revision": digest})
+    return entries
+
+
+def service_worker_text(entries: list[dict[str, str]]) -> str:
+    """web/sw.js with the precache list in place of its placeholder, and a version (a hash of
+    the list: any change to any file makes a new service worker, which replaces the cache)."""
+    source = (ROOT / SW_SOURCE).read_text(encoding="utf-8")
+    if source.count(SW_PLACEHOLDER) != 1:
+        raise SiteError(f"{SW_SOURCE} must name {SW_PLACEHOLDER} exactly once")
+    listing = json.dumps(entries, separators=(",", ":"))
+    version = hashlib.sha256(listing.encode()).hexdigest()[:16]
+    head = f"// Written by scripts/build from {SW_SOURCE.as_posix()}: site version {version}.\n"
+    return head + source.replace(SW_PLACEHOLDER, listing)
+
+
+def write_service_worker(site: Path) -> None:
+    entries = precache_list(site)
+    text = service_worker_text(entries)
+    target = site / SERVICE_WORKER
+    if not target.is_file() or target.read_text(encoding="utf-8") != text:
+        target.write_text(text, encoding="utf-8")
+        log(f"{SERVICE_WORKER}: {len(entries)} files to cache offline")
 
 
 def python_sources() -> list[str]:

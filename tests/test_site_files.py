@@ -36,8 +36,14 @@ FORBIDDEN = [
     "fonts.goo" + "gleapis",
 ]
 
-PINNED = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31", "axe-core": "4.14.1"}
-"""Exact versions: the runtime (copied into the site) and axe-core (browser tests only)."""
+WORKBOX_VERSION = "7.4.1"
+PINNED = {
+    "pyodide": "314.0.7", "@pyscript/core": "0.7.31", "axe-core": "4.14.1",
+    **{f"workbox-{part}": WORKBOX_VERSION
+       for part in ("sw", "core", "precaching", "routing", "strategies")},
+}
+"""Exact versions: the runtime and Workbox (copied into the site) and axe-core (browser tests
+only). Workbox's modules must all be of one version."""
 
 
 def load_config() -> dict[str, object]:
@@ -255,3 +261,56 @@ def test_the_web_app_manifest_makes_the_game_installable() -> None:
     metas = [attrs for tag, attrs in PageScan.of(ROOT / "index.html").tags if tag == "meta"]
     assert any(m.get("name") == "theme-color" and m.get("content") == manifest["theme_color"]
                for m in metas)
+
+
+# --------------------------------------------------------------------------- offline
+
+
+def test_a_new_build_is_a_new_service_worker_with_new_revisions(tmp_path: Path) -> None:
+    """Issue 13, point 4: the offline cache's list comes from the build, each file with a
+    revision from its content; a changed file changes its revision and the worker's text (so
+    the browser installs the new one, which replaces the old cache), and nothing else does."""
+    site = tmp_path / "site"
+    (site / "runtime").mkdir(parents=True)
+    (site / "index.html").write_text("<!doctype html>one", encoding="utf-8")
+    (site / "runtime" / "big.wasm").write_bytes(b"\0asm" * 1000)
+    (site / site_tools.SERVICE_WORKER).write_text("old worker", encoding="utf-8")
+    (site / ".nojekyll").touch()
+
+    first = site_tools.precache_list(site)
+    assert [e["url"] for e in first] == ["index.html", "runtime/big.wasm"]  # not sw.js itself
+    first_text = site_tools.service_worker_text(first)
+    assert site_tools.precache_list(site) == first  # same files, same list
+
+    (site / "index.html").write_text("<!doctype html>two", encoding="utf-8")
+    second = site_tools.precache_list(site)
+    changed = [a["url"] for a, b in zip(first, second, strict=True) if a != b]
+    assert changed == ["index.html"]
+    second_text = site_tools.service_worker_text(second)
+    assert second_text != first_text
+    version = re.compile(r"site version ([0-9a-f]{16})")
+    first_version = version.search(first_text)
+    second_version = version.search(second_text)
+    assert first_version and second_version
+    assert first_version.group(1) != second_version.group(1)
+    assert json.dumps(second, separators=(",", ":")) in second_text
+    assert site_tools.SW_PLACEHOLDER not in second_text
+
+    site_tools.write_service_worker(site)
+    assert (site / site_tools.SERVICE_WORKER).read_text(encoding="utf-8") == second_text
+
+
+def test_the_service_worker_keeps_versions_apart() -> None:
+    """The worker takes over only when no page of the old version is open (no skipWaiting, no
+    clientsClaim), removes the old version's entries, loads Workbox from the site itself, and
+    serves a link's page (any query) from the cached index.html."""
+    source = (ROOT / site_tools.SW_SOURCE).read_text(encoding="utf-8")
+    code = "\n".join(line for line in source.splitlines() if not line.startswith("//"))
+    assert "skipWaiting" not in code and "clientsClaim" not in code
+    assert "cleanupOutdatedCaches()" in code
+    assert 'importScripts("runtime/workbox/workbox-sw.js")' in code
+    assert 'modulePathPrefix: "runtime/workbox/"' in code
+    assert "ignoreURLParametersMatching: [/.*/]" in code
+    runtime = site_tools.runtime_sources()
+    for name in site_tools.WORKBOX_FILES:
+        assert f"workbox/{Path(name).name}" in runtime

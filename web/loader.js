@@ -64,6 +64,17 @@
     dispatchEvent(new CustomEvent("ratscrew:ready", { detail }));
   };
 
+  // Offline: the service worker (sw.js, next to index.html) caches the whole site on the
+  // first visit; later visits start from that cache. Registered once the page has loaded, so
+  // it never competes with the first start's downloads.
+  if ("serviceWorker" in navigator && location.protocol !== "file:") {
+    addEventListener("load", () => {
+      navigator.serviceWorker.register("sw.js").catch((error) => {
+        console.warn("[ratscrew] offline cache unavailable", error);
+      });
+    });
+  }
+
   // The error panel's way out: forget what this site saved (a setting that stops Python
   // from starting would stop it again at every reload) and open the page without the link's
   // settings.

@@ -1,0 +1,23 @@
+// Ratscrew's service worker: the whole site, runtime included, is cached on the first visit,
+// and every later visit starts from the cache, with or without a network.
+//
+// scripts/build writes this file to the site's top (so that it controls the whole site) with
+// the list of files in place of the manifest placeholder below: each file with a revision made
+// of its content.
+// A new deploy is a new service worker: it caches the files that changed in the background and
+// takes over once every page of the old version is closed (no skipWaiting: an open page never
+// gets files of two versions); then the old version's entries are removed.
+//
+// Workbox is self-hosted (runtime/workbox/, copied from npm by scripts/copy-runtime).
+/* global importScripts, workbox */
+"use strict";
+
+importScripts("runtime/workbox/workbox-sw.js");
+workbox.setConfig({ modulePathPrefix: "runtime/workbox/", debug: false });
+
+workbox.precaching.cleanupOutdatedCaches();
+// A link's query (?variant=...&seed=...) opens the same cached page: the page reads it.
+workbox.precaching.precacheAndRoute(self.__WB_MANIFEST, {
+  ignoreURLParametersMatching: [/.*/],
+  directoryIndex: "index.html",
+});
