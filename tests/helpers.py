@@ -40,3 +40,19 @@ def only(events: Sequence[Event], kind: type[Event]) -> Any:
     found = of(events, kind)
     assert len(found) == 1, f"expected one {kind.__name__} in {texts(events)}"
     return found[0]
+
+
+class ParsedTooMuch(BaseException):
+    """Raised by :func:`forbid_json_parsing`'s stand-in: text over the limits reached the parser
+    (not an Exception: no ``except Exception`` guard swallows it)."""
+
+
+def forbid_json_parsing(monkeypatch: Any, what: str) -> None:
+    """Make ``json.loads`` raise :class:`ParsedTooMuch`: a test's text must be refused by the
+    limits (ratscrew/safe_json.py) before any parser sees it."""
+    import json
+
+    def no_parsing(*_: Any, **__: Any) -> Any:
+        raise ParsedTooMuch(f"parsed {what} over the limits")
+
+    monkeypatch.setattr(json, "loads", no_parsing)

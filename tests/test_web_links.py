@@ -19,6 +19,7 @@ from ratscrew.options import CHALLENGE_KEYS, OPTION_SPECS  # noqa: E402
 from ratscrew.rng import seed_from_text  # noqa: E402
 from ratscrew.slaps import SLAP_RULES  # noqa: E402
 from ratscrew.variants import VARIANTS  # noqa: E402
+from tests.helpers import forbid_json_parsing  # noqa: E402
 from web.links import (  # noqa: E402
     MAX_NAME_LENGTH,
     PAGE_OPTIONS,
@@ -673,17 +674,8 @@ def test_an_option_too_long_or_too_deep_is_refused_unparsed_and_unrepeated(
 ) -> None:
     # Issue 13: the browser's Python stops for good on JSON a few thousand levels deep, so the
     # limits are checked before anything parses it, and the notice does not echo the value.
-    import json
-
-    def no_parsing(*_: Any, **__: Any) -> Any:
-        raise ParsedTooMuch("parsed an option over the limits")
-
-    monkeypatch.setattr(json, "loads", no_parsing)
+    forbid_json_parsing(monkeypatch, "an option")
     config, notices = parse_query(f"variant=classic&players=3&options=penalty:{value}")
     assert config.players == 3 and "penalty" not in config.options
     assert notices == ["Ignored rule option 'penalty': its value is too long or nested too "
                        "deeply."]
-
-
-class ParsedTooMuch(BaseException):
-    """Raised by a json.loads stand-in: text over the limits reached the parser."""

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.helpers import forbid_json_parsing
 from web.keymap import KNOWN_ACTIONS, default_keymap
 from web.links import SPEEDS, TableConfig, default_seats, to_query
 from web.settings import (
@@ -213,14 +214,7 @@ def test_saved_settings_too_deep_or_too_large_are_reset_unparsed(
     text: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Issue 13: checked before parsing (the browser's Python has a small stack).
-    def no_parsing(*_: Any, **__: Any) -> Any:
-        raise ParsedTooMuch("parsed saved settings over the limits")
-
-    monkeypatch.setattr(json, "loads", no_parsing)
+    forbid_json_parsing(monkeypatch, "saved settings")
     settings, notices = load_settings(text)
     assert notices == [RESET_NOTICE]
     assert settings == Settings()
-
-
-class ParsedTooMuch(BaseException):
-    """Raised by a json.loads stand-in: text over the limits reached the parser."""
