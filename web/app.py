@@ -818,6 +818,9 @@ class App:
         on("speed", "change", self.on_speed)
         on("settings-open", "click", self.open_settings)
         on("settings", "close", self.on_settings_closed)
+        # "Done" resumes the game at once: the dialog's close event comes a task later, and a
+        # key pressed in between would meet a paused table.
+        on("settings-close", "click", self.on_settings_closed)
         on("four-colour", "change", self.set_four_colour)
         on("projector", "change", self.set_projector)
         on("choice-seconds", "change", self.set_choice_seconds)
@@ -908,6 +911,8 @@ class App:
             self.schedule()
 
     def on_settings_closed(self, _event: Any) -> None:
+        """The settings dialog closes (its Done button, or its close event: either may come
+        first; the second does nothing more)."""
         self.capture = None
         if self.session is not None and self.session.game.outcome is None:
             self._set_paused(False)
