@@ -1,15 +1,26 @@
 """Offline (issue 13, points 4 and 7), in a real (headless) Chromium: after one visit the
 service worker (sw.js, written by scripts/build from web/sw.js with Workbox) has the whole
-site, runtime included, and the page starts and plays with no network at all.
+site, runtime included, and the page starts and plays with no network at all; and a new build
+replaces the old cache without ever mixing the two versions in a page (a copy of the site,
+changed and rebuilt as a deploy would, served on a port of its own).
 """
 
 from __future__ import annotations
 
+import shutil
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from e2e_table import link
 from playwright.sync_api import BrowserContext, Page, expect
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import site_tools  # noqa: E402
+from browser_tools import serving  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
@@ -43,3 +54,66 @@ def test_an_all_bot_game_plays_to_its_winner_with_no_network(
     assert failed == []
     assert page.evaluate("navigator.onLine") is False
     assert page.evaluate("!!navigator.serviceWorker.controller")
+
+
+CACHED_STYLE = """
+async () => {
+  // What the offline cache holds for web/style.css: its revisions and the text it serves.
+  const revisions = [];
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      const url = new URL(request.url);
+      if (url.pathname.endsWith('/web/style.css')) {
+        revisions.push(url.searchParams.get('__WB_REVISION__'));
+      }
+    }
+  }
+  const served = await (await fetch('web/style.css')).text();
+  return [revisions.sort(), served.slice(-60)];
+}
+"""
+
+
+def test_a_new_build_replaces_the_old_cache_once_its_pages_are_closed(
+    context: BrowserContext, site_dir: Path, tmp_path: Path
+) -> None:
+    """A deploy changes a file: an open page keeps the version it started with (never a mix);
+    the next start, once the old pages are closed, runs the new build, and the old version's
+    entries are gone from the cache."""
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site, symlinks=False)
+    style = site / "web" / "style.css"
+    with serving(site) as base:
+        page = context.new_page()
+        page.goto(base)
+        page.wait_for_selector("body[data-ready='true']", state="attached", timeout=WAIT_MS)
+        wait_for_offline_cache(page)
+        page.reload()  # now served by the worker
+        page.wait_for_selector("body[data-ready='true']", state="attached", timeout=WAIT_MS)
+        old_revisions, old_text = page.evaluate(CACHED_STYLE)
+        assert len(old_revisions) == 1
+
+        # The new deploy: one file changes, and the build writes a new worker.
+        style.write_text(style.read_text(encoding="utf-8") + "\n/* the new deploy */\n",
+                         encoding="utf-8")
+        site_tools.write_service_worker(site)
+        page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        page.wait_for_function(
+            "navigator.serviceWorker.getRegistration().then(r => !!(r && r.waiting))",
+            timeout=WAIT_MS)
+        # The open page still gets the version it started with.
+        assert page.evaluate(CACHED_STYLE)[1] == old_text
+
+        page.close()  # the old version's last page: the new worker takes over
+        page = context.new_page()
+        page.goto(base)
+        page.wait_for_selector("body[data-ready='true']", state="attached", timeout=WAIT_MS)
+        page.wait_for_function(
+            "navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && !r.waiting"
+            " && r.active.state === 'activated'))", timeout=WAIT_MS)
+        page.wait_for_function(
+            f"({CACHED_STYLE})().then(([revs, text]) => revs.length === 1"
+            f" && !revs.includes({old_revisions[0]!r}) && text.includes('the new deploy'))",
+            timeout=WAIT_MS)
+        page.close()
