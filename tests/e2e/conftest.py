@@ -77,6 +77,14 @@ def site_url(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterat
 
 
 @pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """pytest-playwright's context options, with service workers blocked: the offline cache
+    (sw.js) would download the whole site again in the background of every test. The offline
+    tests (test_offline.py) open contexts of their own that allow them."""
+    return {**browser_context_args, "service_workers": "block"}
+
+
+@pytest.fixture(scope="session")
 def browser_type_launch_args(
     browser_type_launch_args: dict[str, Any], playwright: Playwright, browser_name: str
 ) -> dict[str, Any]:

@@ -193,7 +193,8 @@ class Tables:
             options: dict[str, Any] = {"has_touch": True, "is_mobile": True} if (
                 run.size.touch) else {}
             self.context = self.browser.new_context(
-                viewport={"width": run.size.width, "height": run.size.height}, **options)
+                viewport={"width": run.size.width, "height": run.size.height},
+                service_workers="block", **options)
             self.page = self._new_page(self.context)
             self.page.goto(self.site_url + run.link)
             self.page.wait_for_selector("body[data-ready]", state="attached")
@@ -574,6 +575,7 @@ SETUP_CHECK = """
 def test_setup_fits_a_small_phone(browser: Browser, site_url: str) -> None:
     """Issue 12, point 4: the setup form fits 360 px with every control readable."""
     context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True,
+                                  service_workers="block",
                                   is_mobile=True)
     try:
         page = context.new_page()

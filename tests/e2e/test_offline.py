@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import shutil
 import sys
-from collections.abc import Callable
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from e2e_table import link
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -36,12 +36,22 @@ def wait_for_offline_cache(page: Page) -> None:
     )
 
 
+@pytest.fixture
+def sw_context(browser: Browser) -> Iterator[BrowserContext]:
+    """A context that allows service workers (the other browser tests block them)."""
+    context = browser.new_context(service_workers="allow")
+    yield context
+    context.close()
+
+
 def test_an_all_bot_game_plays_to_its_winner_with_no_network(
-    context: BrowserContext, page: Page, open_site: Callable[..., str], site_url: str
+    sw_context: BrowserContext, site_url: str
 ) -> None:
-    assert open_site() == "true", page.inner_text("#boot")
+    page = sw_context.new_page()
+    page.goto(site_url)
+    page.wait_for_selector("body[data-ready='true']", state="attached", timeout=WAIT_MS)
     wait_for_offline_cache(page)
-    context.set_offline(True)
+    sw_context.set_offline(True)
     # Any request that still reached the network would fail: count them.
     failed: list[str] = []
     page.on("requestfailed", lambda request: failed.append(request.url))
@@ -76,7 +86,7 @@ async () => {
 
 
 def test_a_new_build_replaces_the_old_cache_once_its_pages_are_closed(
-    context: BrowserContext, site_dir: Path, tmp_path: Path
+    sw_context: BrowserContext, site_dir: Path, tmp_path: Path
 ) -> None:
     """A deploy changes a file: an open page keeps the version it started with (never a mix);
     the next start, once the old pages are closed, runs the new build, and the old version's
@@ -85,7 +95,7 @@ def test_a_new_build_replaces_the_old_cache_once_its_pages_are_closed(
     shutil.copytree(site_dir, site, symlinks=False)
     style = site / "web" / "style.css"
     with serving(site) as base:
-        page = context.new_page()
+        page = sw_context.new_page()
         page.goto(base)
         page.wait_for_selector("body[data-ready='true']", state="attached", timeout=WAIT_MS)
         wait_for_offline_cache(page)
@@ -106,7 +116,7 @@ def test_a_new_build_replaces_the_old_cache_once_its_pages_are_closed(
         assert page.evaluate(CACHED_STYLE)[1] == old_text
 
         page.close()  # the old version's last page: the new worker takes over
-        page = context.new_page()
+        page = sw_context.new_page()
         page.goto(base)
         page.wait_for_selector("body[data-ready='true']", state="attached", timeout=WAIT_MS)
         page.wait_for_function(
