@@ -1,19 +1,37 @@
 #!/usr/bin/env python3
 """Page benchmarks in headless Chromium: printed figures, not a test.
 
-Run from anywhere: ``scripts/bench_page.py`` (it runs itself with the project's .venv Python);
-``--runs N`` cold starts of each page, ``--presses N`` key presses, ``--only start`` or
-``--only keys`` for one section, ``--no-build`` to use _site/ as it is.
-Builds _site/ first (scripts/build), serves it on a free local port and uses the same Chromium
-as the browser tests (scripts/browser_tools.py).
+Run from anywhere: ``scripts/bench_page.py`` (it runs itself with the project's .venv Python).
+Options: ``--runs N`` unthrottled cold starts of each page (5), ``--throttle-runs N`` cold starts
+of each page at 20 Mbit/s (3), ``--presses N`` key presses (300), ``--only SECTION`` for one
+section, ``--no-build`` to use _site/ as it is, ``--site DIR`` to serve another built site
+(never built by the script). Without ``--site`` and ``--no-build`` it builds _site/ first
+(scripts/build). The site is served on a free local port, to the same Chromium as the browser
+tests (scripts/browser_tools.py).
+
+Two network conditions: unthrottled (local server), and 20 Mbit/s down, 5 Mbit/s up, 20 ms
+latency, emulated through the Chrome DevTools Protocol (Network.emulateNetworkConditions).
+Every context is new (empty cache, no service worker yet).
 
 Sections:
 
-* ``start``: cold start to ready. Our page (``body[data-ready="true"]``, set once the setup
-  screen is up) against a bare PyScript page on the same self-hosted runtime (a one-line
-  main.py that sets the same attribute), written into ``_site/_bench_bare/`` for the run and
-  removed afterwards. Each run opens a fresh browser context (empty cache); the pages
-  alternate. Medians; PASS when ours takes at most 15% longer than the bare page.
+* ``start``: cold start to ready, per network condition. Our page (``body[data-ready="true"]``,
+  set once the setup screen is up) against a bare PyScript page on the same self-hosted runtime
+  (a one-line main.py that sets the same attribute), written into ``<site>/_bench_bare/`` for
+  the run and removed afterwards. Each run opens a fresh browser context (service workers
+  allowed, as on a real first visit); the pages alternate. Prints each run, the medians and the
+  ratio ours / bare; PASS when the ratio is at most 1.0 (ours no slower than bare PyScript).
+* ``offline``: a repeat visit served by the service worker, per network condition. In one
+  fresh context: our page's first (cold) visit to ready; then until the worker is activated and
+  its precache holds every entry of the list in ``<site>/sw.js``; then a second visit to ready,
+  which must be controlled by the worker. Prints both times, how many responses the worker
+  served, and the ratio repeat / cold; PASS when at most 0.60.
+* ``setup``: at 20 Mbit/s, cold (service workers blocked): the time from navigation start until
+  the setup form takes clicks (``body[data-setup="live"]``, or ``body[data-ready="true"]`` if
+  that comes first; then ``#setup-players`` visible), plus the time one real click takes to show
+  its effect (another number of players chosen in ``#setup-players``, until that many rows of
+  ``#setup-seat-list`` are visible). Prints "setup live at X ms, a click handled in Y ms,
+  total Z" (Z = X + Y) and the time to ready of the same run; PASS when Z is at most 500 ms.
 * ``keys``: keydown to screen update during a six-player game (one human, five bots at speed 1):
   the human's keys are pressed a few hundred times at a human pace (every 150 to 300 ms):
   slap when the pile is slappable, flip on the human's turn, otherwise a flip out of turn or
@@ -24,16 +42,23 @@ Sections:
   interval while the bots play and no key is pressed is printed for context (headless
   Chromium without a GPU paints in software). When the human is out of cards, or the game is
   over, the script deals again.
+
+Exit code 1 when any figure is over its budget (FAIL), else 0.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
+import re
 import shutil
 import statistics
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -45,12 +70,35 @@ import browser_tools  # noqa: E402
 browser_tools.use_venv_python(__file__)
 
 import site_tools  # noqa: E402
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, Response, sync_playwright  # noqa: E402
+from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
-START_BUDGET = 1.15
-"""Our page may take at most 15% longer to be ready than a bare PyScript page."""
+START_BUDGET = 1.0
+"""Our page may take at most as long to be ready as a bare PyScript page."""
+REPEAT_BUDGET = 0.60
+"""A repeat visit served by the service worker: at most 60% of a cold start."""
+SETUP_BUDGET_MS = 500.0
+"""At 20 Mbit/s: the setup form shows the effect of a click within 0.5 s of navigation."""
 FRAME_MS = 16.0
 BOOT_TIMEOUT_MS = 120_000
+PRECACHE_TIMEOUT_MS = 120_000
+
+
+@dataclass(frozen=True)
+class Network:
+    name: str
+    conditions: dict[str, Any] | None
+    """Parameters of CDP Network.emulateNetworkConditions; None: unthrottled."""
+
+
+UNTHROTTLED = Network("unthrottled", None)
+MBIT_20 = Network("20 Mbit/s", {
+    "offline": False,
+    "latency": 20,
+    "downloadThroughput": 20e6 / 8,
+    "uploadThroughput": 5e6 / 8,
+})
+NETWORKS = (UNTHROTTLED, MBIT_20)
 
 BARE = "_bench_bare"
 BARE_FILES = {
@@ -85,6 +133,69 @@ READY_PROBE = """
   const observer = new MutationObserver(seen);
   observer.observe(document, {subtree: true, attributes: true, attributeFilter: ["data-ready"]});
 })();
+"""
+
+# Installed before any page script: the time (since navigation start) when the setup form
+# takes clicks (body[data-setup="live"], or body[data-ready="true"] if that comes first) and
+# which of the two it was; from then on, the first frame with #setup-players visible; and the
+# time of the first input event (the benchmark's click).
+SETUP_PROBE = """
+(() => {
+  const visible = () => {
+    if (document.querySelector("#setup-players")?.checkVisibility()) {
+      window.__playersVisibleAt = performance.now();
+    } else {
+      requestAnimationFrame(visible);
+    }
+  };
+  const seen = () => {
+    const body = document.body;
+    if (window.__setupLiveAt !== undefined || !body) return;
+    const by = body.dataset.setup === "live" ? "data-setup"
+      : body.dataset.ready === "true" ? "data-ready" : null;
+    if (by) {
+      window.__setupLiveAt = performance.now();
+      window.__setupLiveBy = by;
+      observer.disconnect();
+      visible();
+    }
+  };
+  const observer = new MutationObserver(seen);
+  observer.observe(document, {subtree: true, childList: true, attributes: true,
+                              attributeFilter: ["data-setup", "data-ready"]});
+  addEventListener("input", (event) => { window.__inputAt ??= event.timeStamp; }, true);
+})();
+"""
+
+# From now on, each frame: once the click went in and exactly `n` rows of the setup's seat list
+# are visible, the time of that frame in window.__rowsShownAt.
+WATCH_SEAT_ROWS = """
+(n) => {
+  const tick = () => {
+    const rows = [...document.querySelectorAll("#setup-seat-list li")];
+    if (window.__inputAt !== undefined && rows.filter((li) => li.checkVisibility()).length === n) {
+      window.__rowsShownAt = performance.now();
+    } else {
+      requestAnimationFrame(tick);
+    }
+  };
+  requestAnimationFrame(tick);
+}
+"""
+
+# True once some cache of the page's origin holds `n` entries (the service worker's precache).
+PRECACHE_FULL = """
+async (n) => {
+  for (const name of await caches.keys()) {
+    if ((await (await caches.open(name)).keys()).length === n) return true;
+  }
+  return false;
+}
+"""
+
+CACHE_SIZES = """
+async () => Promise.all((await caches.keys()).map(
+  async (name) => `${name}: ${(await (await caches.open(name)).keys()).length}`))
 """
 
 # keydown -> the next animation frame (the frame that shows what the key did).
@@ -124,51 +235,212 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(rank, len(ordered)) - 1]
 
 
-# --------------------------------------------------------------------------- cold start
+def verdict(ok: bool, text: str) -> bool:
+    print(f"{'PASS' if ok else 'FAIL'}: {text}", flush=True)
+    return ok
 
 
-def cold_start(browser: Browser, url: str) -> float:
-    """Milliseconds from navigation start to body[data-ready="true"], in a fresh context."""
-    context = browser.new_context()
+# --------------------------------------------------------------------------- pages
+
+
+@contextmanager
+def open_page(browser: Browser, network: Network = UNTHROTTLED, probe: str = READY_PROBE,
+              **context_args: Any) -> Iterator[Page]:
+    """A page in a fresh browser context (closed afterwards), on ``network``, with ``probe``
+    installed before the scripts of every document it loads."""
+    context = browser.new_context(**context_args)
     try:
         page = context.new_page()
-        page.add_init_script(READY_PROBE)
-        page.goto(url)
-        page.wait_for_selector("body[data-ready='true']", state="attached",
-                               timeout=BOOT_TIMEOUT_MS)
-        page.wait_for_function("window.__readyAt !== undefined")
-        return float(page.evaluate("window.__readyAt"))
+        if network.conditions is not None:
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions", network.conditions)
+        page.add_init_script(probe)
+        yield page
     finally:
         context.close()
 
 
-def bench_start(browser: Browser, base: str, runs: int) -> bool:
-    bare_dir = site_tools.SITE / BARE
+def wait_number(page: Page, name: str) -> float:
+    """Wait until the page global ``name`` (set by a probe) is defined; its value."""
+    return float(page.wait_for_function(f"{name} !== undefined && {name}",
+                                        timeout=BOOT_TIMEOUT_MS).json_value())
+
+
+def wait_ready(page: Page) -> float:
+    """Milliseconds from navigation start to body[data-ready="true"] (needs READY_PROBE)."""
+    return wait_number(page, "window.__readyAt")
+
+
+def visit(page: Page, url: str) -> float:
+    """Navigate to ``url``; milliseconds from navigation start to ready."""
+    page.goto(url, wait_until="commit", timeout=BOOT_TIMEOUT_MS)
+    return wait_ready(page)
+
+
+# --------------------------------------------------------------------------- cold start
+
+
+@contextmanager
+def bare_page(site: Path) -> Iterator[None]:
+    """The bare PyScript page in ``site/_bench_bare/`` for the duration."""
+    bare_dir = site / BARE
     shutil.rmtree(bare_dir, ignore_errors=True)
     bare_dir.mkdir()
     try:
         for name, text in BARE_FILES.items():
             (bare_dir / name).write_text(text, encoding="utf-8")
-        pages = {"ratscrew": base, "bare": base + BARE + "/"}
-        times: dict[str, list[float]] = {name: [] for name in pages}
-        cold_start(browser, pages["bare"])  # warm the OS file cache and the server
-        for run in range(runs):
-            order = list(pages) if run % 2 == 0 else list(reversed(pages))
-            for name in order:
-                times[name].append(cold_start(browser, pages[name]))
-            print(f"  run {run + 1}: ratscrew {times['ratscrew'][-1]:6.0f} ms, "
-                  f"bare {times['bare'][-1]:6.0f} ms", flush=True)
+        yield
     finally:
         shutil.rmtree(bare_dir, ignore_errors=True)
+
+
+def cold_start(browser: Browser, url: str, network: Network) -> float:
+    """Milliseconds from navigation start to ready, in a fresh context."""
+    with open_page(browser, network) as page:
+        return visit(page, url)
+
+
+def compare_start(browser: Browser, pages: dict[str, str], network: Network,
+                  runs: int) -> bool:
+    print(f"-- {network.name}", flush=True)
+    times: dict[str, list[float]] = {name: [] for name in pages}
+    for run in range(runs):
+        order = list(pages) if run % 2 == 0 else list(reversed(pages))
+        for name in order:
+            times[name].append(cold_start(browser, pages[name], network))
+        print(f"  run {run + 1}: ratscrew {times['ratscrew'][-1]:6.0f} ms, "
+              f"bare {times['bare'][-1]:6.0f} ms", flush=True)
     ours = statistics.median(times["ratscrew"])
     bare = statistics.median(times["bare"])
     ratio = ours / bare
-    print(f"cold start to ready, median of {runs}: ratscrew {ours:.0f} ms, "
-          f"bare PyScript {bare:.0f} ms, ratio {ratio:.3f} (+{(ratio - 1) * 100:.1f}%)")
-    ok = ratio <= START_BUDGET
-    print(f"{'PASS' if ok else 'FAIL'}: start-up {'within' if ok else 'over'} the "
-          f"{(START_BUDGET - 1) * 100:.0f}% budget over bare PyScript")
-    return ok
+    print(f"cold start to ready, {network.name}, median of {runs}: ratscrew {ours:.0f} ms, "
+          f"bare PyScript {bare:.0f} ms, ratio {ratio:.3f} ({(ratio - 1) * 100:+.1f}%)")
+    return verdict(ratio <= START_BUDGET, f"{network.name}: ratio {ratio:.3f} "
+                   f"{'within' if ratio <= START_BUDGET else 'over'} the budget "
+                   f"{START_BUDGET:.2f} (ours no slower than bare PyScript)")
+
+
+def bench_start(browser: Browser, base: str, site: Path,
+                plan: list[tuple[Network, int]]) -> bool:
+    pages = {"ratscrew": base, "bare": base + BARE + "/"}
+    with bare_page(site):
+        cold_start(browser, pages["bare"], UNTHROTTLED)  # warm the OS file cache and the server
+        results = [compare_start(browser, pages, network, runs) for network, runs in plan]
+    return all(results)
+
+
+# --------------------------------------------------------------------------- repeat visit
+
+
+def precache_entries(site: Path) -> int:
+    """How many files the service worker precaches: the entries ({"url", "revision"}) of the
+    list that scripts/build writes into sw.js in place of ``self.__WB_MANIFEST``."""
+    text = (site / site_tools.SERVICE_WORKER).read_text(encoding="utf-8")
+    start = re.search(r'\[\s*\{\s*"url"', text)
+    if start is None:
+        sys.exit(f"no precache list in {site / site_tools.SERVICE_WORKER}")
+    entries, _ = json.JSONDecoder().raw_decode(text, start.start())
+    return len(entries)
+
+
+def wait_precached(page: Page, entries: int) -> bool:
+    """Until the service worker is activated and a cache holds all ``entries``."""
+    try:
+        page.wait_for_function(
+            "navigator.serviceWorker.ready.then((r) => !!r.active)", timeout=PRECACHE_TIMEOUT_MS)
+        page.wait_for_function(PRECACHE_FULL, arg=entries, polling=250,
+                               timeout=PRECACHE_TIMEOUT_MS)
+        return True
+    except PlaywrightTimeout:
+        state = page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r ? "
+                              "[r.installing, r.waiting, r.active].map((w) => w && w.state)"
+                              " : 'no registration')")
+        print(f"  the service worker did not finish precaching {entries} files in "
+              f"{PRECACHE_TIMEOUT_MS / 1000:.0f} s: workers (installing, waiting, active) "
+              f"{state}, caches {page.evaluate(CACHE_SIZES)}")
+        return False
+
+
+def repeat_visit(browser: Browser, url: str, network: Network, entries: int) -> bool:
+    print(f"-- {network.name}", flush=True)
+    with open_page(browser, network, service_workers="allow") as page:
+        cold = visit(page, url)
+        print(f"  first visit (cold) to ready {cold:.0f} ms; waiting for the precache "
+              f"({entries} files)", flush=True)
+        started = time.monotonic()
+        if not wait_precached(page, entries):
+            return verdict(False, f"{network.name}: no service worker to serve a repeat visit")
+        print(f"  service worker active and precache full "
+              f"{time.monotonic() - started:.1f} s after ready", flush=True)
+        responses: list[Response] = []
+        page.on("response", lambda response: responses.append(response))
+        repeat = visit(page, url)
+        controlled = bool(page.evaluate("navigator.serviceWorker.controller !== null"))
+    served = sum(response.from_service_worker for response in responses)
+    ratio = repeat / cold
+    print(f"repeat visit to ready, {network.name}: {repeat:.0f} ms, cold {cold:.0f} ms, "
+          f"ratio {ratio:.3f}; controlled by the service worker: {'yes' if controlled else 'no'}"
+          f", {served} of {len(responses)} responses from it")
+    ok = controlled and ratio <= REPEAT_BUDGET
+    return verdict(ok, f"{network.name}: repeat / cold {ratio:.3f} "
+                   f"{'within' if ratio <= REPEAT_BUDGET else 'over'} the budget "
+                   f"{REPEAT_BUDGET:.2f}" + ("" if controlled else ", not served by the worker"))
+
+
+def bench_offline(browser: Browser, base: str, site: Path) -> bool:
+    entries = precache_entries(site)
+    return all([repeat_visit(browser, base, network, entries) for network in NETWORKS])
+
+
+# --------------------------------------------------------------------------- setup click
+
+
+def setup_live(page: Page) -> tuple[float, str]:
+    """Milliseconds from navigation start until the setup form takes clicks (live, and
+    #setup-players visible), and what said so (``data-setup`` or ``data-ready``)."""
+    live = wait_number(page, "window.__setupLiveAt")
+    by = str(page.evaluate("window.__setupLiveBy"))
+    visible = wait_number(page, "window.__playersVisibleAt")
+    if visible > live:
+        by += f" at {live:.0f} ms, then #setup-players visible"
+    return visible, by
+
+
+def click_players(page: Page) -> tuple[float, float, str] | None:
+    """Choose another number of players: when the click went in (ms since navigation start),
+    how long until a frame shows that many rows in the seat list, and the choice; None when
+    there is no other choice."""
+    players = page.locator("#setup-players")
+    values, current = players.evaluate("(s) => [[...s.options].map((o) => o.value), s.value]")
+    other = next((v for v in values if v != current), None)
+    if other is None:
+        print(f"  #setup-players offers no other choice than {current!r}: {values}")
+        return None
+    page.evaluate(WATCH_SEAT_ROWS, int(other))
+    players.select_option(other)
+    shown = wait_number(page, "window.__rowsShownAt")
+    issued = float(page.evaluate("window.__inputAt"))
+    return issued, shown - issued, f"{current} -> {other} players"
+
+
+def bench_setup(browser: Browser, base: str) -> bool:
+    with open_page(browser, MBIT_20, READY_PROBE + SETUP_PROBE,
+                   service_workers="block") as page:
+        page.goto(base, wait_until="commit", timeout=BOOT_TIMEOUT_MS)
+        live, by = setup_live(page)
+        clicked = click_players(page)
+        ready = wait_ready(page)
+    if clicked is None:
+        return verdict(False, "no click to measure")
+    issued, handled, choice = clicked
+    total = live + handled
+    print(f"setup live at {live:.0f} ms ({by}), a click handled in {handled:.0f} ms "
+          f"({choice}; the click went in at {issued:.0f} ms), total {total:.0f} ms; "
+          f"ready at {ready:.0f} ms")
+    ok = total <= SETUP_BUDGET_MS
+    return verdict(ok, f"{MBIT_20.name}: the setup responds to a click at {total:.0f} ms, "
+                   f"{'within' if ok else 'over'} {SETUP_BUDGET_MS:.0f} ms")
 
 
 # --------------------------------------------------------------------------- key latency
@@ -199,12 +471,8 @@ def keep_playing(page: Page) -> None:
 
 
 def bench_keys(browser: Browser, base: str, presses: int, seed: int) -> bool:
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
-    try:
-        page = context.new_page()
-        page.goto(base + SIX_PLAYERS)
-        page.wait_for_selector("body[data-ready='true']", state="attached",
-                               timeout=BOOT_TIMEOUT_MS)
+    with open_page(browser, viewport={"width": 1400, "height": 900}) as page:
+        visit(page, base + SIX_PLAYERS)
         page.wait_for_selector("body[data-screen='table']", state="attached")
         intervals: list[float] = page.evaluate(FRAME_INTERVALS, 180)
         page.evaluate(FRAME_PROBE)
@@ -219,8 +487,6 @@ def bench_keys(browser: Browser, base: str, presses: int, seed: int) -> bool:
         handler: list[float] = page.evaluate("Array.from(window.ratscrewLatency)")
         frame: list[float] = page.evaluate("window.__frameLatency")
         elapsed = time.monotonic() - started
-    finally:
-        context.close()
     print(f"{presses} presses in {elapsed:.0f} s, {len(handler)} handled by the human seat")
     print(f"  frame interval while the bots play (no keys): median "
           f"{statistics.median(intervals):.1f} ms, p95 {percentile(intervals, 95):.1f} ms "
@@ -248,16 +514,24 @@ def bench_keys(browser: Browser, base: str, presses: int, seed: int) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=5, help="cold starts of each page (5)")
+    parser.add_argument("--runs", type=int, default=5,
+                        help="unthrottled cold starts of each page (5)")
+    parser.add_argument("--throttle-runs", type=int, default=3,
+                        help="cold starts of each page at 20 Mbit/s (3)")
     parser.add_argument("--presses", type=int, default=300, help="key presses (300)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the press pattern (1)")
-    parser.add_argument("--only", choices=("start", "keys"), help="run one section")
+    parser.add_argument("--only", choices=("start", "offline", "setup", "keys"),
+                        help="run one section")
     parser.add_argument("--no-build", action="store_true", help="use _site/ as it is")
+    parser.add_argument("--site", type=Path, metavar="DIR",
+                        help="serve this built site (never built here); default _site/")
     args = parser.parse_args(argv)
     sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]
 
-    if not args.no_build:
+    site: Path = args.site.resolve() if args.site else site_tools.SITE
+    if args.site is None and not args.no_build:
         site_tools.build()
+    sections = ("start", "offline", "setup", "keys") if args.only is None else (args.only,)
     results: dict[str, bool] = {}
     with sync_playwright() as playwright:
         options: dict[str, Any] | None = browser_tools.launch_options(
@@ -266,12 +540,20 @@ def main(argv: list[str] | None = None) -> int:
         if options is None:
             sys.exit(browser_tools.NO_CHROMIUM)
         browser = playwright.chromium.launch(**options)
-        print(f"Chromium {browser.version}", flush=True)
-        with browser_tools.serving(site_tools.SITE) as base:
-            if args.only in (None, "start"):
-                print("\n== cold start", flush=True)
-                results["start"] = bench_start(browser, base, args.runs)
-            if args.only in (None, "keys"):
+        print(f"Chromium {browser.version}, site {site}", flush=True)
+        with browser_tools.serving(site) as base:
+            if "start" in sections:
+                print("\n== cold start to ready: ratscrew against bare PyScript", flush=True)
+                plan = [(UNTHROTTLED, args.runs), (MBIT_20, args.throttle_runs)]
+                results["start"] = bench_start(browser, base, site, plan)
+            if "offline" in sections:
+                print("\n== repeat visit served by the service worker", flush=True)
+                results["offline"] = bench_offline(browser, base, site)
+            if "setup" in sections:
+                print(f"\n== setup screen responds to a click, {MBIT_20.name}, cold",
+                      flush=True)
+                results["setup"] = bench_setup(browser, base)
+            if "keys" in sections:
                 print("\n== key to screen, six players (one human, five bots, speed 1)",
                       flush=True)
                 results["keys"] = bench_keys(browser, base, args.presses, args.seed)

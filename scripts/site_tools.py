@@ -1,15 +1,20 @@
 """Build helpers behind scripts/copy-runtime, scripts/build and scripts/serve.
 
-Standard library only, so it runs with any python3 >= 3.9, before the project venv exists.
+Standard library only, so it runs before the project venv exists; the build also imports
+web/setup_html.py (the engine's own data, standard library too: Python >= 3.11).
 
 The browser game is a static site:
 
     _site/
-        index.html, pyscript.toml, .nojekyll
-        ratscrew/*.py          the rules engine, fetched into Pyodide through pyscript.toml [files]
-        web/*                  the page's own Python, CSS and JS
+        index.html             the page, written by the build (see render_index)
+        pyscript.toml          the config, its [files] table replaced by app.zip
+        app.zip                every .py file of ratscrew/ and web/: one download, unpacked
+                               by PyScript into Pyodide's working directory
+        sw.js, .nojekyll       the service worker (write_service_worker); no Jekyll
+        web/*                  the page's CSS, JS, icons and web/main.py (PyScript's script)
         runtime/pyodide/...    self-hosted Pyodide (from node_modules/pyodide)
         runtime/pyscript/...   self-hosted PyScript (from node_modules/@pyscript/core/dist)
+        runtime/workbox/...    self-hosted Workbox, for the service worker
 
 Every URL in the site is relative, so it works under a sub-path (GitHub Pages project sites).
 """
@@ -19,12 +24,16 @@ from __future__ import annotations
 import argparse
 import functools
 import hashlib
+import html
 import http.server
+import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
+import zipfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import ClassVar
@@ -68,8 +77,30 @@ SW_SOURCE = Path("web") / "sw.js"
 SERVICE_WORKER = "sw.js"
 SW_PLACEHOLDER = "self.__WB_MANIFEST"
 
-# Files of the repository that the site serves, besides runtime/.
-SITE_TOP_FILES = ("index.html", "pyscript.toml")
+# Files the build writes into the site (they are not copied: see build()).
+INDEX = "index.html"
+CONFIG = "pyscript.toml"
+APP_ZIP = "app.zip"
+WRITTEN = (INDEX, CONFIG, APP_ZIP, SERVICE_WORKER, ".nojekyll")
+
+# The page's Python script (index.html's <script type="py" src=...>): PyScript fetches it by
+# itself, so it is served as a file too.
+MAIN_SCRIPT = "web/main.py"
+
+# The downloads the page starts at once (web/loader.js, before PyScript asks for them), with
+# their sizes, so that the loading bar follows the bytes. In the order they matter most.
+EARLY_FETCHES = (
+    "runtime/pyodide/pyodide.asm.wasm",
+    "runtime/pyodide/python_stdlib.zip",
+    "runtime/pyodide/pyodide-lock.json",
+    APP_ZIP,
+)
+# ES modules the page imports later in a chain (core.js -> ... -> pyodide.mjs ->
+# pyodide.asm.mjs): index.html's <link rel="modulepreload"> starts them with the page. Their
+# bytes count too (web/loader.js sees them once loaded).
+EARLY_MODULES = ("runtime/pyodide/pyodide.mjs", "runtime/pyodide/pyodide.asm.mjs")
+DOWNLOADS_MARKER = 'data-downloads=""'
+PRERENDER_MARKER = re.compile(r"<!--prerender:([a-z:-]+)-->")
 
 # MIME types that must be right for the browser to accept the files; Python's table
 # lacks some of them on older versions or reads them from the OS.
@@ -233,10 +264,10 @@ def copy_runtime() -> None:
 
 
 def site_sources() -> dict[str, Path]:
-    files: dict[str, Path] = {name: ROOT / name for name in SITE_TOP_FILES}
-    for path in sorted((ROOT / "ratscrew").glob("*.py")):
-        files[f"ratscrew/{path.name}"] = path
-    for rel, path in tree_files(ROOT / "web", skip_suffixes=(".pyc",)).items():
+    """The files copied as they are: web/ (but its Python, which goes in app.zip, and sw.js)
+    and runtime/."""
+    files: dict[str, Path] = {MAIN_SCRIPT: ROOT / MAIN_SCRIPT}
+    for rel, path in tree_files(ROOT / "web", skip_suffixes=(".pyc", ".py")).items():
         if f"web/{rel}" != SW_SOURCE.as_posix():  # written to the top by write_service_worker
             files[f"web/{rel}"] = path
     for rel, path in tree_files(RUNTIME).items():
@@ -244,14 +275,86 @@ def site_sources() -> dict[str, Path]:
     return files
 
 
+def write_if_changed(target: Path, data: bytes) -> bool:
+    if target.is_file() and target.read_bytes() == data:
+        return False
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(data)
+    return True
+
+
+def app_zip() -> bytes:
+    """Every .py file of the page (python_sources) in one zip, byte for byte the same for the
+    same sources (fixed dates, sorted names), so its revision only changes with the code."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name in python_sources():
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, (ROOT / name).read_bytes())
+    return buffer.getvalue()
+
+
+def site_config() -> str:
+    """pyscript.toml for the site: its [files] table (one line per .py file, which is how the
+    repository's page would load them) replaced by app.zip, unpacked into the working
+    directory ("./*"): one request instead of one per file."""
+    text = (ROOT / CONFIG).read_text(encoding="utf-8")
+    head, marker, _ = text.partition("\n[files]\n")
+    if not marker:
+        raise SiteError("pyscript.toml has no [files] table (it must come last)")
+    return f'{head}{marker}"./{APP_ZIP}" = "./*"\n'
+
+
+def downloads(site: Path) -> list[list[object]]:
+    """What web/loader.js starts at once and counts: [url, bytes, how] for each download
+    (how: "fetch", started by the loader itself, or "module", preloaded by index.html)."""
+    listed = [(url, "fetch") for url in EARLY_FETCHES] + [(u, "module") for u in EARLY_MODULES]
+    missing = [url for url, _ in listed if not (site / url).is_file()]
+    if missing:
+        raise SiteError(f"the site lacks {missing}: run scripts/copy-runtime")
+    return [[url, (site / url).stat().st_size, how] for url, how in listed]
+
+
+def prerendered() -> dict[str, str]:
+    """The setup form's markup (web/setup_html.py, run here with the engine's own variant and
+    option data: the same functions the page draws the form with)."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from web.setup_html import prerender
+    finally:
+        sys.path.remove(str(ROOT))
+    return prerender()
+
+
+def render_index(site: Path) -> str:
+    """index.html for the site: the loader's list of downloads and the prerendered setup
+    form filled in (each ``<!--prerender:NAME-->`` marker replaced)."""
+    text = (ROOT / INDEX).read_text(encoding="utf-8")
+    if text.count(DOWNLOADS_MARKER) != 1:
+        raise SiteError(f"index.html must have {DOWNLOADS_MARKER} exactly once (loader.js)")
+    listing = html.escape(json.dumps(downloads(site), separators=(",", ":")))
+    text = text.replace(DOWNLOADS_MARKER, f'data-downloads="{listing}"')
+    parts = prerendered()
+    names = set(PRERENDER_MARKER.findall(text))
+    if names != set(parts):
+        raise SiteError(f"index.html's prerender markers {sorted(names)} do not match "
+                        f"web/setup_html.py's parts {sorted(parts)}")
+    return PRERENDER_MARKER.sub(lambda m: parts[m.group(1)], text)
+
+
 def build(*, install: bool = True) -> Path:
     """Assemble _site/ (what GitHub Pages serves). Returns its path."""
     if install:
         ensure_node_modules()
     copy_runtime()
-    copied = sync_files(site_sources(), SITE, keep=[".nojekyll", SERVICE_WORKER])
+    copied = sync_files(site_sources(), SITE, keep=WRITTEN)
     # GitHub Pages would otherwise run Jekyll, which hides files and folders starting with "_".
     (SITE / ".nojekyll").touch()
+    write_if_changed(SITE / APP_ZIP, app_zip())
+    write_if_changed(SITE / CONFIG, site_config().encode())
+    write_if_changed(SITE / INDEX, render_index(SITE).encode())
     write_service_worker(SITE)
     count, size = folder_size(SITE)
     log(f"_site/: {count} files, {size / 1e6:.1f} MB ({copied} copied)")

@@ -17,10 +17,8 @@ from typing import Any
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
-from ratscrew.bots import DIFFICULTIES
 from ratscrew.rng import seed_from_text
-from ratscrew.slaps import SLAP_RULES
-from ratscrew.variants import VARIANTS, Variant, find_variant
+from ratscrew.variants import Variant, find_variant
 from web.keymap import (
     KNOWN_ACTIONS,
     KeyClashError,
@@ -39,7 +37,7 @@ from web.links import (
     with_players,
     with_seed,
 )
-from web.session import SPEED_LABELS, SPEEDS, Session, seat_actions
+from web.session import Session, seat_actions
 from web.settings import (
     STORAGE_KEY,
     Settings,
@@ -47,21 +45,19 @@ from web.settings import (
     load_settings,
     parse_choice_seconds,
 )
+from web.setup_html import form_parts, slap_items, speed_options, variant_options
 from web.setup_options import (
-    GENDER_LABELS,
-    Control,
     changed_count,
     controls_for,
     has_genders,
     rules_or_default,
-    seat_genders,
     set_option,
     slaps_heading,
     start_options,
     warnings,
     with_genders,
 )
-from web.view import TableView, clear, el, with_symbols
+from web.view import TableView, clear, el
 
 MAX_PLAYERS = 8
 TICK_MS = 200
@@ -78,6 +74,12 @@ ANIMATION = {"0.5": "1.3", "1": "1", "2": "0.7", "4": "0.45", "8": "0.25", "inst
 
 def by_id(name: str) -> Any:
     return document.getElementById(name)
+
+
+def attribute(node: Any, name: str) -> str:
+    """An element's attribute, "" when it has none (JS null is jsnull, not None)."""
+    value = node.getAttribute(name)
+    return value if isinstance(value, str) else ""
 
 
 def now() -> float:
@@ -118,13 +120,35 @@ class App:
         window.ratscrewLatency = window.Array.new()
         document.body.classList.toggle("four-colour", self.settings.four_colour)
         document.documentElement.classList.toggle("projector", self.settings.projector)
+        # The setup form may have been used while Python was starting (web/setup_early.js):
+        # Python takes it over as it stands, and deals if Deal was pressed.
+        form = by_id("setup")
+        early = getattr(window, "ratscrewEarly", None)
+        if early:
+            early.stop()
+        pending = attribute(form, "data-pending")
+        if attribute(form, "data-touched") == "true" or pending:
+            self.config = self._take_over_form()
+        for name in ("touched", "pending"):
+            form.removeAttribute(f"data-{name}")
+        by_id("setup-start").textContent = "Deal"
+        by_id("setup-start").removeAttribute("aria-disabled")
+        by_id("setup-copy").disabled = False
+        focus = document.activeElement
+        focus_id = str(focus.id or "") if focus else ""
         self._build_setup()
         self._wire()
         self.notify(notices)
-        if self.config.autostart:
+        document.body.dataset.setup = "live"
+        if pending == "demo":
+            self.on_demo(None)
+        elif pending:
+            self.start(self.config)
+        elif self.config.autostart:
             self.start(self.config)
         else:
-            self.show_setup()
+            self.show_setup(focus=not focus_id)
+            self._restore_focus(focus_id, focus)
 
     # -- settings --------------------------------------------------------------------------
 
@@ -191,126 +215,28 @@ class App:
     def _build_setup(self) -> None:
         menus = document.querySelectorAll(".speed-choice")
         for i in range(menus.length):
-            for speed in SPEEDS:
-                menus.item(i).appendChild(
-                    el("option", "", SPEED_LABELS[speed], value=speed))
-        variant_select = by_id("setup-variant")
-        for v in VARIANTS.values():
-            variant_select.appendChild(el("option", "", v.title, value=v.name))
+            menus.item(i).innerHTML = speed_options(self.config.speed)
+        by_id("setup-variant").innerHTML = variant_options(self.config.variant)
         self._fill_setup(self.config)
         by_id("setup-rules").open = bool(self.config.options)
 
+    def _seat_keys(self, variant: Variant) -> Callable[[int], str]:
+        actions = seat_actions(variant)
+        return lambda seat: " / ".join(key_label(self.keymap.key_for(seat, action) or "")
+                                       for action in actions)
+
     def _fill_setup(self, config: TableConfig) -> None:
+        """The form for ``config``: its parts as web/setup_html.py renders them (the same
+        markup the build writes into index.html), then the values kept out of the markup."""
         variant = find_variant(config.variant)
+        for element_id, markup in form_parts(config, self._seat_keys(variant)).items():
+            by_id(element_id).innerHTML = markup
         by_id("setup-variant").value = variant.name
-        players = by_id("setup-players")
-        clear(players)
-        for n in range(variant.min_players, variant.max_players + 1):
-            players.appendChild(el("option", "", str(n), value=str(n)))
-        players.value = str(config.players)
         by_id("setup-seed").value = config.seed
         by_id("setup-speed").value = config.speed
-        by_id("setup-summary").textContent = variant.summary
-        self._fill_rules(variant, config)
-        seats = by_id("setup-seat-list")
-        clear(seats)
-        marks = seat_genders(config.options, len(config.seats)) if has_genders(variant) else []
-        for i, seat in enumerate(config.seats):
-            row = el("li", "seat-row")
-            row.appendChild(el("span", "seat-row-number", str(i + 1), aria_hidden="true"))
-            name = el("input", "seat-row-name", type="text", maxlength="24",
-                      aria_label=f"Seat {i + 1} name", autocomplete="off", spellcheck="false")
-            name.value = seat.name
-            row.appendChild(name)
-            kind = el("select", "seat-row-kind", aria_label=f"Seat {i + 1} player")
-            kind.appendChild(el("option", "", "Human", value="human"))
-            for d in DIFFICULTIES:
-                kind.appendChild(el("option", "", f"Bot: {d}", value=d))
-            kind.value = seat.difficulty if seat.bot else "human"
-            row.appendChild(kind)
-            if marks:
-                # K.U.R.S.: who the Magician (male) and the High Priestess (female) take from.
-                mark = el("select", "seat-row-gender",
-                          aria_label=f"Seat {i + 1} for the Magician / High Priestess",
-                          title="Magician / High Priestess")
-                for value, text in GENDER_LABELS.items():
-                    mark.appendChild(el("option", "", text, value=value))
-                mark.value = marks[i]
-                row.appendChild(mark)
-            keys = " / ".join(key_label(self.keymap.key_for(i, action) or "")
-                              for action in seat_actions(variant))
-            row.appendChild(el("span", "seat-row-keys", f"keys {keys}"))
-            seats.appendChild(row)
-        hint = by_id("setup-seat-hint")
-        hint.textContent = ("The Magician takes a card from every player marked male, the High "
-                            "Priestess from every player marked female; — is never asked."
-                            if marks else "")
-        hint.hidden = not marks
-        self._show_link(config)
-
-    def _fill_rules(self, variant: Variant, config: TableConfig) -> None:
-        """The house rules of the chosen game (web/setup_options.py says which controls), the
-        game's own options first; then their values."""
-        body = by_id("setup-rules-body")
-        clear(body)
-        controls = controls_for(variant, config.players, config.options)
-        own = [c for c in controls if c.featured]
-        groups = ((f"{variant.title} rules", own),
-                  ("Other rules" if own else "Rules", [c for c in controls if not c.featured]))
-        for heading, group in groups:
-            if not group:
-                continue
-            section = el("div", "rules-group")
-            section.appendChild(el("h3", "rules-heading", heading))
-            for control in group:
-                section.appendChild(self._rule_control(control))
-            body.appendChild(section)
+        by_id("setup-seat-hint").hidden = not has_genders(variant)
         self._show_rules(variant, config)
-
-    def _rule_control(self, control: Control) -> Any:
-        """One house-rule control, without its value (``_show_rules`` sets it)."""
-        name = control.name
-        if control.kind == "slaps":
-            row = el("fieldset", "rule rule-slaps", id=f"rule-row-{name}")
-            row.appendChild(el("legend", "rule-label", control.label))
-            boxes = el("div", "rule-slap-list")
-            for choice in control.choices:
-                box = el("label", "check rule-slap-choice", title=choice.help)
-                box.appendChild(el("input", "rule-slap", type="checkbox", value=choice.value,
-                                   id=f"rule-slap-{choice.value}", data_option=name))
-                box.appendChild(el("span", "", choice.label))
-                boxes.appendChild(box)
-            row.appendChild(boxes)
-            return row
-        row = el("div", f"rule rule-{control.kind}", id=f"rule-row-{name}")
-        help_id = f"rule-help-{name}"
-        if control.kind == "flag":
-            box = el("label", "check rule-label")
-            box.appendChild(el("input", "", type="checkbox", id=f"rule-{name}",
-                               data_option=name, aria_describedby=help_id))
-            box.appendChild(el("span", "", control.label))
-            row.appendChild(box)
-        else:
-            caption = el("label", "rule-label", control.label)
-            caption.htmlFor = f"rule-{name}"
-            row.appendChild(caption)
-            if control.kind == "choice":
-                field = el("select", "", id=f"rule-{name}", data_option=name,
-                           aria_describedby=help_id)
-                for choice in control.choices:
-                    field.appendChild(el("option", "", choice.label, value=choice.value))
-            elif control.kind == "number":
-                field = el("input", "", type="number", id=f"rule-{name}", data_option=name,
-                           min=str(control.minimum), max=str(control.maximum),
-                           step=str(control.step), inputmode="numeric",
-                           aria_describedby=help_id)
-            else:
-                field = el("input", "", type="text", id=f"rule-{name}", data_option=name,
-                           autocomplete="off", spellcheck="false", aria_describedby=help_id)
-            row.appendChild(field)
-        if control.help:
-            row.appendChild(el("small", "rule-help", control.help, id=help_id))
-        return row
+        self._show_link(config)
 
     def _show_rules(self, variant: Variant, config: TableConfig, message: str = "") -> None:
         """Put the values of ``config``'s rules into the house-rule controls, mark the changed
@@ -336,27 +262,39 @@ class App:
         box = by_id("setup-rules-message")
         box.textContent = " ".join(notes)
         box.hidden = not notes
-        self._show_slaps(rules.slaps, variant)
+        slaps = by_id("setup-slaps")
+        slaps.setAttribute("aria-label", f"{slaps_heading(variant)} in play")
+        slaps.innerHTML = slap_items(variant, rules.slaps)
 
-    def _show_slaps(self, slaps: tuple[str, ...], variant: Variant) -> None:
-        """The slap rules in play (a variant's own names for them), each with its description
-        and an example pile."""
-        box = by_id("setup-slaps")
-        clear(box)
-        heading = slaps_heading(variant)
-        box.setAttribute("aria-label", f"{heading} in play")
-        if not slaps:
-            box.appendChild(el("li", "", f"No {heading.lower()}: nothing to slap in this game."))
-        for name in slaps:
-            rule = SLAP_RULES[name]
-            item = el("li")
-            item.appendChild(el("b", "", variant.slap_title(name, rule.title)))
-            item.appendChild(document.createTextNode(f": {rule.description} "))
-            item.appendChild(el("span", "example", with_symbols(rule.examples[0])))
-            box.appendChild(item)
+    def _take_over_form(self) -> TableConfig:
+        """The form as it was used before Python was ready: its game, seats, seed and speed
+        as :meth:`_read_setup` reads them, and each house rule someone changed
+        (``data-touched``), in the order of the form, as if changed now."""
+        self.config = replace(self.config, variant=str(by_id("setup-variant").value),
+                              options={})
+        config = self._read_setup()
+        variant = find_variant(config.variant)
+        options = dict(config.options)
+        fields = by_id("setup-rules-body").querySelectorAll("[data-option][data-touched]")
+        for i in range(fields.length):
+            field = fields.item(i)
+            name = str(field.getAttribute("data-option"))
+            options, _ = set_option(variant, config.players, options, name,
+                                    self._raw_rule(name, field))
+        return replace(config, options=options)
+
+    @staticmethod
+    def _restore_focus(element_id: str, before: Any) -> None:
+        """Focus (and the caret) back where they were before the form was redrawn."""
+        node = by_id(element_id) if element_id else None
+        if not node:
+            return
+        node.focus()
+        if str(node.type) == "text" and before:
+            node.setSelectionRange(before.selectionStart, before.selectionEnd)
 
     def _read_setup(self) -> TableConfig:
-        rows = by_id("setup-seat-list").querySelectorAll(".seat-row")
+        rows = by_id("setup-seat-list").querySelectorAll(".seat-row:not([hidden])")
         seats = []
         for i in range(rows.length):
             row = rows.item(i)
@@ -365,7 +303,8 @@ class App:
             bot = kind != "human"
             seats.append(SeatConfig(name, bot, kind if bot else "normal"))
         options = dict(self.config.options)
-        boxes = by_id("setup-seat-list").querySelectorAll(".seat-row-gender")
+        boxes = by_id("setup-seat-list").querySelectorAll(
+            ".seat-row:not([hidden]) .seat-row-gender")
         marks = [str(boxes.item(i).value) for i in range(boxes.length)]
         if marks and find_variant(str(by_id("setup-variant").value)).name == self.config.variant:
             options = with_genders(options, marks)
@@ -389,7 +328,7 @@ class App:
         by_id("setup-link").textContent = link
         return link
 
-    def show_setup(self) -> None:
+    def show_setup(self, focus: bool = True) -> None:
         self.stop_timers()
         if self.session is not None:
             self.session.pause(now())
@@ -401,7 +340,8 @@ class App:
         by_id("howto").hidden = True
         self._fill_setup(self.config)
         document.body.dataset.screen = "setup"
-        self.focus_soon("setup-title")
+        if focus:
+            self.focus_soon("setup-title")
 
     def on_setup_change(self, event: Any) -> None:
         target = event.target
@@ -423,19 +363,22 @@ class App:
         self.config = config
         self._fill_setup(config)
 
+    @staticmethod
+    def _raw_rule(name: str, target: Any) -> Any:
+        """What a house-rule control says, for :func:`set_option`."""
+        if name == "slaps":
+            boxes = by_id("setup-rules-body").querySelectorAll(".rule-slap")
+            return [str(boxes.item(i).value) for i in range(boxes.length)
+                    if boxes.item(i).checked]
+        if str(target.type) == "checkbox":
+            return bool(target.checked)
+        return str(target.value)
+
     def _change_rule(self, name: str, target: Any) -> None:
         config = self._read_setup()
         variant = find_variant(config.variant)
-        raw: Any
-        if name == "slaps":
-            boxes = by_id("setup-rules-body").querySelectorAll(".rule-slap")
-            raw = [str(boxes.item(i).value) for i in range(boxes.length)
-                   if boxes.item(i).checked]
-        elif str(target.type) == "checkbox":
-            raw = bool(target.checked)
-        else:
-            raw = str(target.value)
-        options, problem = set_option(variant, config.players, config.options, name, raw)
+        options, problem = set_option(variant, config.players, config.options, name,
+                                      self._raw_rule(name, target))
         self.config = replace(config, options=options)
         self._show_rules(variant, self.config, problem)
         self._show_link(self.config)

@@ -1,173 +1,128 @@
-// Loading screen for Ratscrew: runs before PyScript, shows progress while Pyodide starts,
-// and turns any start-up failure into a short, readable message.
+// Loading screen for Ratscrew: runs before PyScript (a plain script in <head>), starts the
+// runtime's big downloads at once, shows progress in bytes and then in start-up steps, and
+// turns any start-up failure into a short, readable message.
 //
 // Python talks to it through window.ratscrewBoot:
 //   ratscrewBoot.step(name)     mark a step of <ol class="boot-steps"> as the current one
 //   ratscrewBoot.ready(detail)  all done: shows "Ready", sets <body data-ready="true">
 //   ratscrewBoot.fail(message)  show the error panel (message: one line, no traceback)
 //   ratscrewBoot.hide()         hide the loading screen (for the game UI, once it is drawn)
+//   ratscrewBoot.bytes()        [bytes downloaded, bytes in all] of the early downloads
 "use strict";
 
 (() => {
   const TIMEOUT_MS = 120000; // give up: something hangs
   const SLOW_MS = 15000; // say that the first visit downloads a lot
+  const DOWNLOAD_SHARE = 0.8; // of the bar: the downloads; the rest is the start-up steps
+  const MB = 1e6;
 
-  const body = document.body;
-  const boot = document.getElementById("boot");
-  const statusLine = document.getElementById("boot-status");
-  const detailLine = document.getElementById("boot-detail");
-  const bar = document.getElementById("boot-bar");
-  const hint = document.getElementById("boot-hint");
-  const errorBox = document.getElementById("boot-error");
-  const errorMessage = document.getElementById("boot-error-message");
-  const steps = Array.from(document.querySelectorAll(".boot-steps [data-step]"));
-  const names = steps.map((li) => li.dataset.step);
-
-  let finished = false;
+  const script = document.currentScript;
   const started = performance.now();
 
-  const setProgress = (fraction) => {
-    const percent = Math.round(Math.max(0, Math.min(1, fraction)) * 100);
-    bar.style.setProperty("--progress", `${percent}%`);
-    bar.setAttribute("aria-valuenow", String(percent));
-  };
+  // ------------------------------------------------------------------ early downloads
+  // scripts/build lists on this script tag (data-downloads) what the page will need, with the
+  // sizes: [url, bytes, "fetch" | "module"]. "fetch": started here and now, handed to
+  // Pyodide or PyScript when they ask for the same URL (window.fetch below), and counted as
+  // the bytes arrive. "module": preloaded by index.html (<link rel="modulepreload">), counted
+  // when loaded. Without the list (the page served unbuilt) nothing starts early.
+  let listed = [];
+  try {
+    const parsed = JSON.parse((script && script.dataset.downloads) || "[]");
+    if (Array.isArray(parsed)) listed = parsed.filter((e) => Array.isArray(e) && e.length === 3);
+  } catch (_) {
+    listed = [];
+  }
+  const absolute = (url) => new URL(url, document.baseURI).href;
+  const sizes = new Map(listed.map(([url, size]) => [absolute(url), Number(size) || 0]));
+  const total = Array.from(sizes.values()).reduce((a, b) => a + b, 0);
+  const received = new Map(); // absolute url -> bytes so far
+  let onBytes = () => {};
 
-  // Everything before `name` is done, `name` is under way.
-  const step = (name, label) => {
-    if (finished) return;
-    const current = names.indexOf(name);
-    if (current < 0) return;
-    steps.forEach((li, i) => {
-      li.dataset.state = i < current ? "done" : i === current ? "active" : "pending";
-    });
-    // Half a step for the one under way, so the bar moves when a step starts.
-    setProgress((current + 0.5) / steps.length);
-    statusLine.textContent = label || `${steps[current].firstChild.textContent.trim()}…`;
-  };
-
-  const ready = (detail) => {
-    if (finished) return;
-    finished = true;
-    steps.forEach((li) => {
-      li.dataset.state = "done";
-    });
-    setProgress(1);
-    statusLine.textContent = "Ready";
-    if (detail) {
-      detailLine.textContent = String(detail);
-      detailLine.hidden = false;
+  const count = (url, bytes, finished) => {
+    const size = sizes.get(url) || 0;
+    const now = finished ? Math.max(size, bytes) : Math.min(size, bytes);
+    if (now !== received.get(url)) {
+      received.set(url, now);
+      onBytes();
     }
-    hint.hidden = true;
-    boot.setAttribute("aria-busy", "false");
-    body.dataset.ready = "true";
-    console.info(`[ratscrew] ready in ${Math.round(performance.now() - started)} ms`);
-    dispatchEvent(new CustomEvent("ratscrew:ready", { detail }));
+  };
+  const downloaded = () => Array.from(received.values()).reduce((a, b) => a + b, 0);
+
+  const early = new Map(); // absolute url -> Promise<Response>, taken once
+  const nativeFetch = window.fetch.bind(window);
+
+  // The body is read at once (not when Pyodide gets round to it), so the download never
+  // waits; the page gets a Response that streams the same bytes (WebAssembly still compiles
+  // while they arrive).
+  const relay = (url, response) => {
+    if (!response.ok || !response.body) return response;
+    const reader = response.body.getReader();
+    let seen = 0;
+    const body = new ReadableStream({
+      start(controller) {
+        const pump = () =>
+          reader.read().then(({ done, value }) => {
+            if (done) {
+              count(url, seen, true);
+              controller.close();
+              return undefined;
+            }
+            seen += value.byteLength;
+            count(url, seen, false);
+            controller.enqueue(value);
+            return pump();
+          });
+        pump().catch((error) => controller.error(error));
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    });
+    // The bytes are already decoded: drop what described the encoded ones.
+    const headers = new Headers(response.headers);
+    headers.delete("content-encoding");
+    headers.delete("content-length");
+    return new Response(body, { status: response.status, statusText: response.statusText, headers });
   };
 
-  // Offline: the service worker (sw.js, next to index.html) caches the whole site on the
-  // first visit; later visits start from that cache. Registered once the page has loaded, so
-  // it never competes with the first start's downloads.
-  if ("serviceWorker" in navigator && location.protocol !== "file:") {
-    addEventListener("load", () => {
-      navigator.serviceWorker.register("sw.js").catch((error) => {
-        console.warn("[ratscrew] offline cache unavailable", error);
-      });
-    });
+  for (const [url, , how] of listed) {
+    if (how !== "fetch") continue;
+    const key = absolute(url);
+    const promise = nativeFetch(key).then((response) => relay(key, response));
+    promise.catch(() => {}); // reported when the page asks for it (or by the timeout)
+    early.set(key, promise);
   }
 
-  // The error panel's way out: forget what this site saved (a setting that stops Python
-  // from starting would stop it again at every reload) and open the page without the link's
-  // settings.
-  const resetButton = document.getElementById("boot-reset");
-  if (resetButton) {
-    resetButton.addEventListener("click", () => {
-      try {
-        for (const key of Object.keys(localStorage)) {
-          if (key.startsWith("ratscrew.")) localStorage.removeItem(key);
-        }
-      } catch (error) {
-        console.warn("[ratscrew] saved settings could not be removed", error);
+  const plainGet = (init) =>
+    !init || Object.keys(init).every((k) => (k === "method" && init.method === "GET")
+      || (k === "integrity" && !init.integrity));
+
+  window.fetch = (input, init) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : null;
+    if (url !== null && plainGet(init)) {
+      const key = absolute(url);
+      const promise = early.get(key);
+      if (promise) {
+        early.delete(key);
+        return promise;
       }
-      location.replace(location.pathname);
-    });
-  }
-
-  const fail = (message) => {
-    if (finished) return;
-    finished = true;
-    steps.forEach((li) => {
-      if (li.dataset.state === "active") li.dataset.state = "failed";
-    });
-    statusLine.textContent = "Could not start";
-    errorMessage.textContent = String(message || "Python did not start.");
-    errorBox.hidden = false;
-    hint.hidden = true;
-    boot.setAttribute("aria-busy", "false");
-    body.dataset.ready = "false";
-    dispatchEvent(new CustomEvent("ratscrew:failed", { detail: String(message) }));
+    }
+    return nativeFetch(input, init);
   };
 
-  const hide = () => {
-    boot.hidden = true;
-  };
-
-  window.ratscrewBoot = { step, ready, fail, hide };
-
-  // While Python loads, show the rules of the variant the link asks for (?variant=bmn).
-  const wanted = (new URLSearchParams(location.search).get("variant") || "")
-    .trim().toLowerCase().replace(/[ _]/g, "-");
-  const articles = Array.from(document.querySelectorAll(".howto [data-variant]"));
-  const match = articles.find((a) =>
-    a.dataset.variant === wanted || (a.dataset.aliases || "").split(" ").includes(wanted));
-  if (match) {
-    articles.forEach((a) => {
-      a.hidden = a !== match;
-    });
-  }
-
-  // ---------------------------------------------------------------- progress from PyScript
-  // PyScript (polyscript) reports its progress as "py:progress" events on window.
-  const PROGRESS = {
-    "Loading Pyodide": ["runtime", "Loading Python…"],
-    "Loading files": ["engine", "Loading the game engine…"],
-    "Loaded Pyodide": ["start", "Starting the game…"],
-  };
-  addEventListener("py:progress", (event) => {
-    const entry = PROGRESS[event.detail];
-    if (entry) step(entry[0], entry[1]);
-  });
-
-  // ---------------------------------------------------------------- failures
-  if (typeof WebAssembly !== "object") {
-    fail("This browser cannot run WebAssembly, which Ratscrew needs to run Python.");
-    return;
-  }
-
-  // A file that did not load (capture phase: resource errors do not bubble).
-  addEventListener(
-    "error",
-    (event) => {
-      const target = event.target;
-      if (target && target !== window && (target.src || target.href)) {
-        const url = target.src || target.href;
-        const name = url.split("/").pop() || url;
-        fail(`A file of the game did not load (${name}). Check your connection.`);
-      } else if (event.message) {
-        fail(`Start-up error: ${event.message}`);
-      }
-    },
-    true,
-  );
-
-  // A file fetched by script (Pyodide's .wasm, the stdlib, our .py files) that came back with
-  // an HTTP error: Pyodide may wait forever after that, so give up at once.
+  // Module preloads (and anything else listed) are counted when they finish loading; a file
+  // that came back with an HTTP error is a failure (Pyodide may wait forever after that).
+  const failures = [];
+  let reportFailure = (message) => failures.push(message);
   if (typeof PerformanceObserver === "function") {
     try {
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) {
           if (entry.responseStatus >= 400 && entry.name.startsWith(location.origin)) {
             const name = entry.name.split("?")[0].split("/").pop();
-            fail(`A file of the game did not load (${name}, HTTP ${entry.responseStatus}).`);
+            reportFailure(`A file of the game did not load (${name}, HTTP ${entry.responseStatus}).`);
+          } else if (sizes.has(entry.name) && entry.responseEnd > 0) {
+            count(entry.name, entry.decodedBodySize || sizes.get(entry.name), true);
           }
         }
       }).observe({ type: "resource", buffered: true });
@@ -176,31 +131,220 @@
     }
   }
 
+  // ------------------------------------------------------------------ the loading screen
+  const screen = () => {
+    const body = document.body;
+    const boot = document.getElementById("boot");
+    const statusLine = document.getElementById("boot-status");
+    const detailLine = document.getElementById("boot-detail");
+    const bar = document.getElementById("boot-bar");
+    const hint = document.getElementById("boot-hint");
+    const errorBox = document.getElementById("boot-error");
+    const errorMessage = document.getElementById("boot-error-message");
+    const sizeNote = document.getElementById("boot-size");
+    const steps = Array.from(document.querySelectorAll(".boot-steps [data-step]"));
+    const names = steps.map((li) => li.dataset.step);
+
+    let finished = false;
+    let shown = 0; // the bar never goes back
+    let current = -1;
+
+    const setProgress = (fraction) => {
+      shown = Math.max(shown, Math.max(0, Math.min(1, fraction)));
+      const percent = Math.round(shown * 100);
+      bar.style.setProperty("--progress", `${percent}%`);
+      bar.setAttribute("aria-valuenow", String(percent));
+    };
+
+    const mb = (bytes) => (bytes / MB).toFixed(1);
+    const downloading = () => total > 0 && downloaded() < total;
+
+    // While the runtime downloads: its bytes. Then: the steps that follow it.
+    const showBytes = () => {
+      if (finished || total === 0) return;
+      const done = downloaded();
+      setProgress((DOWNLOAD_SHARE * done) / total);
+      bar.setAttribute("aria-valuetext", `${mb(done)} of ${mb(total)} MB downloaded`);
+      if (sizeNote) sizeNote.textContent = `(${mb(done)} of ${mb(total)} MB)`;
+      if (done < total && current <= names.indexOf("runtime")) {
+        statusLine.textContent = `Downloading Python: ${mb(done)} of ${mb(total)} MB`;
+      } else if (done >= total) {
+        bar.removeAttribute("aria-valuetext");
+        if (current === names.indexOf("runtime")) statusLine.textContent = "Starting Python…";
+      }
+    };
+
+    // Everything before `name` is done, `name` is under way.
+    const step = (name, label) => {
+      if (finished) return;
+      const index = names.indexOf(name);
+      if (index < 0) return;
+      current = Math.max(current, index);
+      steps.forEach((li, i) => {
+        li.dataset.state = i < current ? "done" : i === current ? "active" : "pending";
+      });
+      const runtime = names.indexOf("runtime");
+      if (total > 0 && current > runtime) {
+        // The downloads are over: the steps after the runtime share the rest of the bar.
+        const after = names.length - runtime - 1;
+        setProgress(DOWNLOAD_SHARE + ((1 - DOWNLOAD_SHARE) * (current - runtime)) / (after + 1));
+      } else if (total === 0) {
+        setProgress((current + 0.5) / steps.length); // no sizes: half a step at a time
+      }
+      const text = label || `${steps[current].firstChild.textContent.trim()}…`;
+      if (!(current === runtime && downloading())) statusLine.textContent = text;
+      showBytes();
+    };
+
+    const ready = (detail) => {
+      if (finished) return;
+      finished = true;
+      steps.forEach((li) => {
+        li.dataset.state = "done";
+      });
+      setProgress(1);
+      bar.removeAttribute("aria-valuetext");
+      statusLine.textContent = "Ready";
+      if (detail) {
+        detailLine.textContent = String(detail);
+        detailLine.hidden = false;
+      }
+      hint.hidden = true;
+      boot.setAttribute("aria-busy", "false");
+      body.dataset.ready = "true";
+      console.info(`[ratscrew] ready in ${Math.round(performance.now() - started)} ms`);
+      dispatchEvent(new CustomEvent("ratscrew:ready", { detail }));
+    };
+
+    const fail = (message) => {
+      if (finished) return;
+      finished = true;
+      steps.forEach((li) => {
+        if (li.dataset.state === "active") li.dataset.state = "failed";
+      });
+      statusLine.textContent = "Could not start";
+      errorMessage.textContent = String(message || "Python did not start.");
+      errorBox.hidden = false;
+      hint.hidden = true;
+      boot.hidden = false;
+      boot.setAttribute("aria-busy", "false");
+      body.dataset.ready = "false";
+      dispatchEvent(new CustomEvent("ratscrew:failed", { detail: String(message) }));
+    };
+
+    const hide = () => {
+      boot.hidden = true;
+    };
+
+    window.ratscrewBoot = { step, ready, fail, hide, bytes: () => [downloaded(), total] };
+    onBytes = showBytes;
+    reportFailure = fail;
+    failures.forEach(fail);
+
+    // The error panel's way out: forget what this site saved (a setting that stops Python
+    // from starting would stop it again at every reload) and open the page without the
+    // link's settings.
+    const resetButton = document.getElementById("boot-reset");
+    if (resetButton) {
+      resetButton.addEventListener("click", () => {
+        try {
+          for (const key of Object.keys(localStorage)) {
+            if (key.startsWith("ratscrew.")) localStorage.removeItem(key);
+          }
+        } catch (error) {
+          console.warn("[ratscrew] saved settings could not be removed", error);
+        }
+        location.replace(location.pathname);
+      });
+    }
+
+    // While Python loads, show the rules of the variant the link asks for (?variant=bmn).
+    const wanted = (new URLSearchParams(location.search).get("variant") || "")
+      .trim().toLowerCase().replace(/[ _]/g, "-");
+    const articles = Array.from(document.querySelectorAll(".howto [data-variant]"));
+    const match = articles.find((a) =>
+      a.dataset.variant === wanted || (a.dataset.aliases || "").split(" ").includes(wanted));
+    if (match) {
+      articles.forEach((a) => {
+        a.hidden = a !== match;
+      });
+    }
+
+    // Progress from PyScript (polyscript): "py:progress" events on window.
+    const PROGRESS = {
+      "Loading Pyodide": ["runtime", "Loading Python…"],
+      "Loading files": ["engine", "Loading the game engine…"],
+      "Loaded Pyodide": ["start", "Starting the game…"],
+    };
+    addEventListener("py:progress", (event) => {
+      const entry = PROGRESS[event.detail];
+      if (entry) step(entry[0], entry[1]);
+    });
+
+    if (typeof WebAssembly !== "object") {
+      fail("This browser cannot run WebAssembly, which Ratscrew needs to run Python.");
+      return;
+    }
+
+    // The Python script finished without calling ready() or fail(): it must have crashed
+    // (PyScript writes the traceback to the console).
+    addEventListener("py:done", () => {
+      if (!finished) {
+        fail("The game's Python code stopped with an error (details in the browser console).");
+      }
+    });
+
+    step("runtime", "Loading Python…");
+    setTimeout(() => {
+      if (!finished) {
+        hint.textContent = "Still loading: the first visit downloads the Python runtime, "
+          + "later visits start from this browser's copy, even offline.";
+        hint.hidden = false;
+      }
+    }, SLOW_MS);
+    setTimeout(() => {
+      fail(`Loading took more than ${TIMEOUT_MS / 1000} seconds. Reload the page to try again.`);
+    }, TIMEOUT_MS);
+  };
+
+  // ------------------------------------------------------------------ failures
+  // A file that did not load (capture phase: resource errors do not bubble).
+  addEventListener(
+    "error",
+    (event) => {
+      const target = event.target;
+      if (target && target !== window && (target.src || target.href)) {
+        const url = target.src || target.href;
+        const name = url.split("/").pop() || url;
+        reportFailure(`A file of the game did not load (${name}). Check your connection.`);
+      } else if (event.message) {
+        reportFailure(`Start-up error: ${event.message}`);
+      }
+    },
+    true,
+  );
+
   addEventListener("unhandledrejection", (event) => {
     const reason = event.reason;
     const text = reason && reason.message ? reason.message : String(reason);
     // First line only: a Python error arrives with its whole traceback.
-    fail(`Python could not start: ${text.trim().split("\n").pop()}`);
+    reportFailure(`Python could not start: ${text.trim().split("\n").pop()}`);
   });
 
-  // The Python script finished without calling ready() or fail(): it must have crashed
-  // (PyScript writes the traceback to the console).
-  addEventListener("py:done", () => {
-    if (!finished) {
-      fail("The game's Python code stopped with an error (details in the browser console).");
-    }
-  });
+  // Offline: the service worker (sw.js, next to index.html) caches the whole site on the
+  // first visit; later visits start from that cache. Registered once the game is ready, so
+  // it never competes with the first start (it then finds most files in the HTTP cache).
+  if ("serviceWorker" in navigator && location.protocol !== "file:") {
+    addEventListener("ratscrew:ready", () => {
+      navigator.serviceWorker.register("sw.js").catch((error) => {
+        console.warn("[ratscrew] offline cache unavailable", error);
+      });
+    }, { once: true });
+  }
 
-  // ---------------------------------------------------------------- patience
-  step("runtime", "Loading Python…");
-  setTimeout(() => {
-    if (!finished) {
-      hint.textContent =
-        "Still loading: the first visit downloads the Python runtime, later visits are faster.";
-      hint.hidden = false;
-    }
-  }, SLOW_MS);
-  setTimeout(() => {
-    fail(`Loading took more than ${TIMEOUT_MS / 1000} seconds. Reload the page to try again.`);
-  }, TIMEOUT_MS);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", screen, { once: true });
+  } else {
+    screen();
+  }
 })();

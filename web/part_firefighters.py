@@ -13,7 +13,8 @@ from ratscrew.cards import CARDS
 from ratscrew.events import BurnStarted, BurnWon, Event, FireOut
 from ratscrew.firefighters import fires_of
 
-from .cards_view import by_id, card_element, clear, el, with_symbols
+from .card_text import with_symbols
+from .cards_view import by_id, card_element, clear, el
 from .parts import TablePart, register
 from .table_info import Burn, Result, burn_marks, burn_pile_of, contest_of, result_of
 

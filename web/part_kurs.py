@@ -11,7 +11,8 @@ from ratscrew.cards import Card
 from ratscrew.events import ArcanaEffect, Event, Ignored
 from ratscrew.kurs import court_of
 
-from .cards_view import by_id, card_element, clear, el, with_symbols
+from .card_text import with_symbols
+from .cards_view import by_id, card_element, clear, el
 from .parts import TablePart, register
 
 EFFECT_MS = 7000

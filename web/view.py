@@ -38,11 +38,9 @@ from ratscrew.events import (
     WrongSlap,
 )
 
+from .card_text import CARD_CODE, CARD_RUN, SUIT_SYMBOLS, is_tarot, with_names, with_symbols
 from .cards_view import (
     ARCANA_LONG_WORD,
-    CARD_CODE,
-    CARD_RUN,
-    SUIT_SYMBOLS,
     SVG,
     TAROT_RANK_LABELS,
     TAROT_SUIT_SHAPES,
@@ -50,11 +48,8 @@ from .cards_view import (
     card_element,
     clear,
     el,
-    is_tarot,
     suit_icon,
     svg_el,
-    with_names,
-    with_symbols,
 )
 from .headline import NOTE_MS, Announcer, Headline, Line, Note, seat_notes
 from .keymap import key_label

@@ -5,12 +5,17 @@ Everything is served from the local test server; no request may go anywhere else
 
 from __future__ import annotations
 
+import io
 import json
+import re
 import time
+import zipfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+import site_tools
 from playwright.sync_api import Page, Route, expect
 
 import ratscrew
@@ -44,7 +49,12 @@ def test_boots_to_ready_offline(
     assert_only_local_requests()
     # The runtime really is the self-hosted copy.
     served = {url.rsplit("/", 2)[-2] + "/" + url.rsplit("/", 1)[-1] for url in page_log.requests}
-    assert {"pyodide/pyodide.asm.wasm", "pyscript/core.js", "ratscrew/__init__.py"} <= served
+    assert {"pyodide/pyodide.asm.wasm", "pyscript/core.js"} <= served
+    # Issue 13, point 1: our Python arrives in one request (app.zip), besides the script
+    # PyScript runs (web/main.py).
+    ours = sorted(url.rsplit("/", 1)[-1] for url in page_log.requests
+                  if url.endswith((".py", ".zip")) and "/runtime/" not in url)
+    assert ours == ["app.zip", "main.py"]
 
 
 def test_loading_screen_shows_before_python(
@@ -56,9 +66,13 @@ def test_loading_screen_shows_before_python(
     with page.expect_request("**/pyodide.asm.wasm"):
         page.goto(site_url)
 
-    expect(page.locator(".masthead h1")).to_have_text("Ratscrew")
-    expect(page.locator("h1:visible")).to_have_count(1)
-    expect(page.locator("#boot-status")).to_have_text("Loading Python…")
+    expect(page.locator("h1:visible")).to_have_text("Ratscrew")
+    # The runtime's bytes, counted as they arrive (the .wasm is held back: not all of them).
+    expect(page.locator("#boot-status")).to_contain_text(re.compile(
+        r"^Downloading Python: \d+\.\d of \d+\.\d MB$"))
+    # Issue 13, point 3: the setup screen is there and usable before Python is.
+    expect(page.locator("body")).to_have_attribute("data-setup", "live")
+    expect(page.locator("#setup-start")).to_be_visible()
     expect(page.locator(".boot-steps li[data-state=done]")).to_have_text(["Page"])
     expect(page.locator(".boot-steps li[data-state=active]")).to_contain_text("Python runtime")
     expect(page.locator("body")).not_to_have_attribute("data-ready", "true")
@@ -78,11 +92,20 @@ def test_missing_runtime_file_shows_a_clear_message(
     expect(page.locator("#boot-error")).not_to_contain_text("Traceback")
 
 
+def broken_app_zip(site: Path, module: str, source: str) -> bytes:
+    """The site's app.zip with ``module`` replaced by ``source``."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(site / "app.zip") as old, zipfile.ZipFile(out, "w") as new:
+        for info in old.infolist():
+            new.writestr(info, source if info.filename == module else old.read(info))
+    return out.getvalue()
+
+
 def test_engine_error_shows_a_clear_message(page: Page, open_site: Callable[..., str]) -> None:
-    page.route(
-        "**/ratscrew/cards.py",
-        lambda route: route.fulfill(status=200, body="raise RuntimeError('broken engine')\n"),
-    )
+    body = broken_app_zip(site_tools.SITE, "ratscrew/cards.py",
+                          "raise RuntimeError('broken engine')\n")
+    page.route("**/app.zip", lambda route: route.fulfill(
+        status=200, body=body, headers={"Content-Type": "application/zip"}))
     assert open_site() == "false"
     expect(page.locator("#boot-error")).to_be_visible()
     expect(page.locator("#boot-error-message")).to_have_text(

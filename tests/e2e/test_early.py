@@ -1,0 +1,180 @@
+"""Issue 13, points 1 to 3: the page is useful before Python is ready.
+
+- the runtime's big files start downloading with the page, not at the end of PyScript's
+  chain, and the loading bar follows their bytes;
+- the setup screen (built into index.html from the engine's data) works while the runtime
+  downloads; Python takes the form over as it stands, and a Deal pressed early deals the
+  moment Python is ready;
+- a link with autostart=1 shows the table's seats at once.
+
+The WebAssembly file is held back (a route that answers only when the test says so), so the
+"before Python" moments last as long as a test needs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+if TYPE_CHECKING:
+    from conftest import PageLog
+
+pytestmark = pytest.mark.e2e
+
+BOOT_MS = 90_000
+
+
+@pytest.fixture
+def hold_runtime(page: Page) -> Iterator[Callable[[], None]]:
+    """Hold pyodide.asm.wasm back; the fixture's value lets it through."""
+    held: list[Route] = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+
+    def release() -> None:
+        for route in held:
+            route.continue_()
+        held.clear()
+        page.unroute("**/pyodide.asm.wasm")
+
+    yield release
+    for route in held:
+        route.abort()
+
+
+def wait_ready(page: Page) -> None:
+    page.wait_for_selector("body[data-ready]", state="attached", timeout=BOOT_MS)
+    assert page.get_attribute("body", "data-ready") == "true", page.inner_text("#boot")
+
+
+def test_a_deal_pressed_early_starts_the_game_set_up_before_python(
+    page: Page, site_url: str, hold_runtime: Callable[[], None], page_log: PageLog
+) -> None:
+    page.goto(site_url)
+    expect(page.locator("body")).to_have_attribute("data-setup", "live")
+    expect(page.locator("body")).not_to_have_attribute("data-ready", re.compile("."))
+    # Choose another game (its parts come from the build), six players, a name, a house rule.
+    page.select_option("#setup-variant", "kurs")
+    expect(page.locator("#setup-summary")).to_contain_text("Tarot")
+    page.select_option("#setup-players", "6")
+    expect(page.locator("#setup-seat-list .seat-row:visible")).to_have_count(6)
+    expect(page.locator("#setup-seat-list .seat-row-gender:visible")).to_have_count(6)
+    page.fill("#seat-name-0", "Zoë")
+    page.select_option("#seat-kind-1", "human")
+    page.locator("#setup-rules > summary").click()
+    page.uncheck("#rule-classroom")
+    page.click("#setup-start")
+    expect(page.locator("#setup-start")).to_have_text("Dealing as soon as the game is ready…")
+    expect(page.locator("body")).not_to_have_attribute("data-ready", re.compile("."))
+
+    hold_runtime()
+    wait_ready(page)
+    expect(page.locator("body")).to_have_attribute("data-screen", "table")
+    expect(page.locator("#seats [data-seat]")).to_have_count(6)
+    expect(page.locator("#seats [data-seat='0'] [data-name]")).to_have_attribute(
+        "data-name", "Zoë")
+    expect(page.locator("#seats .seat.human")).to_have_count(2)
+    config = page.evaluate(
+        "(() => { const c = window.ratscrewApp.config;"
+        " const o = c.options.toJs();"
+        " return [c.variant, c.players, o instanceof Map ? Object.fromEntries(o) : o]; })()")
+    assert config[0] == "kurs" and config[1] == 6
+    assert config[2].get("classroom") is False
+    assert page_log.errors() == []
+
+
+def test_an_early_demo_deals_an_all_bot_table(
+    page: Page, site_url: str, hold_runtime: Callable[[], None]
+) -> None:
+    page.goto(site_url)
+    expect(page.locator("body")).to_have_attribute("data-setup", "live")
+    page.select_option("#setup-players", "3")
+    page.click("#setup-demo")
+    hold_runtime()
+    wait_ready(page)
+    expect(page.locator("#seats [data-seat]")).to_have_count(3)
+    expect(page.locator("#seats .seat.human")).to_have_count(0)
+
+
+def test_python_takes_the_form_over_as_it_stands(
+    page: Page, site_url: str, hold_runtime: Callable[[], None]
+) -> None:
+    """Someone is typing a name when Python arrives: the form keeps what they chose and typed,
+    and the focus and caret stay in the field."""
+    page.goto(site_url)
+    expect(page.locator("body")).to_have_attribute("data-setup", "live")
+    page.select_option("#setup-variant", "slap-like-an-egyptian")
+    page.select_option("#setup-players", "5")
+    page.fill("#setup-seed", "class-7b")
+    page.click("#seat-name-2")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("Ada")
+    hold_runtime()
+    wait_ready(page)
+    expect(page.locator("body")).to_have_attribute("data-screen", "setup")
+    expect(page.locator("#setup-variant")).to_have_value("slap-like-an-egyptian")
+    expect(page.locator("#setup-seat-list .seat-row")).to_have_count(5)  # Python's own rows
+    expect(page.locator("#seat-name-2")).to_have_value("Ada")
+    expect(page.locator("#seat-name-2")).to_be_focused()
+    page.keyboard.type("m")
+    expect(page.locator("#seat-name-2")).to_have_value("Adam")
+    expect(page.locator("#setup-link")).to_contain_text("seed=class-7b")
+    expect(page.locator("#setup-copy")).to_be_enabled()
+
+
+def test_an_autostart_link_shows_its_seats_at_once(
+    page: Page, site_url: str, hold_runtime: Callable[[], None]
+) -> None:
+    page.goto(site_url + "?variant=bmn&players=5&names=Ann,,C%C3%A9line&autostart=1")
+    skeletons = page.locator("#seats [data-skeleton]")
+    expect(skeletons).to_have_count(5)
+    # The regions' order is the layout's: compare by seat number.
+    names = page.evaluate(
+        "Array.from(document.querySelectorAll('#seats [data-skeleton]')).map(s =>"
+        " [s.querySelector('.seat-number').textContent, s.querySelector('.seat-name')"
+        ".textContent]).sort()")
+    assert names == [["1", "Ann"], ["2", "Player 2"], ["3", "Céline"], ["4", "Player 4"],
+                     ["5", "Player 5"]]
+    expect(page.locator("#felt")).to_have_attribute("data-players", "5")
+    hold_runtime()
+    wait_ready(page)
+    expect(skeletons).to_have_count(0)
+    expect(page.locator("#seats [data-seat]")).to_have_count(5)
+
+
+def test_the_runtime_downloads_with_the_page_and_the_bar_follows_its_bytes(
+    page: Page, site_url: str
+) -> None:
+    """At an emulated 20 Mbit/s the bar moves in many steps while the runtime downloads (its
+    label says how many MB of how many), never goes back, and the big files start before
+    PyScript's own chain reaches them (its config file, pyscript.toml)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": 20, "downloadThroughput": 20e6 / 8,
+        "uploadThroughput": 5e6 / 8})
+    page.goto(site_url)
+    samples: list[tuple[int, str]] = []
+    for _ in range(600):
+        if page.get_attribute("body", "data-ready"):
+            break
+        now = page.get_attribute("#boot-bar", "aria-valuenow") or "0"
+        text = page.get_attribute("#boot-bar", "aria-valuetext") or ""
+        samples.append((int(now), text))
+        page.wait_for_timeout(100)
+    wait_ready(page)
+    values = [v for v, _ in samples]
+    assert values == sorted(values), "the bar went back"
+    downloading = sorted({v for v, text in samples if text.endswith("MB downloaded")})
+    assert len(downloading) >= 5, f"the bar hardly moved while downloading: {downloading}"
+    assert max(downloading) <= 80
+    assert any(re.fullmatch(r"\d+\.\d of 1\d\.\d MB downloaded", t) for _, t in samples)
+
+    starts = dict(page.evaluate(
+        "performance.getEntriesByType('resource').map(e => [e.name.split('/').pop(),"
+        " e.startTime])"))
+    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide.asm.mjs", "app.zip"):
+        assert starts[name] < starts["pyscript.toml"], f"{name} waited for PyScript's chain"
