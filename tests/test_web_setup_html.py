@@ -1,0 +1,177 @@
+"""The setup form's markup (web/setup_html.py) and the page the build writes with it.
+
+Issue 13, point 3: the setup screen is rendered at build time from the engine's own variant
+and option data, by the same functions the page draws the form with, so nothing is written
+twice; and point 1: our Python is one download (app.zip), the runtime's big files are listed
+with their sizes for the loading bar.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import sys
+import zipfile
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from ratscrew.options import OPTION_SPECS
+from ratscrew.variants import VARIANTS
+from web.links import SeatConfig, parse_query
+from web.setup_html import (
+    MAX_SEATS,
+    default_keys,
+    form_parts,
+    prerender,
+    rules_body,
+    seat_rows,
+)
+from web.setup_options import option_names
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import site_tools  # noqa: E402
+
+
+class Elements(HTMLParser):
+    """Every start tag with its attributes, in order, and the text of the page."""
+
+    def __init__(self, markup: str) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.text: list[str] = []
+        self.feed(markup)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+
+    def find(self, **wanted: str) -> list[dict[str, str | None]]:
+        return [a for _, a in self.tags if all(a.get(k) == v for k, v in wanted.items())]
+
+
+def test_a_hostile_name_stays_text() -> None:
+    config, _ = parse_query("")
+    name = '"><img src=x onerror=alert(1)>'
+    config.seats[0] = SeatConfig(name, False, "normal")
+    markup = seat_rows(VARIANTS["classic"], config, lambda seat: "Q / W")
+    page = Elements(markup)
+    assert not page.find(src="x")
+    assert page.find(id="seat-name-0")[0]["value"] == name
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_every_option_of_every_game_has_its_control_with_its_value(variant: str) -> None:
+    game = VARIANTS[variant]
+    config, _ = parse_query(f"variant={variant}")
+    page = Elements(rules_body(game, config.players, {}))
+    rules = game.rules_for(config.players)
+    for name in option_names(game):
+        spec = OPTION_SPECS[name]
+        if name == "slaps":
+            boxes = page.find(type="checkbox", **{"data-option": "slaps"})
+            checked = {b["value"] for b in boxes if "checked" in b}
+            assert checked == set(rules.slaps), variant
+            continue
+        field = page.find(id=f"rule-{name}")
+        assert len(field) == 1, f"{variant}: no control for {name}"
+        value = getattr(rules, name)
+        if field[0].get("type") == "checkbox":
+            assert ("checked" in field[0]) == bool(value), (variant, name)
+        elif field[0].get("type") in ("number", "text"):
+            assert field[0]["value"] is not None, (variant, name, spec)
+    # A changed rule is marked as the page marks it.
+    if "penalty_count" in option_names(game):
+        other = {"penalty_count": rules.penalty_count + 1}
+        row = Elements(rules_body(game, config.players, other)).find(id="rule-row-penalty_count")
+        assert "changed" in (row[0].get("class") or "").split()
+
+
+def test_extra_seat_rows_are_prerendered_hidden() -> None:
+    config, _ = parse_query("players=3")
+    page = Elements(seat_rows(VARIANTS["classic"], config, lambda seat: "", MAX_SEATS))
+    rows = [a for tag, a in page.tags if tag == "li"]
+    assert len(rows) == MAX_SEATS
+    assert [("hidden" in r) for r in rows] == [False] * 3 + [True] * (MAX_SEATS - 3)
+
+
+def test_the_keys_shown_are_the_seats_default_keys() -> None:
+    keys = default_keys(VARIANTS["slap-like-an-egyptian"])
+    assert keys(0).count("/") == 2  # flip, left-hand slap, right-hand slap
+    assert default_keys(VARIANTS["classic"])(0).count("/") == 1
+
+
+def test_prerender_has_every_game_and_a_seat_layout_for_every_table() -> None:
+    parts = prerender()
+    page = Elements(parts["templates"])
+    templates = {a["id"] for tag, a in page.tags if tag == "template"}
+    assert templates == {f"setup-template-{v}" for v in VARIANTS} | {"seat-skeleton"}
+    skeleton = page.find(id="seat-skeleton")[0]
+    layouts = json.loads(skeleton["data-layouts"] or "")
+    for players in range(2, MAX_SEATS + 1):
+        seats = sorted(s for region in layouts[str(players)].values() for s in region)
+        assert seats == list(range(players))
+    variants = Elements(parts["variants"]).find()
+    assert [a["value"] for a in variants] == list(VARIANTS)
+
+
+def test_the_default_form_is_what_the_page_draws_for_a_new_visitor() -> None:
+    parts = prerender()
+    config, _ = parse_query("")
+    drawn = form_parts(config, default_keys(VARIANTS[config.variant]), MAX_SEATS)
+    for element_id, markup in drawn.items():
+        assert parts[f"part:{element_id}"] == markup
+
+
+# --------------------------------------------------------------------------- the build
+
+
+def fake_site(site: Path) -> Path:
+    """A site folder with the files the page downloads early, 10 bytes each."""
+    for url in (*site_tools.EARLY_FETCHES, *site_tools.EARLY_MODULES):
+        (site / url).parent.mkdir(parents=True, exist_ok=True)
+        (site / url).write_bytes(b"x" * 10)
+    return site
+
+
+def test_the_built_page_has_every_marker_filled(tmp_path: Path) -> None:
+    text = site_tools.render_index(fake_site(tmp_path))
+    assert "<!--prerender:" not in text
+    page = Elements(text)
+    loader = page.find(src="web/loader.js")[0]
+    listed = json.loads(loader["data-downloads"] or "")
+    assert {url for url, _, _ in listed} == {*site_tools.EARLY_FETCHES, *site_tools.EARLY_MODULES}
+    assert all(size == 10 for _, size, _ in listed)
+    preloads = {a["href"] for a in page.find(rel="modulepreload")}
+    assert preloads == set(site_tools.EARLY_MODULES)
+    assert page.find(id="setup-template-kurs")
+    # The default table's four seats are in the form, shown; the other rows wait hidden.
+    rows = [a for _, a in page.tags if a.get("class") == "seat-row" and a.get("data-seat-row")]
+    shown = [a for a in rows if "hidden" not in a]
+    assert len(shown) >= 4
+
+
+def test_a_missing_marker_stops_the_build(monkeypatch: pytest.MonkeyPatch,
+                                          tmp_path: Path) -> None:
+    parts = {**prerender(), "part:nowhere": "<b>lost</b>"}
+    monkeypatch.setattr(site_tools, "prerendered", lambda: parts)
+    with pytest.raises(site_tools.SiteError, match="nowhere"):
+        site_tools.render_index(fake_site(tmp_path))
+
+
+def test_our_python_is_one_zip_the_same_for_the_same_sources() -> None:
+    data = site_tools.app_zip()
+    assert data == site_tools.app_zip()
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        assert archive.namelist() == site_tools.python_sources()
+        assert archive.read("ratscrew/engine.py") == (ROOT / "ratscrew/engine.py").read_bytes()
+    config = site_tools.site_config()
+    table = config.partition("\n[files]\n")[2]
+    assert table.strip() == f'"./{site_tools.APP_ZIP}" = "./*"'
+    assert re.search(r'^interpreter = "\./runtime/pyodide/pyodide\.mjs"$', config, re.M)
