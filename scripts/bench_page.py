@@ -71,7 +71,6 @@ browser_tools.use_venv_python(__file__)
 
 import site_tools  # noqa: E402
 from playwright.sync_api import Browser, Page, Response, sync_playwright  # noqa: E402
-from playwright.sync_api import TimeoutError as PlaywrightTimeout  # noqa: E402
 
 START_BUDGET = 1.0
 """Our page may take at most as long to be ready as a bare PyScript page."""
@@ -346,20 +345,19 @@ def precache_entries(site: Path) -> int:
 
 def wait_precached(page: Page, entries: int) -> bool:
     """Until the service worker is activated and a cache holds all ``entries``."""
-    try:
-        page.wait_for_function(
-            "navigator.serviceWorker.ready.then((r) => !!r.active)", timeout=PRECACHE_TIMEOUT_MS)
-        page.wait_for_function(PRECACHE_FULL, arg=entries, polling=250,
-                               timeout=PRECACHE_TIMEOUT_MS)
+    if (browser_tools.poll_until(page, "navigator.serviceWorker.ready.then((r) =>"
+                                 " r.active && r.active.state === 'activated')",
+                                 timeout_ms=PRECACHE_TIMEOUT_MS)
+            and browser_tools.poll_until(page, PRECACHE_FULL, entries,
+                                         timeout_ms=PRECACHE_TIMEOUT_MS, every_ms=250)):
         return True
-    except PlaywrightTimeout:
-        state = page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r ? "
-                              "[r.installing, r.waiting, r.active].map((w) => w && w.state)"
-                              " : 'no registration')")
-        print(f"  the service worker did not finish precaching {entries} files in "
-              f"{PRECACHE_TIMEOUT_MS / 1000:.0f} s: workers (installing, waiting, active) "
-              f"{state}, caches {page.evaluate(CACHE_SIZES)}")
-        return False
+    state = page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r ? "
+                          "[r.installing, r.waiting, r.active].map((w) => w && w.state)"
+                          " : 'no registration')")
+    print(f"  the service worker did not finish precaching {entries} files in "
+          f"{PRECACHE_TIMEOUT_MS / 1000:.0f} s: workers (installing, waiting, active) "
+          f"{state}, caches {page.evaluate(CACHE_SIZES)}")
+    return False
 
 
 def repeat_visit(browser: Browser, url: str, network: Network, entries: int) -> bool:

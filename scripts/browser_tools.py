@@ -19,6 +19,7 @@ import os
 import shutil
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -98,3 +99,16 @@ def serving(root: Path) -> Iterator[str]:
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
+
+
+def poll_until(page: Any, expression: str, arg: Any = None, timeout_ms: float = 60_000,
+               every_ms: float = 200) -> bool:
+    """Evaluate ``expression`` (a JS expression or function, which may give a promise) in
+    ``page`` until it is true; False after ``timeout_ms``. ``page.evaluate`` awaits a promise,
+    where Playwright's ``wait_for_function`` takes the promise itself as true at once."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not page.evaluate(expression, arg):
+        if time.monotonic() > deadline:
+            return False
+        page.wait_for_timeout(every_ms)
+    return True

@@ -142,9 +142,7 @@ class App:
         document.body.dataset.setup = "live"
         if pending == "demo":
             self.on_demo(None)
-        elif pending:
-            self.start(self.config)
-        elif self.config.autostart:
+        elif pending or self.config.autostart:
             self.start(self.config)
         else:
             self.show_setup(focus=not focus_id)

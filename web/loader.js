@@ -88,7 +88,8 @@
   for (const [url, , how] of listed) {
     if (how !== "fetch") continue;
     const key = absolute(url);
-    const promise = nativeFetch(key).then((response) => relay(key, response));
+    // Low priority: the page's own styles and scripts (the setup form) come first.
+    const promise = nativeFetch(key, { priority: "low" }).then((response) => relay(key, response));
     promise.catch(() => {}); // reported when the page asks for it (or by the timeout)
     early.set(key, promise);
   }
@@ -167,7 +168,9 @@
       bar.setAttribute("aria-valuetext", `${mb(done)} of ${mb(total)} MB downloaded`);
       if (sizeNote) sizeNote.textContent = `(${mb(done)} of ${mb(total)} MB)`;
       if (done < total && current <= names.indexOf("runtime")) {
-        statusLine.textContent = `Downloading Python: ${mb(done)} of ${mb(total)} MB`;
+        // Whole megabytes: the line is a live region, read out at each change.
+        const text = `Downloading Python: ${Math.floor(done / MB)} of ${Math.round(total / MB)} MB`;
+        if (statusLine.textContent !== text) statusLine.textContent = text;
       } else if (done >= total) {
         bar.removeAttribute("aria-valuetext");
         if (current === names.indexOf("runtime")) statusLine.textContent = "Starting Python…";

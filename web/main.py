@@ -5,7 +5,8 @@ It only boots: it loads the engine and the page's modules, then starts the appli
 goes. Anything that fails on the way becomes a one-line message on the page, with the
 traceback in the browser console.
 
-Every .py file that the page imports must be listed under [files] in pyscript.toml.
+Every .py file that the page imports must be listed under [files] in pyscript.toml (the
+build ships them all in one app.zip).
 """
 
 import importlib

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import site_tools  # noqa: E402
-from browser_tools import serving  # noqa: E402
+from browser_tools import poll_until, serving  # noqa: E402
 
 pytestmark = pytest.mark.e2e
 
@@ -29,11 +29,18 @@ WAIT_MS = 60_000
 
 def wait_for_offline_cache(page: Page) -> None:
     """Until the service worker is active (its install, which caches every file, is done)."""
-    page.wait_for_function(
-        "navigator.serviceWorker && navigator.serviceWorker.getRegistration()"
-        ".then(r => !!(r && r.active && r.active.state === 'activated'))",
-        timeout=WAIT_MS,
-    )
+    registration(page, "r.active && r.active.state === 'activated'")
+
+
+def registration(page: Page, condition: str) -> None:
+    """Until the service worker's registration ``r`` meets ``condition`` (a JS expression)."""
+    poll(page, "navigator.serviceWorker && navigator.serviceWorker.getRegistration()"
+               f".then(r => !!(r && {condition}))")
+
+
+def poll(page: Page, expression: str) -> None:
+    """Until ``expression`` (which may give a promise) is true."""
+    assert poll_until(page, expression, timeout_ms=WAIT_MS), f"still false: {expression}"
 
 
 @pytest.fixture
@@ -109,9 +116,7 @@ def test_a_new_build_replaces_the_old_cache_once_its_pages_are_closed(
                          encoding="utf-8")
         site_tools.write_service_worker(site)
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
-        page.wait_for_function(
-            "navigator.serviceWorker.getRegistration().then(r => !!(r && r.waiting))",
-            timeout=WAIT_MS)
+        registration(page, "r.waiting")
         # The open page still gets the version it started with.
         assert page.evaluate(CACHED_STYLE)[1] == old_text
 
@@ -119,11 +124,7 @@ def test_a_new_build_replaces_the_old_cache_once_its_pages_are_closed(
         page = sw_context.new_page()
         page.goto(base)
         page.wait_for_selector("body[data-ready='true']", state="attached", timeout=WAIT_MS)
-        page.wait_for_function(
-            "navigator.serviceWorker.getRegistration().then(r => !!(r && r.active && !r.waiting"
-            " && r.active.state === 'activated'))", timeout=WAIT_MS)
-        page.wait_for_function(
-            f"({CACHED_STYLE})().then(([revs, text]) => revs.length === 1"
-            f" && !revs.includes({old_revisions[0]!r}) && text.includes('the new deploy'))",
-            timeout=WAIT_MS)
+        registration(page, "r.active && !r.waiting && r.active.state === 'activated'")
+        poll(page, f"({CACHED_STYLE})().then(([revs, text]) => revs.length === 1"
+                   f" && !revs.includes({old_revisions[0]!r}) && text.includes('the new deploy'))")
         page.close()
