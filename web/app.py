@@ -288,7 +288,7 @@ class App:
         if not node:
             return
         node.focus()
-        if str(node.type) == "text" and before:
+        if str(getattr(node, "type", "")) == "text" and before:
             node.setSelectionRange(before.selectionStart, before.selectionEnd)
 
     def _read_setup(self) -> TableConfig:
