@@ -36,12 +36,13 @@ import sys
 import zipfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 RUNTIME = ROOT / "runtime"
 SITE = ROOT / "_site"
+PYC_CACHE = ROOT / ".cache" / "pyc"
 
 # The Pyodide files a page needs when it loads no extra packages (no `packages = [...]`).
 # pyodide.mjs is the loader; it imports pyodide.asm.mjs, which instantiates pyodide.asm.wasm,
@@ -81,7 +82,8 @@ SW_PLACEHOLDER = "self.__WB_MANIFEST"
 INDEX = "index.html"
 CONFIG = "pyscript.toml"
 APP_ZIP = "app.zip"
-WRITTEN = (INDEX, CONFIG, APP_ZIP, SERVICE_WORKER, ".nojekyll")
+GAME_PARTS = "web/setup-parts.html"
+WRITTEN = (INDEX, CONFIG, APP_ZIP, GAME_PARTS, SERVICE_WORKER, ".nojekyll")
 
 # The page's Python script (index.html's <script type="py" src=...>): PyScript fetches it by
 # itself, so it is served as a file too.
@@ -283,16 +285,56 @@ def write_if_changed(target: Path, data: bytes) -> bool:
     return True
 
 
+def bytecode(names: list[str]) -> dict[str, bytes]:
+    """The compiled .pyc of each source, by its path in the zip (``ratscrew/__pycache__/
+    engine.cpython-314.pyc``), made by the site's own Pyodide running in Node
+    (scripts/precompile.mjs), so the page imports without compiling. Kept in .cache/pyc/ by
+    the sources' hash, so a rebuild of the same code gives the same bytes. {} when Node
+    cannot run it: the page then compiles as it imports (slower to start, the same game)."""
+    sources = [[name, (ROOT / name).read_text(encoding="utf-8")] for name in names]
+    runtime = (NODE_MODULES / "pyodide" / "package.json").read_bytes()
+    key = hashlib.sha256(json.dumps(sources).encode() + runtime).hexdigest()[:24]
+    cached = PYC_CACHE / f"{key}.json"
+    if cached.is_file():
+        output = cached.read_text(encoding="utf-8")
+    else:
+        try:
+            output = subprocess.run(
+                ["node", str(ROOT / "scripts" / "precompile.mjs")], input=json.dumps(sources),
+                capture_output=True, text=True, timeout=300, check=True).stdout
+            json.loads(output)
+        except (OSError, subprocess.SubprocessError, ValueError) as error:
+            log(f"warning: no bytecode for app.zip ({error}); the page will compile it")
+            return {}
+        PYC_CACHE.mkdir(parents=True, exist_ok=True)
+        for old in PYC_CACHE.glob("*.json"):
+            if old != cached:
+                old.unlink(missing_ok=True)
+        partial = cached.with_suffix(f".{os.getpid()}.part")
+        partial.write_text(output, encoding="utf-8")
+        os.replace(partial, cached)  # whole or not at all (builds may run side by side)
+    result = json.loads(output)
+    tag = result["tag"]
+    out = {}
+    for name, hex_bytes in result["pyc"].items():
+        folder, _, file = name.rpartition("/")
+        out[f"{folder}/__pycache__/{file.removesuffix('.py')}.{tag}.pyc"] = bytes.fromhex(hex_bytes)
+    return out
+
+
 def app_zip() -> bytes:
-    """Every .py file of the page (python_sources) in one zip, byte for byte the same for the
-    same sources (fixed dates, sorted names), so its revision only changes with the code."""
+    """Every .py file of the page (python_sources) in one zip, with its bytecode, byte for byte
+    the same for the same sources (fixed dates, sorted names), so its revision only changes
+    with the code."""
+    names = python_sources()
+    files = {name: (ROOT / name).read_bytes() for name in names} | bytecode(names)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
-        for name in python_sources():
+        for name, data in sorted(files.items()):
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            archive.writestr(info, (ROOT / name).read_bytes())
+            archive.writestr(info, data)
     return buffer.getvalue()
 
 
@@ -317,15 +359,20 @@ def downloads(site: Path) -> list[list[object]]:
     return [[url, (site / url).stat().st_size, how] for url, how in listed]
 
 
-def prerendered() -> dict[str, str]:
-    """The setup form's markup (web/setup_html.py, run here with the engine's own variant and
-    option data: the same functions the page draws the form with)."""
+def setup_html() -> Any:
+    """web/setup_html.py, which renders the setup form from the engine's own variant and
+    option data (the same functions the page draws the form with)."""
     sys.path.insert(0, str(ROOT))
     try:
-        from web.setup_html import prerender
+        import web.setup_html
     finally:
         sys.path.remove(str(ROOT))
-    return prerender()
+    return web.setup_html
+
+
+def prerendered() -> dict[str, str]:
+    """The markup for index.html's prerender markers."""
+    return dict(setup_html().prerender())
 
 
 def render_index(site: Path) -> str:
@@ -355,6 +402,7 @@ def build(*, install: bool = True) -> Path:
     write_if_changed(SITE / APP_ZIP, app_zip())
     write_if_changed(SITE / CONFIG, site_config().encode())
     write_if_changed(SITE / INDEX, render_index(SITE).encode())
+    write_if_changed(SITE / GAME_PARTS, setup_html().game_parts().encode())
     write_service_worker(SITE)
     count, size = folder_size(SITE)
     log(f"_site/: {count} files, {size / 1e6:.1f} MB ({copied} copied)")

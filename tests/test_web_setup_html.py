@@ -25,6 +25,7 @@ from web.setup_html import (
     MAX_SEATS,
     default_keys,
     form_parts,
+    game_parts,
     prerender,
     rules_body,
     seat_rows,
@@ -109,9 +110,13 @@ def test_the_keys_shown_are_the_seats_default_keys() -> None:
 
 def test_prerender_has_every_game_and_a_seat_layout_for_every_table() -> None:
     parts = prerender()
-    page = Elements(parts["templates"])
-    templates = {a["id"] for tag, a in page.tags if tag == "template"}
-    assert templates == {f"setup-template-{v}" for v in VARIANTS} | {"seat-skeleton"}
+    games = Elements(game_parts())
+    templates = {a["id"] for tag, a in games.tags if tag == "template"}
+    assert templates == {f"setup-template-{v}" for v in VARIANTS}
+    for variant in VARIANTS:  # each game's own house rules, at its default table
+        config, _ = parse_query(f"variant={variant}")
+        assert rules_body(VARIANTS[variant], config.players, {}) in game_parts()
+    page = Elements(parts["seat-skeleton"])
     skeleton = page.find(id="seat-skeleton")[0]
     layouts = json.loads(skeleton["data-layouts"] or "")
     for players in range(2, MAX_SEATS + 1):
@@ -119,6 +124,9 @@ def test_prerender_has_every_game_and_a_seat_layout_for_every_table() -> None:
         assert seats == list(range(players))
     variants = Elements(parts["variants"]).find()
     assert [a["value"] for a in variants] == list(VARIANTS)
+    for option, variant in zip(variants, VARIANTS.values(), strict=True):
+        assert int(option["data-min"] or 0) <= int(option["data-players"] or 0) \
+            <= int(option["data-max"] or 0) == variant.max_players
 
 
 def test_the_default_form_is_what_the_page_draws_for_a_new_visitor() -> None:
@@ -150,7 +158,7 @@ def test_the_built_page_has_every_marker_filled(tmp_path: Path) -> None:
     assert all(size == 10 for _, size, _ in listed)
     preloads = {a["href"] for a in page.find(rel="modulepreload")}
     assert preloads == set(site_tools.EARLY_MODULES)
-    assert page.find(id="setup-template-kurs")
+    assert page.find(id="seat-skeleton")
     # The default table's four seats are in the form, shown; the other rows wait hidden.
     rows = [a for _, a in page.tags if a.get("class") == "seat-row" and a.get("data-seat-row")]
     shown = [a for a in rows if "hidden" not in a]
@@ -169,9 +177,28 @@ def test_our_python_is_one_zip_the_same_for_the_same_sources() -> None:
     data = site_tools.app_zip()
     assert data == site_tools.app_zip()
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
-        assert archive.namelist() == site_tools.python_sources()
+        sources = [name for name in archive.namelist() if name.endswith(".py")]
+        assert sources == site_tools.python_sources()
+        # Each with its bytecode, made by the site's own Pyodide (Python 3.14), so the page
+        # imports without compiling: an unchecked-hash .pyc (flags 0b01).
+        compiled = [name for name in archive.namelist() if name.endswith(".pyc")]
+        assert len(compiled) == len(sources)
+        assert "ratscrew/__pycache__/engine.cpython-314.pyc" in compiled
+        header = archive.read("ratscrew/__pycache__/engine.cpython-314.pyc")[:8]
+        assert int.from_bytes(header[4:8], "little") == 0b01
         assert archive.read("ratscrew/engine.py") == (ROOT / "ratscrew/engine.py").read_bytes()
     config = site_tools.site_config()
     table = config.partition("\n[files]\n")[2]
     assert table.strip() == f'"./{site_tools.APP_ZIP}" = "./*"'
     assert re.search(r'^interpreter = "\./runtime/pyodide/pyodide\.mjs"$', config, re.M)
+
+
+def test_without_node_the_zip_has_sources_only(monkeypatch: pytest.MonkeyPatch,
+                                               tmp_path: Path) -> None:
+    def no_node(*args: object, **kwargs: object) -> None:
+        raise FileNotFoundError("node")
+
+    monkeypatch.setattr(site_tools, "PYC_CACHE", tmp_path)
+    monkeypatch.setattr(site_tools.subprocess, "run", no_node)
+    with zipfile.ZipFile(io.BytesIO(site_tools.app_zip())) as archive:
+        assert archive.namelist() == site_tools.python_sources()

@@ -52,13 +52,10 @@
     const wanted = (params.get("variant") || "").trim().toLowerCase().replace(/[ _]/g, "-");
     const match = Array.from(variantSelect.options).find((o) => o.value === wanted
       || (o.dataset.aliases || "").split(" ").includes(wanted)) || variantSelect.options[0];
-    const game = $(`setup-template-${match.value}`);
-    const range = game ? Array.from(game.content.querySelectorAll(
-      "[data-part='setup-players'] option")).map((o) => Number(o.value)) : [2, 8];
-    const fallback = game ? Number(game.dataset.players) : 4;
     const asked = Number.parseInt(params.get("players") || "", 10);
     const players = Number.isFinite(asked)
-      ? Math.min(Math.max(asked, Math.min(...range)), Math.max(...range)) : fallback;
+      ? Math.min(Math.max(asked, Number(match.dataset.min)), Number(match.dataset.max))
+      : Number(match.dataset.players);
     const layouts = JSON.parse(template.dataset.layouts || "{}");
     const defaults = JSON.parse(template.dataset.names || "[]");
     // Names as web/links.py reads them: the decoded value, split at commas.
@@ -91,8 +88,25 @@
     });
   };
 
+  // Each game's parts of the form (written by the build), fetched once the form is up.
+  let parts = null;
+  const gameParts = () => {
+    if (!parts) {
+      parts = fetch("web/setup-parts.html").then((r) => (r.ok ? r.text() : ""))
+        .then((html) => {
+          const box = document.createElement("div");
+          box.hidden = true;
+          box.innerHTML = html;
+          app.appendChild(box);
+        })
+        .catch(() => {}); // the parts stay as they are until Python is ready
+    }
+    return parts;
+  };
+
   // The chosen game's parts, from its template; the seats keep what was typed and chosen.
-  const switchGame = () => {
+  const switchGame = async () => {
+    await gameParts();
     const template = $(`setup-template-${variantSelect.value}`);
     if (!template) return;
     const before = visibleRows().map((row) => [
@@ -147,6 +161,7 @@
     });
     on($("setup-demo"), "click", () => pend("demo"));
     body.dataset.setup = "live";
+    gameParts();
   };
 
   if (params.get("autostart") === "1") skeletonTable();

@@ -75,11 +75,12 @@ def speed_options(selected: str) -> str:
 
 
 def variant_options(selected: str) -> str:
-    """The games, each with what the prerendered form needs to switch to it: its aliases (the
-    names a link may use) and its default number of players."""
+    """The games, each with what the prerendered form and a link's seats need before Python is
+    there: its aliases (the names a link may use) and its numbers of players."""
     return "".join(
         tag("option", escape(v.title), value=v.name, selected=v.name == selected,
-            data_aliases=" ".join(v.aliases) or None)
+            data_aliases=" ".join(v.aliases) or None, data_min=v.min_players,
+            data_max=v.max_players, data_players=parse_query(f"variant={v.name}")[0].players)
         for v in VARIANTS.values()
     )
 
@@ -244,18 +245,10 @@ def seat_skeleton() -> str:
 
 def prerender() -> dict[str, str]:
     """What ``scripts/build`` writes into index.html, by marker name: the form filled for a
-    new visitor's default table, one ``<template>`` per game with its parts (at its default
-    number of players, every seat row there, the extra ones hidden), and what the table
-    needs to show the seats of a link at once."""
+    new visitor's default table, and a seat as the table shows it before the deal (with the
+    seats' places for every number of players), for a link's table."""
     default, _ = parse_query("")
     parts = form_parts(default, default_keys(VARIANTS[default.variant]), MAX_SEATS)
-    templates = []
-    for variant in VARIANTS.values():
-        config, _ = parse_query(f"variant={variant.name}")
-        pieces = form_parts(config, default_keys(variant), MAX_SEATS)
-        body = "".join(tag("div", html, data_part=part) for part, html in pieces.items())
-        templates.append(tag("template", body, id=f"setup-template-{variant.name}",
-                             data_players=config.players))
     layouts = {n: {region: list(seats) for region, seats in seat_regions(n).items()}
                for n in range(2, MAX_SEATS + 1)}
     skeleton = tag("template", seat_skeleton(), id="seat-skeleton",
@@ -265,5 +258,19 @@ def prerender() -> dict[str, str]:
         "variants": variant_options(default.variant),
         "speeds": speed_options(default.speed),
         **{f"part:{name}": html for name, html in parts.items()},
-        "templates": "".join(templates) + skeleton,
+        "seat-skeleton": skeleton,
     }
+
+
+def game_parts() -> str:
+    """What ``scripts/build`` writes to web/setup-parts.html, which web/setup_early.js fetches
+    once the form is up (not in index.html: the page would take longer to show): one
+    ``<template>`` per game with its parts of the form, at its default number of players,
+    every seat row there and the extra ones hidden."""
+    templates = []
+    for variant in VARIANTS.values():
+        config, _ = parse_query(f"variant={variant.name}")
+        pieces = form_parts(config, default_keys(variant), MAX_SEATS)
+        body = "".join(tag("div", html, data_part=part) for part, html in pieces.items())
+        templates.append(tag("template", body, id=f"setup-template-{variant.name}"))
+    return "".join(templates)

@@ -93,11 +93,15 @@ def test_missing_runtime_file_shows_a_clear_message(
 
 
 def broken_app_zip(site: Path, module: str, source: str) -> bytes:
-    """The site's app.zip with ``module`` replaced by ``source``."""
+    """The site's app.zip with ``module`` replaced by ``source`` (and without its bytecode,
+    which Python would use instead)."""
+    folder, _, name = module.rpartition("/")
+    bytecode = f"{folder}/__pycache__/{name.removesuffix('.py')}."
     out = io.BytesIO()
     with zipfile.ZipFile(site / "app.zip") as old, zipfile.ZipFile(out, "w") as new:
         for info in old.infolist():
-            new.writestr(info, source if info.filename == module else old.read(info))
+            if not info.filename.startswith(bytecode):
+                new.writestr(info, source if info.filename == module else old.read(info))
     return out.getvalue()
 
 
