@@ -38,12 +38,22 @@
   const received = new Map(); // absolute url -> bytes so far
   let onBytes = () => {};
 
+  // The screen follows the bytes once a frame, not at every chunk (hundreds of them a second
+  // on a fast network, each a change to the page while it is still being built).
+  let drawing = false;
+  const draw = () => {
+    drawing = false;
+    onBytes();
+  };
   const count = (url, bytes, finished) => {
     const size = sizes.get(url) || 0;
     const now = finished ? Math.max(size, bytes) : Math.min(size, bytes);
     if (now !== received.get(url)) {
       received.set(url, now);
-      onBytes();
+      if (!drawing) {
+        drawing = true;
+        requestAnimationFrame(draw);
+      }
     }
   };
   const downloaded = () => Array.from(received.values()).reduce((a, b) => a + b, 0);
