@@ -76,6 +76,12 @@ def by_id(name: str) -> Any:
     return document.getElementById(name)
 
 
+def record_name(variant: str, seed: str) -> str:
+    """A record's file name: the game and its seed, in letters, digits and dashes."""
+    safe = "".join(c if c.isascii() and c.isalnum() else "-" for c in seed.strip())[:40]
+    return f"ratscrew-{variant}-{safe.strip('-') or 'deal'}.json"
+
+
 def attribute(node: Any, name: str) -> str:
     """An element's attribute, "" when it has none (JS null is jsnull, not None)."""
     value = node.getAttribute(name)
@@ -753,6 +759,8 @@ class App:
         on("setup-demo", "click", self.on_demo)
         on("setup-copy", "click", self.on_copy)
         on("table-copy", "click", self.on_table_copy)
+        on("table-record", "click", self.download_record)
+        on("gameover-record", "click", self.download_record)
         on("notices", "click", self.on_notice_click)
         on("setup-rules-reset", "click", self.on_rules_reset)
         on("pause", "click", self.toggle_pause)
@@ -816,6 +824,23 @@ class App:
             self.notify([f"Link copied: {link}" if ok else f"Link to this game: {link}"])
 
         self.copy_text(link, copied)
+
+    def download_record(self, _event: Any) -> None:
+        """Save the game so far as its record: the JSON that ``python -m ratscrew replay``
+        reads (its deal, every action with its time, the result once it is over)."""
+        if self.session is None:
+            return
+        from ratscrew.record import dumps
+
+        game = self.session.game
+        blob = window.Blob.new([dumps(game)], to_js({"type": "application/json"},
+                                                    dict_converter=window.Object.fromEntries))
+        url = window.URL.createObjectURL(blob)
+        link = el("a", href=url, download=record_name(game.variant.name, self.config.seed))
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
 
     def copy_text(self, text: str, done: Callable[[bool], None]) -> None:
         """Put ``text`` on the clipboard, then ``done(True)``; ``done(False)`` when the browser
