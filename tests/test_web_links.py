@@ -270,7 +270,8 @@ def test_names_cannot_hold_commas() -> None:
 
 @pytest.mark.parametrize(
     ("text", "speed"),
-    [("0.5", "0.5"), (".5", "0.5"), ("1", "1"), ("1.0", "1"), ("2", "2"), ("2x", "2"),
+    [("0.25", "0.25"), (".25", "0.25"), ("0.25x", "0.25"), ("0.5", "0.5"), (".5", "0.5"),
+     ("1", "1"), ("1.0", "1"), ("2", "2"), ("2x", "2"),
      ("x4", "4"), ("8", "8"), ("instant", "instant"), ("Instant", "instant")],
 )
 def test_speed(text: str, speed: str) -> None:
@@ -282,7 +283,7 @@ def test_bad_speed(text: str) -> None:
     config, notice = parse_one_notice(f"speed={text}")
     assert config.speed == "1"
     assert notice.startswith("Unknown speed ")
-    assert notice.endswith("(choose from 0.5, 1, 2, 4, 8, instant): playing at speed 1.")
+    assert notice.endswith("(choose from 0.25, 0.5, 1, 2, 4, 8, instant): playing at speed 1.")
 
 
 def test_speed_helpers() -> None:

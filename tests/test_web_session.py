@@ -83,7 +83,7 @@ def test_unknown_actions_and_speeds_change_nothing() -> None:
     assert session.human(0, "dance", 0.0) == []
     session.set_speed("11", 0.0)
     assert session.speed_name == "1"
-    assert set(SPEEDS) == {"0.5", "1", "2", "4", "8", "instant"}
+    assert set(SPEEDS) == {"0.25", "0.5", "1", "2", "4", "8", "instant"}
 
 
 def test_the_end_screen_statistics_add_up() -> None:
@@ -157,7 +157,7 @@ def test_an_unanswered_decision_takes_its_default_in_time() -> None:
 # --------------------------------------------------------------------------- time to choose
 
 
-@pytest.mark.parametrize("speed", ["0.5", "1", "2", "8"])
+@pytest.mark.parametrize("speed", ["0.25", "0.5", "1", "2", "8"])
 def test_the_time_to_choose_is_real_time_at_every_speed(speed: str) -> None:
     """A person's 3 s are 3 real seconds whatever the speed: game time runs faster, the
     choice's clock does not."""
@@ -365,3 +365,17 @@ def test_beggar_my_neighbour_seats_only_flip() -> None:
     assert [kind for _, _, kind, _ in session.game.history] == ["flip"]
     house = Session("beggar-my-neighbour", 2, 5, ["A", "B"], {}, {"slaps": ["double"]})
     assert house.actions == ("flip", "slap")
+
+
+def test_a_quarter_speed_for_following_a_challenge_card_by_card() -> None:
+    """Issue 14, point 1: slow speeds down to 0.25x. A bot's next card takes four times as
+    long as at 1x, in real time; the menus write it as a quarter."""
+    from web.session import SPEED_LABELS
+
+    assert SPEED_LABELS["0.25"] == "\u00bc\u00d7"
+    waits = {}
+    for speed in ("1", "0.25"):
+        session = Session("classic", 2, 5, ["A", "B"], all_bots(2), speed=speed, now=0.0)
+        waits[speed] = session.due_in(0.0)
+    assert waits["1"] is not None and waits["0.25"] is not None
+    assert waits["0.25"] == pytest.approx(4 * waits["1"])

@@ -68,7 +68,8 @@ _TASKS: set[asyncio.Future[None]] = set()
 """Clipboard writes under way."""
 NOTICE_MS = 12_000
 """How long a notice stays before it goes by itself (its button dismisses it sooner)."""
-ANIMATION = {"0.5": "1.3", "1": "1", "2": "0.7", "4": "0.45", "8": "0.25", "instant": "0"}
+ANIMATION = {"0.25": "1.6", "0.5": "1.3", "1": "1", "2": "0.7", "4": "0.45", "8": "0.25",
+             "instant": "0"}
 """How long card animations last at each speed, as a share of their 1x length."""
 
 

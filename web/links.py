@@ -70,9 +70,9 @@ DEFAULT_VARIANT = "classic"
 DEFAULT_PLAYERS = 4
 DEFAULT_DIFFICULTY = "normal"
 DEFAULT_SPEED = "1"
-SPEEDS: tuple[str, ...] = ("0.5", "1", "2", "4", "8", "instant")
+SPEEDS: tuple[str, ...] = ("0.25", "0.5", "1", "2", "4", "8", "instant")
 SPEED_FACTORS: dict[str, float] = {
-    "0.5": 0.5, "1": 1.0, "2": 2.0, "4": 4.0, "8": 8.0, "instant": math.inf,
+    "0.25": 0.25, "0.5": 0.5, "1": 1.0, "2": 2.0, "4": 4.0, "8": 8.0, "instant": math.inf,
 }
 """How many times faster than normal each speed is (``instant``: no waiting at all)."""
 MAX_NAME_LENGTH = 24

@@ -39,10 +39,12 @@ instant (bots act as fast as the page draws)."""
 TIMES = "\u00d7"
 """The multiplication sign (two times faster is written 2 and this sign)."""
 SPEED_LABELS: dict[str, str] = {
-    name: "Instant" if name == "instant" else name.replace("0.5", "\u00bd") + TIMES
+    name: "Instant" if name == "instant"
+    else {"0.25": "\u00bc", "0.5": "\u00bd"}.get(name, name) + TIMES
     for name in SPEEDS
 }
-"""How the speed menus show each speed: a half, 1, 2, 4, 8 with the sign, or Instant."""
+"""How the speed menus show each speed: a quarter (for following a challenge card by card in
+class), a half, 1, 2, 4, 8 with the sign, or Instant."""
 
 HUMAN_ACTIONS = ("flip", "slap", "slap-left", "slap-right")
 PLAIN_ACTIONS = ("flip", "slap")
