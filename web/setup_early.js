@@ -29,7 +29,9 @@
     target.addEventListener(type, handler);
     listeners.push([target, type, handler]);
   };
+  let stopped = false;
   const stop = () => {
+    stopped = true;
     for (const [target, type, handler] of listeners) target.removeEventListener(type, handler);
     listeners.length = 0;
   };
@@ -108,7 +110,7 @@
   const switchGame = async () => {
     await gameParts();
     const template = $(`setup-template-${variantSelect.value}`);
-    if (!template) return;
+    if (!template || stopped) return; // Python took the form over meanwhile: it is Python's
     const before = visibleRows().map((row) => [
       row.querySelector(".seat-row-name").value,
       row.querySelector(".seat-row-kind").value,
