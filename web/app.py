@@ -141,6 +141,7 @@ class App:
         by_id("setup-start").textContent = "Deal"
         by_id("setup-start").removeAttribute("aria-disabled")
         by_id("setup-copy").disabled = False
+        by_id("setup-copy").removeAttribute("title")
         focus = document.activeElement
         focus_id = str(focus.id or "") if focus else ""
         self._build_setup()

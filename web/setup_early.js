@@ -139,6 +139,7 @@
     $("setup-seat-hint").hidden = !$("setup-seat-hint").textContent.trim();
     const copy = $("setup-copy");
     copy.disabled = true; // the link is Python's to write
+    copy.title = "Ready in a moment, once the game has loaded";
     const start = $("setup-start");
 
     on(form, "change", (event) => {
