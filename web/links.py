@@ -225,13 +225,14 @@ def _variant(name: object) -> Variant:
     return VARIANTS[DEFAULT_VARIANT]
 
 
-def _default_players(variant: Variant) -> int:
+def default_players(variant: Variant) -> int:
+    """How many players a link of ``variant`` seats when it does not say."""
     return min(max(DEFAULT_PLAYERS, variant.min_players), variant.max_players)
 
 
 def _clamp_players(variant: Variant, players: object) -> int:
     if type(players) is not int:
-        return _default_players(variant)
+        return default_players(variant)
     return min(max(players, variant.min_players), variant.max_players)
 
 
@@ -441,7 +442,7 @@ def _parse_query(query: str) -> tuple[TableConfig, list[str]]:
             notices.append(f"Unknown variant {_show(text)}: playing {variant.name} instead.")
     config.variant = variant.name
 
-    players = _default_players(variant)
+    players = default_players(variant)
     if (text := given("players")) is not None:
         number = _whole_number(text)
         if number is not None and variant.min_players <= number <= variant.max_players:
@@ -551,7 +552,7 @@ def to_query(config: TableConfig) -> str:
 
     if variant.name != DEFAULT_VARIANT:
         pairs.append(("variant", variant.name, ""))
-    if players != _default_players(variant):
+    if players != default_players(variant):
         pairs.append(("players", str(players), ""))
 
     bots = [i for i, seat in enumerate(seats) if seat.bot]

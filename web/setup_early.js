@@ -82,10 +82,11 @@
   };
 
   // ------------------------------------------------------------------ the setup form
-  const visibleRows = () => Array.from($("setup-seat-list").querySelectorAll(".seat-row"));
+  // Every row of the seat list, the hidden ones (past the number of players) too.
+  const seatRows = () => Array.from($("setup-seat-list").querySelectorAll(".seat-row"));
 
   const showSeats = (count) => {
-    visibleRows().forEach((row, i) => {
+    seatRows().forEach((row, i) => {
       row.hidden = i >= count;
     });
   };
@@ -111,7 +112,7 @@
     await gameParts();
     const template = $(`setup-template-${variantSelect.value}`);
     if (!template || stopped) return; // Python took the form over meanwhile: it is Python's
-    const before = visibleRows().map((row) => [
+    const before = seatRows().map((row) => [
       row.querySelector(".seat-row-name").value,
       row.querySelector(".seat-row-kind").value,
     ]);
@@ -124,7 +125,7 @@
     const range = Array.from(playersSelect.options).map((o) => Number(o.value));
     const count = Math.min(Math.max(players, Math.min(...range)), Math.max(...range));
     playersSelect.value = String(count);
-    visibleRows().forEach((row, i) => {
+    seatRows().forEach((row, i) => {
       if (i < before.length) {
         row.querySelector(".seat-row-name").value = before[i][0];
         row.querySelector(".seat-row-kind").value = before[i][1];

@@ -17,11 +17,18 @@ from typing import Any
 
 from ratscrew.bots import DIFFICULTIES
 from ratscrew.slaps import SLAP_RULES
-from ratscrew.variants import VARIANTS, Variant
+from ratscrew.variants import VARIANTS, Variant, find_variant
 
 from .card_text import with_symbols
 from .keymap import default_keymap, key_label
-from .links import SeatConfig, TableConfig, default_name, default_seats, parse_query
+from .links import (
+    SeatConfig,
+    TableConfig,
+    default_name,
+    default_players,
+    default_seats,
+    parse_query,
+)
 from .session import SPEED_LABELS, SPEEDS, seat_actions
 from .setup_options import (
     GENDER_LABELS,
@@ -80,7 +87,7 @@ def variant_options(selected: str) -> str:
     return "".join(
         tag("option", escape(v.title), value=v.name, selected=v.name == selected,
             data_aliases=" ".join(v.aliases) or None, data_min=v.min_players,
-            data_max=v.max_players, data_players=parse_query(f"variant={v.name}")[0].players)
+            data_max=v.max_players, data_players=default_players(v))
         for v in VARIANTS.values()
     )
 
@@ -216,8 +223,6 @@ def default_keys(variant: Variant) -> Callable[[int], str]:
 def form_parts(config: TableConfig, keys: Callable[[int], str],
                rows: int | None = None) -> dict[str, str]:
     """The markup of each of the form's filled parts, by element id, for ``config``."""
-    from ratscrew.variants import find_variant
-
     variant = find_variant(config.variant)
     rules, _ = rules_or_default(variant, config.players, config.options)
     return {
