@@ -680,3 +680,13 @@ def test_an_option_too_long_or_too_deep_is_refused_unparsed_and_unrepeated(
     assert config.players == 3 and "penalty" not in config.options
     assert notices == ["Ignored rule option 'penalty': its value is too long or nested too "
                        "deeply."]
+
+
+def test_a_practice_link_opens_the_slap_practice_not_a_table() -> None:
+    from web.links import tool_link
+
+    assert tool_link("?practice=double,sandwich&seed=abc") == "practice"
+    assert tool_link("seed=abc&Practice=marriage") == "practice"
+    assert tool_link("?variant=classic&seed=1") == ""
+    assert tool_link("?" + "x=1&" * 100_000 + "practice=double") == ""  # read up to a bound
+    assert tool_link(None) == ""

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from random import Random
+
 import pytest
 
+from ratscrew.cards import card
+from ratscrew.engine import Game
 from ratscrew.match import play
-from ratscrew.record import record_of
-from web.session import SPEEDS, Session
+from ratscrew.record import RecordError, record_of, replay
+from web.session import MARK_EVERY, SPEEDS, Session
 
 
 def all_bots(players: int, difficulty: str = "normal") -> dict[int, str]:
@@ -379,3 +383,150 @@ def test_a_quarter_speed_for_following_a_challenge_card_by_card() -> None:
         waits[speed] = session.due_in(0.0)
     assert waits["1"] is not None and waits["0.25"] is not None
     assert waits["0.25"] == pytest.approx(4 * waits["1"])
+
+
+# -- step and rewind (issue 14, point 1) ---------------------------------------------------
+
+
+def finished(variant: str, players: int, seed: int) -> Session:
+    session = Session(variant, players, seed, [""] * players, all_bots(players),
+                      speed="instant")
+    while session.game.outcome is None:
+        session.run_instant(200)
+    return session
+
+
+def replayed(session: Session, step: int) -> dict[str, object]:
+    """The engine's state after the record's first ``step`` actions, replayed from its
+    record in CPython, as comparable data."""
+    data = record_of(session.game) if not session.reviewing else dict(
+        record_of(session.game),
+        actions=[[t, s, k, a] if a else [t, s, k] for t, s, k, a in session.tape])
+    data.pop("result", None)
+    return state(replay(dict(data, actions=data["actions"][:step])))
+
+
+def state(game: Game) -> dict[str, object]:
+    return {
+        "history": list(game.history),
+        "hands": [[c.code for c in h] for h in game.hands],
+        "pile": [c.code for c in game.pile],
+        "events": [e.to_dict() for e in game.events],
+        "outcome": game.outcome,
+        "pending": None if game.pending is None else (game.pending.seat,
+                                                      game.pending.options),
+        "t": game.t,
+    }
+
+
+@pytest.mark.parametrize(("variant", "players", "seed"), [
+    ("classic", 4, 3), ("bmn", 2, 8), ("slae", 3, 5), ("firefighters", 4, 2), ("kurs", 4, 6),
+])
+def test_going_to_any_moment_gives_the_engine_state_of_that_prefix(
+    variant: str, players: int, seed: int
+) -> None:
+    """Back, Step and a jump from the log: at every moment the game is the record's prefix
+    replayed; the moments far from the deal come from the kept copies (MARK_EVERY)."""
+    session = finished(variant, players, seed)
+    total = len(session.tape)
+    whole = record_of(session.game)["actions"]
+    rng = Random(seed)
+    moments = [total - 1, 0, total // 2, *(rng.randrange(total + 1) for _ in range(12)),
+               MARK_EVERY, MARK_EVERY + 1, total]
+    for step in (min(m, total) for m in moments):
+        session.goto(step, 0.0)
+        assert session.position == step
+        assert session.reviewing == (step < total)
+        assert session.paused
+        assert state(session.game) == replayed(session, step), step
+        assert len(session.tape) == total
+        shown = session.game.events
+        assert [e.to_dict() for e in session.all_events[:len(shown)]] == [
+            e.to_dict() for e in shown]
+    session.goto(total // 3, 0.0)
+    for step in range(total // 3 + 1, total // 3 + 4):
+        events = session.step(0.0)
+        assert events and events == session.game.events[-len(events):]  # the same objects
+        assert state(session.game) == replayed(session, step)
+    assert session.back(0.0) and session.position == total // 3 + 2
+    session.goto(total, 0.0)
+    assert not session.reviewing
+    assert record_of(session.game)["actions"] == whole
+
+
+def test_each_event_knows_the_moment_it_takes_the_table_back_to() -> None:
+    session = finished("slae", 3, 12)
+    steps = session.event_steps
+    assert len(steps) == len(session.all_events)
+    assert steps == sorted(steps) and steps[-1] == len(session.tape)
+    for step in (1, len(session.tape) // 2, len(session.tape)):
+        session.goto(step, 0.0)
+        # The events of that prefix are exactly those whose moment is at or before it.
+        assert len(session.game.events) == sum(1 for s in steps if s <= step)
+
+
+def test_resuming_from_a_past_moment_cuts_the_record_and_plays_on() -> None:
+    session = Session("classic", 3, 21, ["A", "B", "C"], all_bots(3), now=0.0)
+    now = 0.0
+    while len(session.game.history) < 120:
+        now += 50.0
+        session.advance(now)
+    before = list(session.game.history)
+    session.goto(100, now)
+    assert session.reviewing and len(session.tape) == len(before)
+    assert session.human(0, "flip", now) == []  # paused: nobody plays in the past
+    assert session.resume_here(now + 10)
+    assert not session.reviewing and not session.paused
+    assert session.tape is session.game.history and len(session.tape) == 100
+    assert len(session.event_steps) == len(session.all_events) == len(session.game.events)
+    while len(session.game.history) < 130:
+        now += 50.0
+        session.advance(now)
+    assert session.game.history[:100] == before[:100]
+    assert session.game.history[100:] != before[100:130]
+    assert session.game.history[100][0] >= before[99][0]  # time goes on from that moment
+    replay(record_of(session.game))  # the cut record is a whole game of its own
+    assert not session.resume_here(now)  # at the live end there is nothing to cut
+
+
+def test_step_at_the_live_end_takes_the_next_bots_action_and_waits_for_people() -> None:
+    session = Session("classic", 2, 4, ["A", "B"], {1: "normal"}, now=0.0)
+    assert session.step(0.0) == []  # A (a person) leads: nothing to step to
+    session.resume(0.0)
+    session.human(0, "flip", 10.0)
+    events = session.step(20.0)
+    assert session.paused
+    assert [e.kind for e in events][:1] == ["flip"] and session.game.history[-1][1] == 1
+
+
+def test_a_record_opens_at_its_deal_with_the_whole_record_ahead() -> None:
+    played = play("kurs", 4, 6, "normal")
+    data = record_of(played)
+    session = Session.from_record(data)
+    assert session.position == 0 and session.reviewing and session.paused
+    assert len(session.tape) == len(played.history)
+    assert [e.to_dict() for e in session.all_events] == [e.to_dict() for e in played.events]
+    session.goto(len(session.tape), 0.0)
+    assert state(session.game) == state(played)
+    assert session.humans == ()  # played on from a moment, every seat is a bot
+
+
+def test_a_record_dealt_from_hands_opens_too() -> None:
+    game = Game("bmn", 2, hands=[[card(c) for c in "2S 3H KD".split()],
+                                 [card(c) for c in "4C JH 5D".split()]])
+    while game.outcome is None:
+        game.flip(game.to_act(), game.t + 10)
+    session = Session.from_record(record_of(game))
+    session.goto(len(session.tape), 0.0)
+    assert state(session.game) == state(game)
+
+
+@pytest.mark.parametrize("bad", [
+    {"variant": "classic", "players": 2, "seed": 1, "actions": [[0, 7, "flip"]]},
+    {"variant": "nope", "players": 2, "seed": 1, "actions": []},
+    {"variant": "classic", "players": 2, "seed": 1, "actions": [[0, 0, "flip"]],
+     "result": {"status": "win"}},
+])
+def test_a_bad_record_is_refused(bad: dict[str, object]) -> None:
+    with pytest.raises(RecordError):
+        Session.from_record(bad)

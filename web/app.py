@@ -17,6 +17,7 @@ from typing import Any
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
+from ratscrew.record import MAX_CHARS
 from ratscrew.rng import seed_from_text
 from ratscrew.variants import Variant, find_variant
 from web.keymap import (
@@ -34,9 +35,11 @@ from web.links import (
     link_for,
     parse_query,
     to_query,
+    tool_link,
     with_players,
     with_seed,
 )
+from web.log_lines import LogLines
 from web.session import Session, seat_actions
 from web.settings import (
     STORAGE_KEY,
@@ -68,6 +71,16 @@ _TASKS: set[asyncio.Future[None]] = set()
 """Clipboard writes under way."""
 NOTICE_MS = 12_000
 """How long a notice stays before it goes by itself (its button dismisses it sooner)."""
+RECORD_MAX_BYTES = 4 * MAX_CHARS
+"""The largest record file read: :data:`ratscrew.record.MAX_CHARS` characters of UTF-8."""
+TOOLS = {"practice": "practice_view", "lab": "lab_view", "bmn": "bmn_view"}
+"""The teaching tools: their screen's element id and the module that draws it (each module
+has ``open_screen(app, query)``, returning an object with ``close()``)."""
+EARLY_DISABLED = ("setup-open", "setup-practice", "setup-lab", "setup-bmn")
+"""The setup's buttons that wait for Python (web/setup_early.js disables them)."""
+STEP_KEYS = (",", ".")
+"""Back one action, and one action on (while a person of the game plays with them, only
+once the game is paused)."""
 ANIMATION = {"0.25": "1.6", "0.5": "1.3", "1": "1", "2": "0.7", "4": "0.45", "8": "0.25",
              "instant": "0"}
 """How long card animations last at each speed, as a share of their 1x length."""
@@ -111,9 +124,10 @@ class App:
         if notices:  # what could not be read is dropped: the cleaned settings replace it
             self.save_settings()
         query = str(window.location.search)
+        practice = tool_link(query) == "practice"
         if not query.strip("?") and self.settings.last_table:
             query = self.settings.last_table
-        self.config, link_notices = parse_query(query)
+        self.config, link_notices = parse_query("" if practice else query)
         notices += link_notices
         self.session: Session | None = None
         self.view: TableView | None = None
@@ -124,6 +138,12 @@ class App:
         self.capture: tuple[int, str] | None = None
         self.playing: TableConfig | None = None
         """The table of the game in play, as its link says it (the table's Copy link)."""
+        self.record: tuple[str, dict[str, Any]] | None = None
+        """The game record on the table, when one was opened: its file name and data."""
+        self._settings_paused = False
+        """Whether opening the settings paused the game (closing them then resumes it)."""
+        self.tool: Any = None
+        """The teaching tool on show (slap practice, a lab), if any: it has ``close()``."""
         window.ratscrewLatency = window.Array.new()
         document.body.classList.toggle("four-colour", self.settings.four_colour)
         document.documentElement.classList.toggle("projector", self.settings.projector)
@@ -140,8 +160,9 @@ class App:
             form.removeAttribute(f"data-{name}")
         by_id("setup-start").textContent = "Deal"
         by_id("setup-start").removeAttribute("aria-disabled")
-        by_id("setup-copy").disabled = False
-        by_id("setup-copy").removeAttribute("title")
+        for name in ("setup-copy", *EARLY_DISABLED):
+            by_id(name).disabled = False
+            by_id(name).removeAttribute("title")
         focus = document.activeElement
         focus_id = str(focus.id or "") if focus else ""
         self._build_setup()
@@ -150,6 +171,8 @@ class App:
         document.body.dataset.setup = "live"
         if pending == "demo":
             self.on_demo(None)
+        elif practice and not pending:
+            self.open_tool("practice", query)
         elif pending or self.config.autostart:
             self.start(self.config)
         else:
@@ -336,6 +359,7 @@ class App:
 
     def show_setup(self, focus: bool = True) -> None:
         self.stop_timers()
+        self.close_tool()
         if self.session is not None:
             self.session.pause(now())
         by_id("table").hidden = True
@@ -398,46 +422,58 @@ class App:
     # -- playing ---------------------------------------------------------------------------
 
     def start(self, config: TableConfig, new_seed: bool = False) -> None:
-        self.stop_timers()
-        if self.view is not None:
-            self.view.destroy()
         config = with_seed(config, new=new_seed)
-        self.config = config
         bots = {i: s.difficulty for i, s in enumerate(config.seats) if s.bot}
         names = [s.name for s in config.seats]
         try:
             options = start_options(find_variant(config.variant), config.options,
                                     local_minutes())
-            self.session = Session(config.variant, config.players, seed_from_text(config.seed),
-                                   names, bots, options, config.speed, now(),
-                                   choice_ms=self.settings.choice_seconds * 1000)
+            session = Session(config.variant, config.players, seed_from_text(config.seed),
+                              names, bots, options, config.speed, now(),
+                              choice_ms=self.settings.choice_seconds * 1000)
         except ValueError as error:
             self.notify([f"That table cannot be dealt: {error}"])
             self.show_setup()
             return
+        self.config = config
+        self.record = None
         query = to_query(replace(config, autostart=False))
         self.settings.last_table = query
         self.settings.speed = config.speed
         self.save_settings()
         window.history.replaceState(None, "", f"?{query}" if query else "?")
+        self._open_table(session, config.seed, config)
+
+    def _open_table(self, session: Session, seed: str, config: TableConfig | None) -> None:
+        """Put ``session`` on the table (``config``: the link of its game, None for an opened
+        record, which has none)."""
+        self.stop_timers()
+        self.close_tool()
+        if self.view is not None:
+            self.view.destroy()
+        self.session = session
         document.body.removeAttribute("data-winner")
         document.body.dataset.screen = "table"
         by_id("setup").hidden = True
         by_id("howto").hidden = True
         by_id("table").hidden = False
-        for name in ("bar-game", "pause", "speed-label", "table-copy"):
+        for name in ("bar-game", "pause", "speed-label"):
             by_id(name).hidden = False
+        by_id("table-copy").hidden = config is None
         by_id("gameover").close()
-        by_id("bar-variant").textContent = self.session.variant.title
-        by_id("bar-seed").textContent = config.seed
-        by_id("speed").value = self.session.speed_name
-        document.body.style.setProperty("--anim", ANIMATION[self.session.speed_name])
-        self._set_paused(False)
-        self.view = TableView(self.session, self.keymap.keys_for, self.guard(self.on_touch),
-                              self.guard(self.on_choose), self.guard(self.on_fine))
+        by_id("bar-variant").textContent = session.variant.title
+        by_id("bar-seed").textContent = seed
+        by_id("speed").value = session.speed_name
+        document.body.style.setProperty("--anim", ANIMATION[session.speed_name])
         self.playing = config
-        self.schedule()
+        self.view = self._new_view()
+        self._set_paused(session.reviewing)
         self.focus_soon("table")  # not <body>: keys still work (read on the document)
+
+    def _new_view(self, lines: LogLines | None = None) -> TableView:
+        assert self.session is not None
+        return TableView(self.session, self.keymap.keys_for, self.guard(self.on_touch),
+                         self.guard(self.on_choose), self.guard(self.on_fine), lines)
 
     def focus_soon(self, element_id: str) -> None:
         """Move the focus to ``element_id`` (made focusable from code, not by Tab) once the
@@ -520,6 +556,7 @@ class App:
             return
         if events:
             self.view.update(events)
+        self._show_position()
         outcome = self.session.game.outcome
         if outcome is not None:
             self.game_over()
@@ -549,25 +586,140 @@ class App:
         self.after(events)
 
     def _set_paused(self, paused: bool) -> None:
+        """Pause or resume the game. Resuming at a past moment plays on from there: the
+        record after it is dropped (the log's entries still to come go)."""
         session = self.session
         if session is not None:
             if paused:
                 session.pause(now())
-            else:
-                session.resume(now())
+            elif session.resume_here(now()) and self.view is not None:
+                self.view.lines.cut(len(session.all_events))
+                self.view.redraw_log()
         by_id("pause").textContent = "Resume" if paused else "Pause"
         by_id("pause").setAttribute("aria-pressed", "true" if paused else "false")
         by_id("paused-banner").hidden = not paused
+        self._show_position()
         if paused:
             self.stop_timers()
         else:
             self.schedule()
 
+    # -- step and rewind -------------------------------------------------------------------
+
+    def _table_on(self) -> Session | None:
+        """The session, when its table is on show with no dialog over it."""
+        if by_id("table").hidden or self._dialog_open():
+            return None
+        return self.session
+
+    def on_step(self, *_: Any) -> None:
+        """One action on (the Step button, key "."): the record's next one at a past moment,
+        else the next bot's action; the game stays paused."""
+        session = self._table_on()
+        if session is None or self.view is None:
+            return
+        reviewing = session.reviewing
+        events = session.step(now())
+        self._set_paused(True)
+        if events:
+            self.view.update(events)
+            self.view.show_moment()
+        self._show_position()
+        if session.game.outcome is not None:
+            self.game_over(dialog=not reviewing)
+
+    def on_back(self, *_: Any) -> None:
+        """One action back (the Back button, key ","), paused."""
+        session = self._table_on()
+        if session is not None:
+            self.jump(session.position - 1)
+
+    def jump(self, step: int) -> None:
+        """The table at the moment after the record's first ``step`` actions, paused."""
+        session = self._table_on()
+        if session is None or self.view is None:
+            return
+        moved = session.goto(step, now())
+        self._set_paused(True)
+        if moved:
+            old = self.view
+            old.destroy()
+            self.view = self._new_view(old.lines)
+            self.view.show_moment()
+            if session.game.outcome is None:
+                document.body.removeAttribute("data-winner")
+            else:
+                self.game_over(dialog=False)
+        self._show_position()
+
+    def _show_position(self) -> None:
+        """The moment on show ("Action 57 of 812"), what the pause banner says there, and
+        which step buttons can be used."""
+        session = self.session
+        if session is None:
+            return
+        at, length = session.position, len(session.tape)
+        by_id("step-at").textContent = f"Action {at} of {length}"
+        by_id("step-back").disabled = at == 0
+        by_id("step-on").disabled = not session.reviewing and session.game.outcome is not None
+        banner = by_id("paused-banner")
+        if session.reviewing:
+            left = length - at
+            banner.textContent = (f"Action {at} of {length} · Resume plays on from here (the "
+                                  f"{left} action{'s' * (left != 1)} after it are dropped)")
+        else:
+            banner.textContent = "Paused · Esc resumes · , back · . step"
+
+    def on_log_click(self, event: Any) -> None:
+        """A click on a log entry takes the table to its moment."""
+        entry = event.target.closest("li[data-step]") if event.target else None
+        if entry:
+            self._jump_to_entry(entry, focus=False)
+
+    def on_log_key(self, event: Any) -> None:
+        """The log as a list to move through: arrows, Home and End move between entries,
+        Enter or Space takes the table to the entry's moment."""
+        key = str(event.key)
+        log = by_id("log")
+        entry = event.target.closest("li[data-step]") if event.target else None
+        if key in ("Enter", " ") and entry:
+            event.preventDefault()
+            event.stopPropagation()
+            self._jump_to_entry(entry, focus=True)
+            return
+        moves = {"ArrowDown": "nextElementSibling", "ArrowUp": "previousElementSibling"}
+        if key in moves:
+            target = getattr(entry, moves[key]) if entry else log.firstElementChild
+        elif key in ("Home", "End"):
+            target = log.firstElementChild if key == "Home" else log.lastElementChild
+        else:
+            return
+        event.preventDefault()
+        event.stopPropagation()
+        if target:
+            target.focus()
+
+    def _jump_to_entry(self, entry: Any, focus: bool) -> None:
+        step = attribute(entry, "data-step")
+        if not step.isdecimal():
+            return
+        self.jump(int(step))
+        if focus and self.view is not None:
+            now_entry = by_id("log").querySelector("[aria-current]")
+            (now_entry or by_id("log")).focus()
+
+    def on_review(self, _event: Any) -> None:
+        """The end screen's "Review the game": the table, to step back through the game."""
+        by_id("gameover").close()
+        self.focus_soon("step-back")
+
     def toggle_pause(self, *_: Any) -> None:
         if self.session is not None and self.session.game.outcome is None:
             self._set_paused(not self.session.paused)
 
-    def game_over(self) -> None:
+    def game_over(self, dialog: bool = True) -> None:
+        """The game is over: the winner on ``<body>`` and the end screen (``dialog``; not
+        when the end is reached by stepping through the record)."""
         session = self.session
         assert session is not None
         game = session.game
@@ -597,9 +749,9 @@ class App:
             for value in (stat.cards, stat.piles_won, stat.slaps_right, stat.slaps_wrong):
                 row.appendChild(el("td", "", str(value)))
             body.appendChild(row)
-        dialog = by_id("gameover")
-        if not dialog.open:
-            dialog.showModal()
+        box = by_id("gameover")
+        if dialog and not box.open:
+            box.showModal()
 
     # -- keys ------------------------------------------------------------------------------
 
@@ -612,18 +764,27 @@ class App:
             event.preventDefault()
             self.toggle_pause()
             return
-        if event.repeat or self._dialog_open() or by_id("table").hidden:
-            return  # a held-down key is not a slap
+        if self._dialog_open() or by_id("table").hidden:
+            return
         tag = str(event.target.tagName).lower() if event.target else ""
         if tag in ("input", "select", "textarea"):
             return
         if not is_game_event(key, bool(event.ctrlKey), bool(event.altKey), bool(event.metaKey)):
             return
         hit = self.keymap.lookup(key)
-        if hit is None or self.session is None:
-            return
-        seat, action = hit
         session = self.session
+        if session is None:
+            return
+        if key in STEP_KEYS and not (
+            hit is not None and not session.paused and hit[0] in session.humans
+            and hit[1] in session.actions
+        ):  # "," and "." step, unless they are a playing person's keys in this game
+            event.preventDefault()
+            self.on_back() if key == "," else self.on_step()
+            return
+        if event.repeat or hit is None:
+            return  # a held-down key is not a slap
+        seat, action = hit
         if seat not in session.humans:
             return
         if self.view is not None:
@@ -646,7 +807,8 @@ class App:
     # -- settings dialog -------------------------------------------------------------------
 
     def open_settings(self, *_: Any) -> None:
-        if self.session is not None and not self.session.paused:
+        self._settings_paused = self.session is not None and not self.session.paused
+        if self._settings_paused:
             self._set_paused(True)
         by_id("four-colour").checked = self.settings.four_colour
         by_id("projector").checked = self.settings.projector
@@ -763,6 +925,17 @@ class App:
         on("table-copy", "click", self.on_table_copy)
         on("table-record", "click", self.download_record)
         on("gameover-record", "click", self.download_record)
+        on("gameover-review", "click", self.on_review)
+        on("step-back", "click", self.on_back)
+        on("step-on", "click", self.on_step)
+        on("log", "click", self.on_log_click)
+        on("log", "keydown", self.on_log_key)
+        on("setup-open", "click", lambda _e: by_id("record-file").click())
+        for tool in TOOLS:
+            on(f"setup-{tool}", "click", self.on_tool)
+        on("record-file", "change", self.on_record_file)
+        on("setup", "dragover", self.on_drag)
+        on("setup", "drop", self.on_drop)
         on("notices", "click", self.on_notice_click)
         on("setup-rules-reset", "click", self.on_rules_reset)
         on("pause", "click", self.toggle_pause)
@@ -777,7 +950,7 @@ class App:
         on("choice-seconds", "change", self.set_choice_seconds)
         on("keys-reset", "click", self.reset_keys)
         on("to-setup", "click", lambda _e: self.show_setup())
-        on("again-same", "click", lambda _e: self.start(self.config))
+        on("again-same", "click", self.again_same)
         on("again-new", "click", lambda _e: self.start(self.config, new_seed=True))
         on("again-setup", "click", lambda _e: (by_id("gameover").close(), self.show_setup()))  # type: ignore[func-returns-value]
 
@@ -828,21 +1001,143 @@ class App:
         self.copy_text(link, copied)
 
     def download_record(self, _event: Any) -> None:
-        """Save the game so far as its record: the JSON that ``python -m ratscrew replay``
-        reads (its deal, every action with its time, the result once it is over)."""
-        if self.session is None:
+        """Save the game as its record: the JSON that ``python -m ratscrew replay`` reads
+        (its deal, every action with its time, the result once it is over). At a past
+        moment, the whole record, the actions still to come included."""
+        session = self.session
+        if session is None:
             return
-        from ratscrew.record import dumps
+        import json
 
-        game = self.session.game
-        blob = window.Blob.new([dumps(game)], to_js({"type": "application/json"},
-                                                    dict_converter=window.Object.fromEntries))
+        from ratscrew.record import record_of
+
+        data = record_of(session.game)
+        if session.reviewing:
+            data.pop("result", None)
+            data["actions"] = [[t, seat, kind, arg] if arg else [t, seat, kind]
+                               for t, seat, kind, arg in session.tape]
+        name = (self.record[0] if self.record is not None
+                else record_name(session.variant.name, self.config.seed))
+        blob = window.Blob.new([json.dumps(data, separators=(",", ":"))],
+                               to_js({"type": "application/json"},
+                                     dict_converter=window.Object.fromEntries))
         url = window.URL.createObjectURL(blob)
-        link = el("a", href=url, download=record_name(game.variant.name, self.config.seed))
+        link = el("a", href=url, download=name)
         document.body.appendChild(link)
         link.click()
         link.remove()
         window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+    # -- teaching tools ----------------------------------------------------------------------
+
+    def on_tool(self, event: Any) -> None:
+        """A teaching tool's button on the setup screen."""
+        button = event.target.closest("[data-tool]") if event.target else None
+        if button:
+            self.open_tool(attribute(button, "data-tool"))
+
+    def open_tool(self, name: str, query: str = "") -> None:
+        """Show a teaching tool's screen (``#practice``, ``#lab``, ``#bmn``), its module
+        imported only now (start-up does not pay for it); ``query``: a link's, for the tool
+        to read (a practice drill's)."""
+        if name not in TOOLS:
+            return
+        self.stop_timers()
+        self.close_tool()
+        if self.session is not None:
+            self.session.pause(now())
+        by_id("setup").hidden = True
+        by_id("table").hidden = True
+        by_id("howto").hidden = True
+        for other in TOOLS:
+            by_id(other).hidden = other != name
+        by_id("table-copy").hidden = True
+        for element_id in ("bar-game", "pause", "speed-label"):
+            by_id(element_id).hidden = True
+        document.body.dataset.screen = name
+        document.body.removeAttribute("data-winner")
+        module = __import__(f"web.{TOOLS[name]}", fromlist=["open_screen"])
+        self.tool = module.open_screen(self, query)
+
+    def close_tool(self) -> None:
+        """Close the teaching tool on show, if any (its timers, listeners, worker)."""
+        tool, self.tool = self.tool, None
+        if tool is not None:
+            tool.close()
+        for name in TOOLS:
+            by_id(name).hidden = True
+
+    # -- opening a record ------------------------------------------------------------------
+
+    def on_record_file(self, _event: Any) -> None:
+        """The file picker of "Open record…"."""
+        field = by_id("record-file")
+        files = field.files
+        if files and files.length:
+            self.open_record_file(files.item(0))
+        field.value = ""  # the same file can be chosen again
+
+    @staticmethod
+    def on_drag(event: Any) -> None:
+        """A file dragged over the setup screen may be dropped there."""
+        types = event.dataTransfer.types if event.dataTransfer else None
+        if types and types.includes("Files"):
+            event.preventDefault()
+            event.dataTransfer.dropEffect = "copy"
+
+    def on_drop(self, event: Any) -> None:
+        """A record dropped on the setup screen is opened."""
+        files = event.dataTransfer.files if event.dataTransfer else None
+        if files and files.length:
+            event.preventDefault()
+            self.open_record_file(files.item(0))
+
+    def open_record_file(self, file: Any) -> None:
+        """Read a record file (too big a file is refused before it is read) and open it."""
+        name = str(file.name)[:200]
+        if int(file.size) > RECORD_MAX_BYTES:
+            self.notify([f"{name} cannot be opened: it is larger than a game record can be "
+                         f"({RECORD_MAX_BYTES // 1_000_000} MB)."])
+            return
+        promise = file.text()
+
+        async def read() -> None:
+            try:
+                text = str(await promise)
+            except Exception:
+                self.notify([f"{name} cannot be read."])
+                return
+            self.guard(self.open_record)(name, text)
+
+        task = asyncio.ensure_future(read())
+        _TASKS.add(task)
+        task.add_done_callback(_TASKS.discard)
+
+    def open_record(self, name: str, text: str) -> None:
+        """Put a game record on the table at its deal, paused, to step through. A record
+        that cannot be replayed is refused with what is wrong, and nothing changes."""
+        from ratscrew.record import RecordError, loads
+
+        try:
+            self._open_record_data(name, loads(text))
+        except RecordError as error:
+            self.notify([f"{name} is not a game record this page can open: {error}"])
+
+    def _open_record_data(self, name: str, data: dict[str, Any]) -> None:
+        session = Session.from_record(data, self.config.speed, now(),
+                                      self.settings.choice_seconds * 1000)
+        seed = str(data["seed"]) if "seed" in data else "from the record"
+        self.record = (name, data)
+        self._open_table(session, seed, None)
+        if self.view is not None:
+            self.view.show_moment()
+
+    def again_same(self, _event: Any) -> None:
+        """Play again, the same deal: an opened record's from its deal, else the link's."""
+        if self.record is not None:
+            self._open_record_data(*self.record)  # checked already: its deal is dealt again
+        else:
+            self.start(self.config)
 
     def copy_text(self, text: str, done: Callable[[bool], None]) -> None:
         """Put ``text`` on the clipboard, then ``done(True)``; ``done(False)`` when the browser
@@ -882,5 +1177,7 @@ class App:
         """The settings dialog closes (its Done button, or its close event: either may come
         first; the second does nothing more)."""
         self.capture = None
-        if self.session is not None and self.session.game.outcome is None:
-            self._set_paused(False)
+        if self._settings_paused and self.session is not None:
+            self._settings_paused = False
+            if self.session.game.outcome is None:
+                self._set_paused(False)

@@ -380,6 +380,22 @@ def parse_options(
 
 # --------------------------------------------------------------------------- parse_query
 
+MAX_TOOL_QUERY = 8_192
+"""How much of a link is read for a teaching tool's parameter (the tool reads the rest)."""
+TOOL_PARAMS = {"practice": "practice"}
+"""Link parameters that open a teaching tool instead of a table (a slap-practice drill:
+``?practice=double,sandwich&seed=...``, read by :mod:`web.practice`)."""
+
+
+def tool_link(query: object) -> str:
+    """The teaching tool a link opens ("practice"), or "" for a game's link."""
+    if not isinstance(query, str):
+        return ""
+    names = {name.strip().lower() for name, _ in parse_qsl(
+        query.partition("#")[0].strip().removeprefix("?")[:MAX_TOOL_QUERY],
+        keep_blank_values=True, errors="replace")}
+    return next((tool for param, tool in TOOL_PARAMS.items() if param in names), "")
+
 
 def parse_query(query: object) -> tuple[TableConfig, list[str]]:
     """The table a link describes (``"?a=b&..."`` or ``"a=b&..."``; a ``#fragment`` is

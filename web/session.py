@@ -16,14 +16,16 @@ up.
 
 from __future__ import annotations
 
+import copy
 import math
-from collections.abc import Mapping, Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from math import ceil, floor
 from typing import Any
 
 from ratscrew.bots import Bot, find_skill
-from ratscrew.engine import Decision, Game
+from ratscrew.engine import Action, Decision, Game
 from ratscrew.events import Event
 from ratscrew.match import Match
 from ratscrew.rng import Rng
@@ -49,6 +51,9 @@ class), a half, 1, 2, 4, 8 with the sign, or Instant."""
 HUMAN_ACTIONS = ("flip", "slap", "slap-left", "slap-right")
 PLAIN_ACTIONS = ("flip", "slap")
 HAND_ACTIONS = ("flip", "slap-left", "slap-right")
+MARK_EVERY = 200
+"""Going back keeps a copy of the game every this many actions of the record, so that a
+moment is reached by replaying from the nearest copy, not from the deal."""
 DEFAULT_CHOICE_MS = 10_000
 """How long a person has to answer a decision before its default is taken (0: no limit)."""
 
@@ -94,20 +99,37 @@ class Session:
         speed: str = "1",
         now: float = 0.0,
         choice_ms: int = DEFAULT_CHOICE_MS,
+        deal: Callable[[], Game] | None = None,
     ) -> None:
         self.variant = find_variant(variant)
-        self.game = Game(self.variant, players, seed=seed, options=dict(options or {}),
-                         names=names)
+        self._new_game: Callable[[], Game] = deal or (
+            lambda: Game(self.variant, players, seed=seed, options=dict(options or {}),
+                         names=names))
+        """A fresh copy of this game's deal, no action taken (:meth:`goto` replays on it)."""
+        self.game = self._new_game()
         self.actions = seat_actions(self.variant, self.game.slapping)
         """What people's keys and touch zones do here (:func:`seat_actions`)."""
         self.choice_ms = max(0, choice_ms)
         """Real ms a person has to answer each decision before its default is taken (0: no
         limit)."""
         self.seed = seed
+        self._skills = dict(bots)
         base = Rng(seed)
         self.bots = {s: Bot(s, find_skill(d), base.fork("bot", s)) for s, d in bots.items()}
         self.humans = tuple(s for s in range(players) if s not in self.bots)
         self.match = Match(self.game, list(self.bots.values()))
+        self.tape: list[tuple[int, int, str, str]] = self.game.history
+        """The game's record: every action from the deal on, the ones after the moment shown
+        included (after :meth:`back`); at the live end it is the game's own history."""
+        self.all_events: list[Event] = self.game.events
+        """The events of the whole record (at the live end, the game's own)."""
+        self._marks: dict[int, Game] = {}
+        """Copies of the game after so many actions of the record (:data:`MARK_EVERY`),
+        without their events and history (:meth:`_restore` adds the record's)."""
+        self.event_steps: list[int] = []
+        """For each event of :attr:`all_events`, the number of actions of the record after
+        which it had happened: the moment a log entry takes the table back to."""
+        self._sync()
         self.speed = SPEEDS.get(speed, 1.0)
         self.speed_name = speed if speed in SPEEDS else "1"
         self.paused = False
@@ -180,6 +202,19 @@ class Session:
             self.paused = False
             self._anchor_real = now
             self._start_choice_clock(now)
+
+    def resume_here(self, now: float) -> bool:
+        """Play on from the moment shown: the record is cut there (what came after it is
+        dropped) and bots and people play on. False if the table was at the live end."""
+        cut = self.reviewing
+        if cut:
+            self.tape = self.game.history
+            self.all_events = self.game.events
+            del self.event_steps[len(self.all_events):]
+            for step in [m for m in self._marks if m > self.position]:
+                del self._marks[step]
+        self.resume(now)
+        return cut
 
     @property
     def instant(self) -> bool:
@@ -295,6 +330,13 @@ class Session:
             self._anchor_game = self.game.t
         self.match.refresh(self.game.t)
         self._note_pending()
+        self._sync()
+
+    def _sync(self) -> None:
+        """Note the moment of each new event (the record's length once it had happened)."""
+        missing = len(self.all_events) - len(self.event_steps)
+        if missing > 0:
+            self.event_steps.extend([len(self.game.history)] * missing)
 
     def advance(self, now: float) -> list[Event]:
         """Do everything that is due by real time ``now``: the bots' intents, the table's
@@ -317,6 +359,7 @@ class Session:
             else:
                 break
             self._note_pending()
+            self._sync()
         return out
 
     def run_instant(self, steps: int) -> list[Event]:
@@ -327,11 +370,134 @@ class Session:
                 break
             events = self.match.step()
             self._note_pending()
+            self._sync()
             if not events and self.match.due() < 0:
                 break
             out.extend(events)
         self._anchor_game = self.game.t
         return out
+
+    # -- step and rewind --------------------------------------------------------------------
+
+    @classmethod
+    def from_record(cls, data: Mapping[str, Any], speed: str = "1", now: float = 0.0,
+                    choice_ms: int = DEFAULT_CHOICE_MS) -> Session:
+        """A game record (:mod:`ratscrew.record`, checked as the CLI checks it: a
+        :class:`~ratscrew.record.RecordError` says what is wrong) on the table at its deal,
+        paused, the whole record ahead to step through. Played on from any moment, every seat
+        is a bot."""
+        from ratscrew.record import new_game, replay
+
+        played = replay(data)
+        players = played.n
+        session = cls(played.variant.name, players, played.seed or 0,
+                      played.names or [""] * players, dict.fromkeys(range(players), "normal"),
+                      speed=speed, now=now, choice_ms=choice_ms, deal=lambda: new_game(data))
+        session.pause(now)
+        session.tape = list(played.history)
+        session.event_steps = session._steps_of(session.tape)
+        # A capped record's end (the replay stops it) is no action: not a moment to show.
+        session.all_events = played.events[:len(session.event_steps)]
+        return session
+
+    def _steps_of(self, tape: Sequence[tuple[int, int, str, str]]) -> list[int]:
+        """:attr:`event_steps` for a record: its actions replayed on a fresh deal."""
+        game = self._new_game()
+        steps = [0] * len(game.events)
+        for step, (t, seat, kind, arg) in enumerate(tape, 1):
+            before = len(game.events)
+            game.apply(Action(t, seat, kind, arg))
+            steps.extend([step] * (len(game.events) - before))
+        return steps
+
+    @property
+    def position(self) -> int:
+        """How many of the record's actions the table shows taken."""
+        return len(self.game.history)
+
+    @property
+    def reviewing(self) -> bool:
+        """Whether the table shows a past moment: the record goes on after it."""
+        return self.tape is not self.game.history
+
+    def goto(self, step: int, now: float) -> bool:
+        """Show the moment after the record's first ``step`` actions, paused. Going back
+        replays that prefix on a fresh copy of the deal (the engine needs no undo); going
+        forward applies the record's next actions. The record after the moment is kept (for
+        :meth:`step`, and the log) until play resumes there (:meth:`resume_here`). False if
+        that moment is already on show."""
+        step = max(0, min(step, len(self.tape)))
+        self.pause(now)
+        if step == self.position:
+            return False
+        tape = self.tape if self.reviewing else list(self.tape)
+        start = max((m for m in self._marks if m <= step), default=0)
+        if self.position < step:
+            game = self.game
+            start = self.position
+        elif start:
+            game = self._restore(start, tape)
+        else:
+            game = self._new_game()
+        for done in range(start, step):
+            if done and done % MARK_EVERY == 0 and done not in self._marks:
+                self._marks[done] = self._copy(game, [], [])
+            t, seat, kind, arg = tape[done]
+            game.apply(Action(t, seat, kind, arg))
+        self._show(game, tape)
+        return True
+
+    @staticmethod
+    def _copy(game: Game, events: list[Event], history: list[tuple[int, int, str, str]]
+              ) -> Game:
+        """A copy of ``game`` with the given events and history (its variant and rules, which
+        never change, shared)."""
+        memo: dict[int, Any] = {id(game.events): events, id(game.history): history,
+                                id(game.variant): game.variant, id(game.rules): game.rules}
+        return copy.deepcopy(game, memo)
+
+    def _restore(self, step: int, tape: list[tuple[int, int, str, str]]) -> Game:
+        """The game after the record's first ``step`` actions, from its copy."""
+        events = self.all_events[:bisect_right(self.event_steps, step)]
+        return self._copy(self._marks[step], events, tape[:step])
+
+    def _show(self, game: Game, tape: list[tuple[int, int, str, str]]) -> None:
+        """``game`` (a prefix of ``tape``) is the game on the table, with fresh bots."""
+        self.game = game
+        if len(game.history) == len(tape):  # the live end again
+            self.tape = game.history
+            self.all_events = game.events
+        else:
+            self.tape = tape
+        base = Rng(self.seed).fork("from", len(game.history))
+        self.bots = {s: Bot(s, find_skill(d), base.fork("bot", s))
+                     for s, d in self._skills.items()}
+        self.match = Match(game, list(self.bots.values()))
+        self._anchor_game = game.t
+        self._asked = None
+        self._note_pending()
+
+    def back(self, now: float) -> bool:
+        """One action back (paused); False at the deal."""
+        return self.goto(self.position - 1, now)
+
+    def step(self, now: float) -> list[Event]:
+        """One action on, paused: the record's next one at a past moment; at the live end,
+        the next thing due (a bot's action, the table's deadline). [] if nothing is (the
+        table waits for a person, or the game is over)."""
+        self.pause(now)
+        game = self.game
+        if self.reviewing:
+            before = len(game.events)
+            self.goto(self.position + 1, now)
+            return self.game.events[before:]
+        if game.outcome is not None or self.match.due() < 0:
+            return []
+        events = self.match.step()
+        self._anchor_game = game.t
+        self._note_pending()
+        self._sync()
+        return events
 
     # -- what the end screen shows ---------------------------------------------------------
 

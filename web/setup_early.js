@@ -138,9 +138,12 @@
     showApp("setup");
     form.hidden = false;
     $("setup-seat-hint").hidden = !$("setup-seat-hint").textContent.trim();
-    const copy = $("setup-copy");
-    copy.disabled = true; // the link is Python's to write
-    copy.title = "Ready in a moment, once the game has loaded";
+    const waiting = ["setup-copy", "setup-open", "setup-practice", "setup-lab", "setup-bmn"];
+    for (const id of waiting) {
+      const button = $(id); // the link is Python's to write, a record Python's to read
+      button.disabled = true;
+      button.title = "Ready in a moment, once the game has loaded";
+    }
     const start = $("setup-start");
 
     on(form, "change", (event) => {

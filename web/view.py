@@ -31,7 +31,6 @@ from ratscrew.engine import COVERED, PENALTY, Decision, Game, clean_text
 from ratscrew.events import (
     ChallengeWon,
     Event,
-    Flipped,
     GameOver,
     PileTaken,
     PlayOn,
@@ -53,6 +52,7 @@ from .cards_view import (
 )
 from .headline import NOTE_MS, Announcer, Headline, Line, Note, seat_notes
 from .keymap import key_label
+from .log_lines import FUTURE_LIMIT, LOG_LIMIT, LogLines
 from .parts import PartContext, TablePart, all_parts, parts_for
 from .session import Session
 from .table_info import REGIONS, choice_step, seat_layout
@@ -79,8 +79,6 @@ __all__ = [
 
 SHOWN = 6
 """How many of the pile's top cards are fanned out (a hoagie needs four)."""
-LOG_LIMIT = 5000
-"""Entries kept in the log: a long game has thousands; the oldest go first past this."""
 ACTION_LABELS = {"flip": "Flip", "slap": "Slap", "slap-left": "Left", "slap-right": "Right"}
 """What a seat's touch buttons say (the slap-left and slap-right of Slap Like an Egyptian)."""
 TYPE_OPTION = "\u270e type"
@@ -111,6 +109,7 @@ class TableView:
         on_touch: Callable[[int, str], None],
         on_choose: Callable[[int, str], None] | None = None,
         on_fine: Callable[[int, int], None] | None = None,
+        lines: LogLines | None = None,
     ) -> None:
         self.session = session
         self.game: Game = session.game
@@ -142,7 +141,16 @@ class TableView:
         clear(self.log)
         clear(self.choice_slot)
         self.parts = self._build_parts(on_fine)
-        self._notable = NOTABLE + tuple(t for part in self.parts for t in part.notable)
+        notable = NOTABLE + tuple(t for part in self.parts for t in part.notable)
+        self.lines = lines or LogLines(self.game.names, notable)
+        """Every log entry's markup, kept for the whole game (the table is redrawn with the
+        same ones after a step back)."""
+        self._shown = 0
+        """How many of the record's events the log lists as happened."""
+        self._future = 0
+        """How many entries of the record still to come it lists above them (greyed)."""
+        self._marked = False
+        """Whether an entry is marked as the moment shown (:meth:`_mark_now`)."""
         self.felt.dataset.players = str(self.game.n)
         for seat in range(self.game.n):
             self.seat_nodes.append(self._make_seat(seat))
@@ -155,10 +163,22 @@ class TableView:
         self.explain_line.removeAttribute("data-kind")
         self.announce.textContent = ""
         self.pile.setAttribute("role", "group")
-        # The deal's notable event (the deal itself, or a Rat asked on the first roll).
-        self._tell(self.game.events, float(window.performance.now()))
-        self._log_all(self.game.events)
+        # The deal's notable event (the deal itself, or a Rat asked on the first roll), or at a
+        # moment reached by stepping, what its last action did.
+        self._tell(self.last_events(), float(window.performance.now()))
+        self.redraw_log()
         self.update([])
+
+    def last_events(self) -> list[Event]:
+        """The events of the record's last action shown (the deal's, at the deal)."""
+        session = self.session
+        shown = len(self.game.events)
+        steps = session.event_steps
+        last = steps[shown - 1] if shown else 0
+        first = shown
+        while first > 0 and steps[first - 1] == last:
+            first -= 1
+        return list(session.all_events[first:shown])
 
     def _build_parts(self, on_fine: Callable[[int, int], None] | None) -> list[TablePart]:
         """The variant's own parts of the table, built; every other part's boxes emptied and
@@ -559,28 +579,76 @@ class TableView:
         for part in self.parts:
             part.on_action("fine", events)
 
+    def redraw_log(self) -> None:
+        """The whole log: what has happened (newest first) and, at a past moment, the
+        record's entries still to come above it, greyed (``future``)."""
+        session = self.session
+        shown = len(self.game.events)
+        events, steps = session.all_events, session.event_steps
+        ahead = min(len(events), shown + FUTURE_LIMIT) if session.reviewing else shown
+        future = self.lines.entries(events, steps, shown, ahead).replace(
+            '<li class="', '<li class="future ')
+        self.log.innerHTML = future + self.lines.entries(events, steps,
+                                                         max(0, shown - LOG_LIMIT), shown)
+        self._shown = shown
+        self._future = ahead - shown
+        self.log.classList.toggle("reviewing", session.reviewing)
+        self._mark_now()
+
+    def _mark_now(self) -> None:
+        """``aria-current`` on the entry of the moment shown (the newest that happened)
+        while the game stands still there (paused, or stepped to); none while it plays."""
+        old = self.log.querySelector("[aria-current]")
+        if old:
+            old.removeAttribute("aria-current")
+        if not self.session.paused:
+            return
+        now = self.log.children.item(self._future) if self._shown else None
+        if now:
+            now.setAttribute("aria-current", "step")
+            self._marked = True
+
+    def show_moment(self) -> None:
+        """Scroll the log (only the log: on a phone the page stays on the table) to the
+        moment shown, in its middle; to the top (the newest) at the live end."""
+        log = self.log
+        now = log.querySelector("[aria-current]")
+        if now and self.session.reviewing:  # style.css: the log is the entries' offsetParent
+            log.scrollTop = max(0, now.offsetTop - (log.clientHeight - now.offsetHeight) / 2)
+        else:
+            log.scrollTop = 0
+
     def _log_all(self, events: Sequence[Event]) -> None:
-        """Add entries to the log in one go (at instant speed a frame brings dozens)."""
-        batch = document.createDocumentFragment()
-        for event in reversed(events):
-            batch.appendChild(self._log_entry(event))
+        """Add entries to the log in one go (at instant speed a frame brings dozens). At a
+        past moment, stepping on turns the record's entries still to come into entries that
+        happened."""
+        shown = len(self.game.events)
+        count = shown - self._shown
+        if count <= 0:
+            return
+        if self._future:
+            if self._future < count:
+                self.redraw_log()
+                return
+            for i in range(self._future - count, self._future):
+                self.log.children.item(i).classList.remove("future")
+            self._future -= count
+            self._shown = shown
+            if not self._future and not self.session.reviewing:
+                self.log.classList.remove("reviewing")
+            self._mark_now()
+            return
+        session = self.session
         # Newest first: the latest is always in view without scrolling (reading the scroll
         # height would force a layout on every action).
-        self.log.insertBefore(batch, self.log.firstChild)
+        self.log.insertAdjacentHTML("afterbegin", self.lines.entries(
+            session.all_events, session.event_steps, self._shown, shown))
+        self._shown = shown
+        if session.paused or self._marked:
+            self._mark_now()
+            self._marked = session.paused
         while self.log.childElementCount > LOG_LIMIT:
             self.log.removeChild(self.log.lastChild)
-
-    def _log_entry(self, event: Event) -> Any:
-        names = self.game.names or None
-        item = el("li", f"log-{event.kind}", with_symbols(event.explain(names)))
-        t = event.t / 1000
-        item.insertBefore(el("span", "log-time", f"{int(t // 60)}:{t % 60:04.1f}"),
-                          item.firstChild)
-        if isinstance(event, self._notable):
-            item.classList.add("notable")
-        elif isinstance(event, Flipped) and event.target >= 0:
-            item.classList.add("face")
-        return item
 
     # -- decisions --------------------------------------------------------------------------
 
