@@ -198,6 +198,7 @@ class Game:
         "_chain_cards",
         "_checks",
         "_claim",
+        "_claim_cause",
         "_claim_how",
         "_claim_leader",
         "_forfeit",
@@ -246,6 +247,7 @@ class Game:
         "pending",
         "phase",
         "pile",
+        "pile_causes",
         "pile_kinds",
         "play_on",
         "play_on_left",
@@ -331,6 +333,7 @@ class Game:
         self.failed = -1
         self.claimant = -1
         self._claim_how = "challenge"
+        self._claim_cause = ""
         self._claim_leader = -1
         self.counting_n_value = 0
         self.match: tuple[SlapRule, Positions] | None = None
@@ -359,6 +362,13 @@ class Game:
         self._chain_cards = 0
         self.longest_challenge = 0
         self.stats = [SeatStats() for _ in range(players)]
+        self.pile_causes: dict[str, int] = {}
+        """Piles won, by cause: ``challenge``, the name of the slap rule that won it, ``default``
+        (nobody else had cards to play), ``last-chance``, or a variant's own (Firefighters'
+        ``burn:<rule>`` and ``fire-out``, K.U.R.S.' ``strength`` and ``hanged-man``). Counted
+        with events off too, so simulations can tell how piles went without keeping events.
+        Every pile taken (:attr:`tricks`) is counted once; a variant may count piles it hands
+        out itself (Firefighters' Burn pile) with :meth:`count_pile`."""
         self.history: list[tuple[int, int, str, str]] = []
         self.events: list[Event] = []
         """Every event so far. A game made with ``keep_events=False`` makes no events at all
@@ -824,15 +834,16 @@ class Game:
         self.play_on_left = 0
         return cards
 
-    def award(self, seat: int, how: str = "challenge") -> None:
+    def award(self, seat: int, how: str = "challenge", cause: str = "") -> None:
         """For variant hooks: any challenge ends and the pile is ``seat``'s as if they had won a
-        challenge (claimed with their flip under the claim rule); they lead next."""
+        challenge (claimed with their flip under the claim rule); they lead next. ``cause``:
+        what :attr:`pile_causes` counts it as (``how`` if empty)."""
         self.claimant = -1
         self.challenger = -1
         self.chances = 0
         self.paid = 0
         self.failed = -1
-        self._award(seat, how, seat)
+        self._award(seat, how, seat, cause)
 
     def challenge_lost(self, seat: int) -> None:
         """For variant hooks: ``seat``, answering a challenge, answers no more (their turn is
@@ -876,9 +887,16 @@ class Game:
         self._ignore(seat, action, reason)
 
     def take_pile(self, seat: int, how: str, rule: str = "", cards: tuple[Card, ...] = (),
-                  leader: int = -1) -> None:
-        """``seat`` takes the pile now (then the next trick starts, or the game ends)."""
-        self._take_pile(seat, how, rule, cards, leader)
+                  leader: int = -1, cause: str = "") -> None:
+        """``seat`` takes the pile now (then the next trick starts, or the game ends).
+        ``cause``: what :attr:`pile_causes` counts it as (``how`` if empty)."""
+        self._take_pile(seat, how, rule, cards, leader, cause)
+
+    def count_pile(self, cause: str) -> None:
+        """For variant hooks: count in :attr:`pile_causes` a pile won outside
+        :meth:`take_pile` (Firefighters: the Burn pile, for putting out a fire)."""
+        causes = self.pile_causes
+        causes[cause] = causes.get(cause, 0) + 1
 
     def wrong_slap(self, seat: int, reason: str = "") -> None:
         """``seat``'s slap was wrong: the rules' penalty applies."""
@@ -1024,17 +1042,19 @@ class Game:
             leader = failed
         self._award(winner, "challenge", leader)
 
-    def _award(self, seat: int, how: str, leader: int) -> None:
+    def _award(self, seat: int, how: str, leader: int, cause: str = "") -> None:
         """The pile is ``seat``'s: now, or when they flip to collect it (claim rule)."""
         if self._claim:
             self.claimant = seat
             self._claim_how = how
+            self._claim_cause = cause
             self._claim_leader = leader
         else:
-            self._take_pile(seat, how, leader=leader)
+            self._take_pile(seat, how, leader=leader, cause=cause)
 
     def _collect(self) -> None:
-        self._take_pile(self.claimant, self._claim_how, leader=self._claim_leader)
+        self._take_pile(self.claimant, self._claim_how, leader=self._claim_leader,
+                        cause=self._claim_cause)
 
     def _take_pile(
         self,
@@ -1043,6 +1063,7 @@ class Game:
         rule: str = "",
         cards: tuple[Card, ...] = (),
         leader: int = -1,
+        cause: str = "",
     ) -> None:
         hand = self.hands[seat]
         slapped_in = how == "slap" and not hand
@@ -1051,6 +1072,11 @@ class Game:
         if True in self.hand_burned:
             self.hand_burned = [False] * self.n  # "once the pile is awarded" they may slap
         self.tricks += 1
+        cause = cause or how
+        try:  # (a little cheaper than .get() here: scripts/bench.py plays this for every pile)
+            self.pile_causes[cause] += 1
+        except KeyError:
+            self.pile_causes[cause] = 1
         self.last_take_t = self.t
         self.last_taker = seat
         stats = self.stats[seat]
@@ -1109,7 +1135,7 @@ class Game:
         rule = self.match[0]
         cards = self.match_cards()
         self.stats[seat].slaps_right += 1
-        self._take_pile(seat, "slap", rule.title, cards, leader=seat)
+        self._take_pile(seat, "slap", rule.title, cards, leader=seat, cause=rule.name)
 
     def _wrong_slap(self, seat: int, reason: str = "", flip: bool = False) -> None:
         """The rules' penalty for a wrong slap by ``seat`` (or, ``flip``, for a card put down

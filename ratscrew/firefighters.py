@@ -66,8 +66,11 @@ class BurnContest(Phase):
 
     name = "burn"
 
-    def __init__(self, game: Game, condition: str, cards: tuple[Card, ...]) -> None:
+    def __init__(self, game: Game, condition: str, cards: tuple[Card, ...],
+                 rule: str = "") -> None:
         self.condition = condition
+        self.rule = rule
+        """The burn condition's slap-rule name (``condition`` is what the variant calls it)."""
         self.expected = tuple(s for s in range(game.n) if game.hands[s])
         self.burns: list[tuple[int, Card, int]] = []
         self.deadline = game.t + game.rules.burn_ms
@@ -119,7 +122,8 @@ class BurnContest(Phase):
         fires.last = BurnWon(game.t, winner, tuple(self.burns), missed, tie)
         game.emit(fires.last)
         cards = tuple(c for _, c, _ in self.burns)
-        game.take_pile(winner, "burn", self.condition, cards)
+        game.take_pile(winner, "burn", self.condition, cards,
+                       cause=f"burn:{self.rule}" if self.rule else "burn")
 
 
 def _fires(game: Game) -> Fires:
@@ -170,7 +174,8 @@ def _card(game: Game, seat: int, card: Card) -> None:
         rule = game.match[0]
         cards = game.match_cards()
         game.cancel_claim()  # "if the next player does not ... meet a Burn condition"
-        game.phase = BurnContest(game, game.variant.slap_title(rule.name, rule.title), cards)
+        game.phase = BurnContest(game, game.variant.slap_title(rule.name, rule.title), cards,
+                                 rule.name)
 
 
 def _slap(game: Game, seat: int, hand: str) -> bool:
@@ -185,6 +190,7 @@ def _slap(game: Game, seat: int, hand: str) -> bool:
     pile.clear()
     _fires(game).ran_out[seat] = -1
     game.stats[seat].slaps_right += 1
+    game.count_pile("fire-out")
     game.emit(FireOut(game.t, seat, count, top))
     return True
 

@@ -234,7 +234,7 @@ def _strength(game: Game, seat: int, card: Card) -> None:
         game.emit(Flipped(game.t, seat, card))
         say(game, seat, card, f"{{0}} wins the challenge and the whole stack "
             f"({_cards(len(game.pile))}).")
-        game.award(seat)
+        game.award(seat, cause="strength")
     else:
         say(game, seat, card, "no challenge to win, so no effect.")
         game.play_as(seat, card)
@@ -257,7 +257,7 @@ def _hanged_man(game: Game, seat: int, card: Card) -> None:
     say(game, seat, card, f"{{0}} passes a card to each player and takes the stack "
         f"({_cards(len(game.pile))}) as if they had won a challenge.")
     _emptied(game, before)
-    game.award(seat)
+    game.award(seat, cause="hanged-man")
 
 
 def _tower(game: Game, seat: int, card: Card) -> None:

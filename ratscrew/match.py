@@ -375,6 +375,12 @@ class Summary:
     slaps_wrong: int = 0
     virtual_ms: int = 0
 
+    @classmethod
+    def start(cls, variant: Variant | str, players: int, seed: int, difficulty: str) -> Summary:
+        """An empty summary of games of ``variant`` (named as given) from ``seed``."""
+        name = variant if isinstance(variant, str) else variant.name
+        return cls(name, players, seed, difficulty, wins=[0] * players)
+
     @property
     def mean_cards_per_game(self) -> float:
         return self.cards_played / self.games if self.games else 0.0
@@ -423,6 +429,21 @@ def game_seed(seed: int, index: int) -> int:
     return (seed + index) & MAX_SEED
 
 
+def simulated_game(
+    variant: Variant | str,
+    players: int,
+    seed: int,
+    index: int,
+    difficulty: str = "normal",
+    options: dict[str, Any] | None = None,
+    max_cards: int = DEFAULT_MAX_CARDS,
+) -> Game:
+    """Game ``index`` of a simulation from ``seed``, played without events: the one game that
+    :func:`simulate` and the statistics lab (:mod:`~ratscrew.lab`) both play."""
+    return play(variant, players, game_seed(seed, index), difficulty, options, max_cards,
+                keep_events=False)
+
+
 def simulate(
     variant: Variant | str,
     players: int,
@@ -432,10 +453,7 @@ def simulate(
     options: dict[str, Any] | None = None,
     max_cards: int = DEFAULT_MAX_CARDS,
 ) -> Summary:
-    name = variant if isinstance(variant, str) else variant.name
-    summary = Summary(name, players, seed, difficulty, wins=[0] * players)
+    summary = Summary.start(variant, players, seed, difficulty)
     for i in range(games):
-        game = play(variant, players, game_seed(seed, i), difficulty, options, max_cards,
-                    keep_events=False)
-        summary.add(game)
+        summary.add(simulated_game(variant, players, seed, i, difficulty, options, max_cards))
     return summary
