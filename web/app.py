@@ -142,6 +142,8 @@ class App:
         """The game record on the table, when one was opened: its file name and data."""
         self._settings_paused = False
         """Whether opening the settings paused the game (closing them then resumes it)."""
+        self.again: Callable[[], None] | None = None
+        """Deals the game on the table again (the end screen's "Play again")."""
         self.tool: Any = None
         """The teaching tool on show (slap practice, a lab), if any: it has ``close()``."""
         window.ratscrewLatency = window.Array.new()
@@ -437,6 +439,7 @@ class App:
             return
         self.config = config
         self.record = None
+        self.again = lambda: self.start(config)
         query = to_query(replace(config, autostart=False))
         self.settings.last_table = query
         self.settings.speed = config.speed
@@ -1067,6 +1070,21 @@ class App:
         for name in TOOLS:
             by_id(name).hidden = True
 
+    def watch_deal(self, hands: list[list[str]], speed: str) -> None:
+        """The Beggar-My-Neighbour lab's deal on the table, both seats bots, at ``speed``
+        (``hands``: card codes, top card first)."""
+        from ratscrew.cards import card
+        from ratscrew.engine import Game
+
+        names = ["Player 1", "Player 2"]
+        cards = [[card(code) for code in hand] for hand in hands]
+        session = Session("bmn", 2, 0, names, {0: "normal", 1: "normal"}, speed=speed,
+                          now=now(), choice_ms=self.settings.choice_seconds * 1000,
+                          deal=lambda: Game("bmn", 2, hands=cards, names=names))
+        self.record = None
+        self.again = lambda: self.watch_deal(hands, speed)
+        self._open_table(session, "none (a typed deal)", None)
+
     # -- opening a record ------------------------------------------------------------------
 
     def on_record_file(self, _event: Any) -> None:
@@ -1128,16 +1146,16 @@ class App:
                                       self.settings.choice_seconds * 1000)
         seed = str(data["seed"]) if "seed" in data else "from the record"
         self.record = (name, data)
+        self.again = lambda: self._open_record_data(name, data)
         self._open_table(session, seed, None)
         if self.view is not None:
             self.view.show_moment()
 
     def again_same(self, _event: Any) -> None:
-        """Play again, the same deal: an opened record's from its deal, else the link's."""
-        if self.record is not None:
-            self._open_record_data(*self.record)  # checked already: its deal is dealt again
-        else:
-            self.start(self.config)
+        """Play again, the same deal: the link's, an opened record's (checked already) or the
+        Beggar-My-Neighbour lab's."""
+        if self.again is not None:
+            self.again()
 
     def copy_text(self, text: str, done: Callable[[bool], None]) -> None:
         """Put ``text`` on the clipboard, then ``done(True)``; ``done(False)`` when the browser

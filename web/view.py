@@ -409,7 +409,12 @@ class TableView:
             notes.append(f"{total} card{'s' * (total != 1)} in the pile")
         if penalty:
             notes.append(f"{penalty} burned underneath")
-        self.pile_note.textContent = " · ".join(notes) if notes else "The pile is empty"
+        if not notes:
+            notes.append("The pile is empty")
+        if not game.slapping:  # Beggar-My-Neighbour: a game counted in tricks
+            notes.append(f"trick {game.tricks + 1}" if game.outcome is None
+                         else f"{game.tricks} tricks")
+        self.pile_note.textContent = " · ".join(notes)
         label = self._pile_label(total)
         if label != self._pile_label_shown:
             pile.setAttribute("aria-label", label)
