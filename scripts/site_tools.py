@@ -15,6 +15,8 @@ The browser game is a static site:
         runtime/pyodide/...    self-hosted Pyodide (from node_modules/pyodide)
         runtime/pyscript/...   self-hosted PyScript (from node_modules/@pyscript/core/dist)
         runtime/workbox/...    self-hosted Workbox, for the service worker
+        runtime/plot/...       self-hosted Observable Plot and d3 (UMD), loaded only when the
+                               statistics lab opens (web/lab_view.py)
 
 Every URL in the site is relative, so it works under a sub-path (GitHub Pages project sites).
 """
@@ -72,6 +74,16 @@ WORKBOX_FILES = (
     "workbox-strategies/build/workbox-strategies.prod.js",
 )
 
+# Observable Plot and d3, for the statistics lab's charts (web/lab_view.py inserts the two
+# scripts when the lab first opens: start-up never loads them). Plot's UMD build reads the
+# global d3, so d3 is loaded first. Site path (under runtime/) -> node_modules path.
+PLOT_FILES = {
+    "plot/d3.min.js": "d3/dist/d3.min.js",
+    "plot/plot.umd.min.js": "@observablehq/plot/dist/plot.umd.min.js",
+    "plot/LICENSE-d3": "d3/LICENSE",
+    "plot/LICENSE-plot": "@observablehq/plot/LICENSE",
+}
+
 # The service worker's source (web/sw.js) is written, with the list of files to cache, to the
 # site's top (SERVICE_WORKER), so that its scope is the whole site.
 SW_SOURCE = Path("web") / "sw.js"
@@ -88,6 +100,9 @@ WRITTEN = (INDEX, CONFIG, APP_ZIP, GAME_PARTS, SERVICE_WORKER, ".nojekyll")
 # The page's Python script (index.html's <script type="py" src=...>): PyScript fetches it by
 # itself, so it is served as a file too.
 MAIN_SCRIPT = "web/main.py"
+# The statistics lab's Web Worker script (PyScript's PyWorker fetches it by URL; it imports the
+# rest from app.zip, which the worker's config unpacks as the page's does).
+WORKER_SCRIPTS = ("web/lab_worker.py",)
 
 # The downloads the page starts at once (web/loader.js, before PyScript asks for them), with
 # their sizes, so that the loading bar follows the bytes. In the order they matter most.
@@ -227,7 +242,7 @@ def ensure_node_modules() -> None:
 def runtime_sources() -> dict[str, Path]:
     """What runtime/ must contain, mapped to the node_modules file it comes from."""
     pins = _pinned_versions()
-    for name in ("pyodide", "@pyscript/core"):
+    for name in ("pyodide", "@pyscript/core", "@observablehq/plot"):
         meta = NODE_MODULES / name / "package.json"
         if not meta.is_file():
             raise SiteError(
@@ -250,6 +265,8 @@ def runtime_sources() -> dict[str, Path]:
         files[f"pyscript/{name}"] = NODE_MODULES / "@pyscript/core" / name
     for name in WORKBOX_FILES:
         files[f"workbox/{Path(name).name}"] = NODE_MODULES / name
+    for rel, name in PLOT_FILES.items():
+        files[rel] = NODE_MODULES / name
     missing = [str(p.relative_to(ROOT)) for p in files.values() if not p.is_file()]
     if missing:
         raise SiteError("missing from node_modules: " + ", ".join(missing) + " (run `npm ci`)")
@@ -266,9 +283,9 @@ def copy_runtime() -> None:
 
 
 def site_sources() -> dict[str, Path]:
-    """The files copied as they are: web/ (but its Python, which goes in app.zip, and sw.js)
-    and runtime/."""
-    files: dict[str, Path] = {MAIN_SCRIPT: ROOT / MAIN_SCRIPT}
+    """The files copied as they are: web/ (but its Python, which goes in app.zip, and sw.js;
+    the page's and the lab worker's scripts are served too) and runtime/."""
+    files: dict[str, Path] = {name: ROOT / name for name in (MAIN_SCRIPT, *WORKER_SCRIPTS)}
     for rel, path in tree_files(ROOT / "web", skip_suffixes=(".pyc", ".py")).items():
         if f"web/{rel}" != SW_SOURCE.as_posix():  # written to the top by write_service_worker
             files[f"web/{rel}"] = path

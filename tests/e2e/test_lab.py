@@ -1,0 +1,165 @@
+"""The statistics lab (issue 14, point 3): all-bot games in PyScript's Web Worker, with a progress
+bar and Cancel; the same seed gives the numbers ``python -m ratscrew simulate`` gives; the CSV
+has a row per game; every chart is an SVG with its sentence; Plot loads only with the lab."""
+
+from __future__ import annotations
+
+import csv
+import io
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import PageLog
+from playwright.sync_api import Page, expect
+
+from ratscrew.match import simulate
+from ratscrew.variants import find_variant
+
+pytestmark = pytest.mark.e2e
+
+RUN_TIMEOUT_MS = 180_000
+
+
+def plot_requests(log: PageLog) -> list[str]:
+    return [url for url in log.requests if "/runtime/plot/" in url]
+
+
+def open_lab(page: Page, open_site: Callable[..., str]) -> None:
+    assert open_site() == "true"
+    page.click("#setup-lab")
+    expect(page.locator("#lab")).to_be_visible()
+    # the worker's own Pyodide starts in the background: wait until the lab knows where it runs
+    page.wait_for_selector("#lab[data-runner]", state="attached", timeout=RUN_TIMEOUT_MS)
+
+
+def choose(page: Page, games: int, seed: int, compare: bool) -> None:
+    page.select_option("#lab-variant", "classic")
+    page.select_option("#lab-players", "4")
+    page.select_option("#lab-level", "normal")
+    page.fill("#lab-games", str(games))
+    page.fill("#lab-seed", str(seed))
+    if compare:
+        page.check("#lab-compare")
+        page.fill("#lab-b-label", "No sandwich")
+        page.click("#lab-b-details summary")
+        page.uncheck("#lab-b-rule-slap-sandwich")
+        expect(page.locator("#lab-b-changes")).to_contain_text("Slap rules")
+
+
+def table_numbers(page: Page, name: str) -> dict[str, Any]:
+    cells = page.eval_on_selector_all(
+        f'[data-zone="lab-table"] tr[data-set="{name}"] td[data-stat]',
+        "cells => cells.map(c => [c.dataset.stat, c.dataset.seat ?? null, c.dataset.value])")
+    out: dict[str, Any] = {"wins": []}
+    for stat, seat, value in cells:
+        if stat == "wins":
+            out["wins"].append(int(value))
+        else:
+            out[stat] = float(value) if "." in value else int(value)
+        assert seat is None or int(seat) == len(out["wins"]) - 1
+    return out
+
+
+def test_the_labs_numbers_are_the_command_lines_and_plots_have_words(
+    page: Page, open_site: Callable[..., str], page_log: PageLog,
+    assert_only_local_requests: Callable[[], None],
+) -> None:
+    assert open_site() == "true"
+    assert plot_requests(page_log) == [], "start-up must not load Plot"
+    page.click("#setup-lab")
+    page.wait_for_selector("#lab[data-runner]", state="attached", timeout=RUN_TIMEOUT_MS)
+    assert page.get_attribute("#lab", "data-runner") == "worker"
+    assert sorted({u.rsplit("/", 1)[1] for u in plot_requests(page_log)}) == [
+        "d3.min.js", "plot.umd.min.js"]
+
+    choose(page, games=100, seed=7, compare=True)
+    page.click("#lab-run")
+    page.wait_for_selector("#lab[data-state=done]", state="attached", timeout=RUN_TIMEOUT_MS)
+
+    sandwichless = [r for r in find_variant("classic").rules_for(4).slaps if r != "sandwich"]
+    for name, options in (("A", {}), ("B", {"slaps": sandwichless})):
+        want = simulate("classic", 4, 100, 7, "normal", options).to_dict()
+        got = table_numbers(page, name)
+        for stat in ("games", "cards_played", "tricks", "wins", "loops", "capped",
+                     "slaps_right", "slaps_wrong", "mean_cards_per_game"):
+            assert got[stat] == want[stat], (name, stat)
+    assert page.locator('[data-zone="lab-progress"]').get_attribute("value") == "200"
+
+    # every chart an SVG, for each rule set, with its sentence as caption and description
+    figures = page.locator("#lab-plots figure")
+    assert figures.count() == 10
+    for i in range(figures.count()):
+        figure = figures.nth(i)
+        svg = figure.locator("svg.lab-svg")
+        assert svg.count() == 1
+        assert svg.get_attribute("role") == "img"
+        assert svg.get_attribute("aria-label")
+        caption = figure.locator("figcaption")
+        assert caption.get_attribute("id") == svg.get_attribute("aria-describedby")
+        assert len(caption.inner_text()) > 30
+    expect(page.locator('[data-plot="cards"] figcaption').first).to_contain_text(
+        "Game length in cards: 100 games, median")
+
+    # the CSV: a row per game per rule set
+    with page.expect_download() as info:
+        page.click("#lab-csv")
+    saved = info.value
+    assert saved.suggested_filename == "ratscrew-lab-classic-7.csv"
+    rows = list(csv.DictReader(io.StringIO(Path(saved.path()).read_text(encoding="utf-8"))))
+    assert len(rows) == 200
+    assert [r["rule set"] for r in rows].count("No sandwich") == 100
+    assert sum(int(r["cards"]) for r in rows[:100]) == table_numbers(page, "A")["cards_played"]
+
+    assert page_log.errors() == []
+    assert_only_local_requests()
+
+
+def test_a_key_press_and_cancel_are_handled_while_the_lab_runs(
+    page: Page, open_site: Callable[..., str], page_log: PageLog,
+) -> None:
+    open_lab(page, open_site)
+    choose(page, games=5000, seed=3, compare=False)
+    progress = page.locator('[data-zone="lab-progress"]')
+
+    def played() -> int:
+        return int(float(progress.get_attribute("value") or 0))
+
+    for stop in ("key", "click"):
+        page.click("#lab-run")
+        page.wait_for_selector("#lab[data-state=running]", state="attached")
+        page.wait_for_function(
+            "document.querySelector('[data-zone=\"lab-progress\"]').value > 0",
+            timeout=RUN_TIMEOUT_MS)
+        # the page answers at once while the games run: a frame, then a key typed in a field
+        for _ in range(3):
+            start = time.monotonic()
+            page.evaluate("() => new Promise(r => requestAnimationFrame(() => r(1)))")
+            assert time.monotonic() - start < 1.0
+        before = played()
+        page.wait_for_function(
+            f"document.querySelector('[data-zone=\"lab-progress\"]').value > {before}")
+        start = time.monotonic()
+        if stop == "key":
+            page.locator("#lab-a-label").press("Escape")
+        else:
+            page.click("#lab-cancel")
+        expect(page.locator("#lab-status")).to_contain_text("Cancelled after", timeout=2000)
+        assert time.monotonic() - start < 2.0
+        assert page.get_attribute("#lab", "data-state") == "cancelled"
+        stopped = played()
+        assert 0 < stopped < 5000
+        page.wait_for_timeout(800)
+        assert played() == stopped, "the progress goes on after Cancel"
+        expect(page.locator("#lab-run")).to_be_enabled()
+    assert page_log.errors() == []
+
+
+def test_back_to_setup_stops_the_lab(page: Page, open_site: Callable[..., str]) -> None:
+    open_lab(page, open_site)
+    page.click("#lab-back")
+    expect(page.locator("#setup")).to_be_visible()
+    expect(page.locator("#lab")).to_be_hidden()
+    assert page.locator("#lab *").count() == 0

@@ -1,0 +1,17 @@
+"""The statistics lab's Web Worker: PyScript runs this file in a Pyodide of its own (see
+:func:`web.lab_view.start_worker`), so thousands of games never block the page.
+
+The worker's config is the page's (``pyscript.toml``: the same self-hosted Pyodide and our
+Python from ``app.zip``). It only exposes :mod:`web.lab_runner`'s three calls through
+``pyscript.sync``; the page calls them asynchronously (plain messages: no SharedArrayBuffer,
+so no special HTTP headers) and decides between two steps whether to go on or stop.
+"""
+
+from pyscript import sync
+
+from web import lab_runner
+
+sync.lab_start = lab_runner.start
+sync.lab_step = lab_runner.step
+sync.lab_outcome = lab_runner.outcome
+sync.lab_ping = lambda: "ready"
