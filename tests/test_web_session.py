@@ -512,8 +512,8 @@ def test_a_record_opens_at_its_deal_with_the_whole_record_ahead() -> None:
 
 
 def test_a_record_dealt_from_hands_opens_too() -> None:
-    game = Game("bmn", 2, hands=[[card(c) for c in "2S 3H KD".split()],
-                                 [card(c) for c in "4C JH 5D".split()]])
+    game = Game("bmn", 2, hands=[[card(c) for c in ["2S", "3H", "KD"]],
+                                 [card(c) for c in ["4C", "JH", "5D"]]])
     while game.outcome is None:
         game.flip(game.to_act(), game.t + 10)
     session = Session.from_record(record_of(game))

@@ -668,8 +668,8 @@ class App:
         banner = by_id("paused-banner")
         if session.reviewing:
             left = length - at
-            banner.textContent = (f"Action {at} of {length} · Resume plays on from here (the "
-                                  f"{left} action{'s' * (left != 1)} after it are dropped)")
+            banner.textContent = (f"Action {at} of {length} · Resume plays on from here; the "
+                                  f"{left} action{'s' * (left != 1)} after it are dropped")
         else:
             banner.textContent = "Paused · Esc resumes · , back · . step"
 
