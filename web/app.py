@@ -146,6 +146,9 @@ class App:
         """Deals the game on the table again (the end screen's "Play again")."""
         self.tool: Any = None
         """The teaching tool on show (slap practice, a lab), if any: it has ``close()``."""
+        self.lab: Any = None
+        """The statistics lab, once opened: it lives on off screen (a run goes on in its
+        worker while the table is played, its progress on the bar's Lab button)."""
         window.ratscrewLatency = window.Array.new()
         document.body.classList.toggle("four-colour", self.settings.four_colour)
         document.documentElement.classList.toggle("projector", self.settings.projector)
@@ -934,6 +937,7 @@ class App:
         on("log", "click", self.on_log_click)
         on("log", "keydown", self.on_log_key)
         on("setup-open", "click", lambda _e: by_id("record-file").click())
+        on("bar-lab", "click", lambda _e: self.open_tool("lab"))
         for tool in TOOLS:
             on(f"setup-{tool}", "click", self.on_tool)
         on("record-file", "change", self.on_record_file)
@@ -1059,16 +1063,43 @@ class App:
             by_id(element_id).hidden = True
         document.body.dataset.screen = name
         document.body.removeAttribute("data-winner")
+        if name == "lab" and self.lab is not None:
+            self.tool = self.lab
+            self.lab.show()
+            by_id("bar-lab").hidden = True
+            return
         module = __import__(f"web.{TOOLS[name]}", fromlist=["open_screen"])
         self.tool = module.open_screen(self, query)
+        if name == "lab":
+            self.lab = self.tool
 
     def close_tool(self) -> None:
-        """Close the teaching tool on show, if any (its timers, listeners, worker)."""
+        """Close the teaching tool on show, if any (its timers, listeners, worker). The lab
+        is only hidden: a run goes on, its progress on the bar's Lab button."""
         tool, self.tool = self.tool, None
-        if tool is not None:
+        if tool is not None and tool is self.lab:
+            tool.hide()
+            self.lab_progress(tool.status())
+        elif tool is not None:
             tool.close()
         for name in TOOLS:
             by_id(name).hidden = True
+
+    def lab_progress(self, text: str) -> None:
+        """The lab's run, told on the bar's Lab button while the lab is off screen ("" when
+        there is nothing to tell: the button goes)."""
+        button = by_id("bar-lab")
+        button.textContent = f"Lab: {text}" if text else "Lab"
+        button.hidden = not text or self.tool is self.lab
+
+    def close_lab(self) -> None:
+        """The lab's own Back: it stops (its worker too) and goes."""
+        lab, self.lab = self.lab, None
+        if self.tool is lab:
+            self.tool = None
+        if lab is not None:
+            lab.close()
+        by_id("bar-lab").hidden = True
 
     def watch_deal(self, hands: list[list[str]], speed: str) -> None:
         """The Beggar-My-Neighbour lab's deal on the table, both seats bots, at ``speed``

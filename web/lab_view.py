@@ -174,6 +174,10 @@ class LabScreen:
         self.tasks: list[asyncio.Future[Any]] = []
         self.run_id = 0
         self.running = False
+        self.hidden = False
+        """Whether the lab is off screen (:meth:`hide`), its run going on."""
+        self.draw_later = False
+        """Whether results came while off screen (drawn by :meth:`show`)."""
         self.report: dict[str, Any] | None = None
         self.csv = ""
         self.games: WorkerGames | PageGames | None = None
@@ -405,8 +409,39 @@ class LabScreen:
             again.focus()
 
     def back(self) -> None:
-        """Back to the setup screen, once this click is over (closing destroys its handler)."""
-        window.setTimeout(create_once_callable(self.app.guard(self.app.show_setup)), 0)
+        """Back to the setup screen, the lab closed (its run stopped, its worker ended), once
+        this click is over (closing destroys its handler)."""
+
+        def leave() -> None:
+            self.app.close_lab()
+            self.app.show_setup()
+
+        window.setTimeout(create_once_callable(self.app.guard(leave)), 0)
+
+    def hide(self) -> None:
+        """The lab's screen is left for another (the table, the setup): a run goes on in the
+        worker; :meth:`status` is what the bar's Lab button says meanwhile."""
+        self.hidden = True
+
+    def show(self) -> None:
+        """Back on screen, as it was left (a run still going, or its results)."""
+        self.hidden = False
+        if self.draw_later:
+            self.draw_later = False
+            self.spawn(self.show_results())
+
+    def status(self) -> str:
+        """The run, in a few words for the bar ("43%", "done", "" when idle)."""
+        state = str(self.root.dataset.state or "")
+        if self.running:
+            progress = by_id("lab-progress")
+            total = max(1, int(progress.max))
+            return f"{int(progress.value) * 100 // total}%"
+        return "done" if state == "done" and self.hidden else ""
+
+    def _tell_bar(self) -> None:
+        if self.hidden:
+            self.app.lab_progress(self.status())
 
     def on_key(self, event: Any) -> None:
         if str(event.key) == "Escape" and self.running:
@@ -485,6 +520,7 @@ class LabScreen:
                 break
             progress.value = answer["done"]
             self.say(f"{answer['label']}: {answer['done']:,} of {answer['total']:,} games")
+            self._tell_bar()
         if run_id != self.run_id:
             return
         if "error" in answer:
@@ -515,12 +551,16 @@ class LabScreen:
             return
         self.set_running(False)
         self.say(text, state)
+        self._tell_bar()
 
     # -- results -----------------------------------------------------------------------------
 
     async def show_results(self) -> None:
         report = self.report
         if report is None:
+            return
+        if self.hidden:  # drawn once back on screen, at the screen's own width
+            self.draw_later = True
             return
         sets = report["rule_sets"]
         box = by_id("lab-results")
