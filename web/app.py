@@ -20,6 +20,7 @@ from pyscript import document, window
 from ratscrew.record import MAX_CHARS
 from ratscrew.rng import seed_from_text
 from ratscrew.variants import Variant, find_variant
+from web.cards_view import save_file
 from web.keymap import (
     KNOWN_ACTIONS,
     KeyClashError,
@@ -1025,15 +1026,7 @@ class App:
                                for t, seat, kind, arg in session.tape]
         name = (self.record[0] if self.record is not None
                 else record_name(session.variant.name, self.config.seed))
-        blob = window.Blob.new([json.dumps(data, separators=(",", ":"))],
-                               to_js({"type": "application/json"},
-                                     dict_converter=window.Object.fromEntries))
-        url = window.URL.createObjectURL(blob)
-        link = el("a", href=url, download=name)
-        document.body.appendChild(link)
-        link.click()
-        link.remove()
-        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+        save_file(name, json.dumps(data, separators=(",", ":")), "application/json")
 
     # -- teaching tools ----------------------------------------------------------------------
 

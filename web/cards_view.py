@@ -74,6 +74,42 @@ def by_id(element_id: str) -> Any:
     return document.getElementById(element_id)
 
 
+def link_stylesheet(href: str) -> None:
+    """A stylesheet linked into the page's head once (a teaching tool's, the first time it
+    opens: start-up does not load it)."""
+    if not document.querySelector(f'link[href="{href}"]'):  # JS null is jsnull: falsy
+        document.head.appendChild(el("link", rel="stylesheet", href=href))
+
+
+def table_with_head(cls: str, caption: str, heads: list[str], caption_cls: str = "",
+                    **attrs: str) -> Any:
+    """A ``<table>`` with its caption and a row of column headings (its body to add)."""
+    table = el("table", cls, **attrs)
+    table.appendChild(el("caption", caption_cls, caption))
+    row = el("tr")
+    for text in heads:
+        row.appendChild(el("th", "", text, scope="col"))
+    thead = el("thead")
+    thead.appendChild(row)
+    table.appendChild(thead)
+    return table
+
+
+def save_file(name: str, text: str, mime: str) -> None:
+    """Offer ``text`` as a file to save (a record, a CSV) under ``name``."""
+    from pyodide.ffi import create_once_callable, to_js
+    from pyscript import window
+
+    blob = window.Blob.new([text], to_js({"type": mime},
+                                         dict_converter=window.Object.fromEntries))
+    url = window.URL.createObjectURL(blob)
+    link = el("a", href=url, download=name)
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+
 def clear(node: Any) -> None:
     """Take every child out of ``node`` (its own attributes stay)."""
     while node.firstChild:

@@ -32,7 +32,7 @@ from ratscrew.rng import MAX_SEED
 from ratscrew.variants import Variant, find_variant
 
 from . import lab_runner
-from .cards_view import by_id, clear, el
+from .cards_view import by_id, clear, el, link_stylesheet, save_file, table_with_head
 from .links import default_players
 from .setup_html import player_options, rules_body, tag, variant_options, void
 from .setup_options import controls_for, rules_or_default, set_option
@@ -77,12 +77,6 @@ _LOADER = """(src) => {
 def js_obj(value: Any) -> Any:
     """``value`` (dicts, lists, numbers, text, JS objects) as plain JavaScript objects."""
     return to_js(value, dict_converter=window.Object.fromEntries)
-
-
-def link_stylesheet() -> None:
-    """web/lab.css, linked once (the first time the lab opens)."""
-    if not document.querySelector(f'link[href="{STYLESHEET}"]'):  # JS null: jsnull, falsy
-        document.head.appendChild(el("link", rel="stylesheet", href=STYLESHEET))
 
 
 async def load_plot() -> Any:
@@ -182,7 +176,7 @@ class LabScreen:
         self.csv = ""
         self.games: WorkerGames | PageGames | None = None
         self.games_ready: asyncio.Future[Any] | None = None
-        link_stylesheet()
+        link_stylesheet(STYLESHEET)
         self.plot: asyncio.Future[Any] = self.spawn(load_plot())
         self.draw()
         self.start_games()
@@ -588,14 +582,8 @@ class LabScreen:
                  "Cards a game (median)", "Minutes a game (median)", "Tricks",
                  *(f"Wins P{seat + 1}" for seat in range(players)), "Loops", "Capped",
                  "Slaps right", "Slaps wrong"]
-        table = el("table", "lab-table", data_zone="lab-table")
-        table.appendChild(el("caption", "", "The numbers of each rule set"))
-        head = el("tr")
-        for text in heads:
-            head.appendChild(el("th", "", text, scope="col"))
-        thead = el("thead")
-        thead.appendChild(head)
-        table.appendChild(thead)
+        table = table_with_head("lab-table", "The numbers of each rule set", heads,
+                                data_zone="lab-table")
         body = el("tbody")
         for index, data in enumerate(sets):
             summary = data["summary"]
@@ -666,13 +654,7 @@ class LabScreen:
             return
         spec = self.report["rule_sets"][0]["spec"]
         name = f"ratscrew-lab-{spec['variant']}-{spec['seed']}.csv"
-        blob = window.Blob.new([self.csv], js_obj({"type": "text/csv"}))
-        url = window.URL.createObjectURL(blob)
-        link = el("a", href=url, download=name)
-        document.body.appendChild(link)
-        link.click()
-        link.remove()
-        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 1000)
+        save_file(name, self.csv, "text/csv")
 
 
 class Charts:

@@ -545,16 +545,13 @@ def _median(values: Sequence[int]) -> float | None:
     return float(statistics.median(values)) if values else None
 
 
-@dataclass(frozen=True, slots=True)
-class RuleResult:
-    """One player's results on one rule: ``chances`` pattern cards of that rule were judged for
-    them (``hits + misses``)."""
+class _Tally:
+    """Hits and misses counted (a player's, or a player's on one rule): their chances and
+    accuracy."""
 
-    rule: str
-    title: str
+    __slots__ = ()
     hits: int
     misses: int
-    median_reaction_ms: float | None
 
     @property
     def chances(self) -> int:
@@ -567,7 +564,19 @@ class RuleResult:
 
 
 @dataclass(frozen=True, slots=True)
-class Summary:
+class RuleResult(_Tally):
+    """One player's results on one rule: ``chances`` pattern cards of that rule were judged for
+    them (``hits + misses``)."""
+
+    rule: str
+    title: str
+    hits: int
+    misses: int
+    median_reaction_ms: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class Summary(_Tally):
     """One player's drill: counts, the median reaction time of their hits (None without one),
     per-rule results (every chosen rule, in the config's order) and the score
     (:func:`drill_score`)."""
@@ -579,14 +588,6 @@ class Summary:
     median_reaction_ms: float | None
     rules: tuple[RuleResult, ...]
     score: int
-
-    @property
-    def chances(self) -> int:
-        return self.hits + self.misses
-
-    @property
-    def accuracy(self) -> float | None:
-        return self.hits / self.chances if self.chances else None
 
     def lines(self) -> list[str]:
         """The end screen's lines for this player."""

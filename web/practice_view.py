@@ -27,7 +27,7 @@ from pyscript import document, window
 
 from ratscrew.cards import Card
 from ratscrew.slaps import SLAP_RULES
-from web.cards_view import by_id, card_element, clear, el
+from web.cards_view import by_id, card_element, clear, el, link_stylesheet, table_with_head
 from web.keymap import is_game_event, key_label, normalize_key
 from web.links import pick_seed
 from web.practice import (
@@ -74,15 +74,8 @@ _last: DrillConfig | None = None
 
 def open_screen(app: Any, query: str) -> PracticeScreen:
     """Draw the practice screen into ``#practice`` (web/app.py has shown it)."""
-    _link_stylesheet()
+    link_stylesheet(CSS_HREF)
     return PracticeScreen(app, query)
-
-
-def _link_stylesheet() -> None:
-    if document.querySelector("link[data-practice-css]"):
-        return
-    link = el("link", rel="stylesheet", href=CSS_HREF, data_practice_css="")
-    document.head.appendChild(link)
 
 
 def _attr(node: Any, name: str) -> str:
@@ -874,14 +867,8 @@ class PracticeScreen:
     @staticmethod
     def _totals_table(summaries: Sequence[Summary]) -> Any:
         wrap = el("div", "practice-table-wrap")
-        table = el("table", "practice-table", data_table="totals")
-        table.appendChild(el("caption", "visually-hidden", "Each player's results"))
-        head = el("tr")
-        for title in TOTALS:
-            head.appendChild(el("th", "", title, scope="col"))
-        thead = el("thead")
-        thead.appendChild(head)
-        table.appendChild(thead)
+        table = table_with_head("practice-table", "Each player's results", list(TOTALS),
+                                "visually-hidden", data_table="totals")
         body = el("tbody")
         for s in summaries:
             row = el("tr", "", data_player=str(s.player))
