@@ -666,7 +666,7 @@ class App:
         if session is None:
             return
         at, length = session.position, len(session.tape)
-        by_id("step-at").textContent = f"Action {at} of {length}"
+        by_id("step-at").textContent = f"{at} of {length}"
         by_id("step-back").disabled = at == 0
         by_id("step-on").disabled = not session.reviewing and session.game.outcome is not None
         banner = by_id("paused-banner")

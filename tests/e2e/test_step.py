@@ -39,7 +39,7 @@ def prefix(record: dict[str, Any], step: int) -> Game:
 def expect_moment(page: Page, record: dict[str, Any], step: int) -> Game:
     """The page shows the engine's state after ``step`` actions of ``record``."""
     game = prefix(record, step)
-    expect(page.locator("#step-at")).to_have_text(f"Action {step} of {len(record['actions'])}")
+    expect(page.locator("#step-at")).to_have_text(f"{step} of {len(record['actions'])}")
     for n in range(game.n):
         expect(seat(page, n)).to_have_attribute("data-cards", str(len(game.hands[n])))
     expect(pile(page)).to_have_attribute("data-cards", str(len(game.pile)))
@@ -76,7 +76,7 @@ def test_back_step_and_the_log_show_the_engine_state_at_each_prefix(
     exactly the replayed prefix; the end of the record is the game's end again."""
     record = finished_game(page, open_site, "kurs", 4, "step-6")  # 511 actions at noon
     total = len(record["actions"])
-    expect(page.locator("#step-at")).to_have_text(f"Action {total} of {total}")
+    expect(page.locator("#step-at")).to_have_text(f"{total} of {total}")
     page.keyboard.press(",")
     expect_moment(page, record, total - 1)
     expect(page.locator("body")).not_to_have_attribute("data-winner", "0")
@@ -167,7 +167,7 @@ def test_resuming_from_a_past_moment_plays_on_and_cuts_the_record(
     assert after["actions"][step:] != before["actions"][step:]
     replay(after)  # the cut record is a game of its own, start to end
     position = len(after["actions"])
-    expect(page.locator("#step-at")).to_have_text(f"Action {position} of {position}")
+    expect(page.locator("#step-at")).to_have_text(f"{position} of {position}")
 
 
 def test_a_downloaded_record_opens_on_the_table_and_steps_to_the_same_end(
