@@ -3,7 +3,9 @@ events out of a list."""
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from ratscrew.engine import Game
@@ -56,3 +58,15 @@ def forbid_json_parsing(monkeypatch: Any, what: str) -> None:
         raise ParsedTooMuch(f"parsed {what} over the limits")
 
     monkeypatch.setattr(json, "loads", no_parsing)
+
+
+def top_level_imports(path: Path) -> set[str]:
+    """The top-level packages a module imports by absolute name (its own package's
+    relative imports left out)."""
+    imported: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            imported |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            imported.add(node.module.split(".")[0])
+    return imported

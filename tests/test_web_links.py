@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ast
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -19,7 +18,7 @@ from ratscrew.options import CHALLENGE_KEYS, OPTION_SPECS  # noqa: E402
 from ratscrew.rng import seed_from_text  # noqa: E402
 from ratscrew.slaps import SLAP_RULES  # noqa: E402
 from ratscrew.variants import VARIANTS  # noqa: E402
-from tests.helpers import forbid_json_parsing  # noqa: E402
+from tests.helpers import forbid_json_parsing, top_level_imports  # noqa: E402
 from web.links import (  # noqa: E402
     MAX_NAME_LENGTH,
     PAGE_OPTIONS,
@@ -593,13 +592,7 @@ def test_parse_query_of_something_that_is_not_text() -> None:
 
 @pytest.mark.parametrize("module", ["keymap", "links", "settings", "__init__"])
 def test_web_logic_imports_nothing_from_the_browser(module: str) -> None:
-    tree = ast.parse((ROOT / "web" / f"{module}.py").read_text(encoding="utf-8"))
-    imported = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            imported |= {alias.name.split(".")[0] for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            imported.add(node.module.split(".")[0])
+    imported = top_level_imports(ROOT / "web" / f"{module}.py")
     allowed = set(sys.stdlib_module_names) | {"ratscrew", "__future__"}
     assert imported <= allowed, imported - allowed
     assert not imported & {"js", "pyscript", "pyodide"}

@@ -3,7 +3,6 @@ the best scores kept in the browser."""
 
 from __future__ import annotations
 
-import ast
 import itertools
 import json
 import math
@@ -22,7 +21,7 @@ from hypothesis import strategies as st
 
 from ratscrew.cards import JOKERS, STANDARD_DECK, card
 from ratscrew.slaps import SLAP_RULES, find_match
-from tests.helpers import forbid_json_parsing
+from tests.helpers import forbid_json_parsing, top_level_imports
 from web.practice import (
     BESTS_NOTICE,
     DEFAULT_CARDS,
@@ -675,13 +674,7 @@ def test_no_stored_text_raises(text: str) -> None:
 
 
 def test_the_module_stays_out_of_the_browser() -> None:
-    tree = ast.parse((ROOT / "web" / "practice.py").read_text(encoding="utf-8"))
-    imported = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            imported |= {alias.name.split(".")[0] for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            imported.add(node.module.split(".")[0])
+    imported = top_level_imports(ROOT / "web" / "practice.py")
     assert not imported & {"js", "pyscript", "pyodide", "random"}
     code = ("import sys, web.practice; "
             "assert not {'js', 'pyscript', 'pyodide'} & {m.split('.')[0] for m in sys.modules}")

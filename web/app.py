@@ -363,11 +363,16 @@ class App:
         by_id("setup-link").textContent = link
         return link
 
-    def show_setup(self, focus: bool = True) -> None:
+    def _leave_table(self) -> None:
+        """Before another screen: the bots' timers stopped, the game paused, the tool on
+        show closed (the lab only hidden)."""
         self.stop_timers()
         self.close_tool()
         if self.session is not None:
             self.session.pause(now())
+
+    def show_setup(self, focus: bool = True) -> None:
+        self._leave_table()
         by_id("table").hidden = True
         by_id("setup").hidden = False
         for name in ("bar-game", "pause", "speed-label"):
@@ -631,8 +636,7 @@ class App:
         if events:
             self.view.update(events)
             self.view.show_moment()
-        self._show_position()
-        if session.game.outcome is not None:
+        if session.game.outcome is not None:  # (_set_paused has shown the new position)
             self.game_over(dialog=not reviewing)
 
     def on_back(self, *_: Any) -> None:
@@ -657,10 +661,9 @@ class App:
                 document.body.removeAttribute("data-winner")
             else:
                 self.game_over(dialog=False)
-        self._show_position()
 
     def _show_position(self) -> None:
-        """The moment on show ("Action 57 of 812"), what the pause banner says there, and
+        """The moment on show ("57 of 812"), what the pause banner says there, and
         which step buttons can be used."""
         session = self.session
         if session is None:
@@ -1042,10 +1045,7 @@ class App:
         to read (a practice drill's)."""
         if name not in TOOLS:
             return
-        self.stop_timers()
-        self.close_tool()
-        if self.session is not None:
-            self.session.pause(now())
+        self._leave_table()
         by_id("setup").hidden = True
         by_id("table").hidden = True
         by_id("howto").hidden = True
