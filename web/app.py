@@ -151,6 +151,12 @@ class App:
         """The statistics lab, once opened: it lives on off screen (a run goes on in its
         worker while the table is played, its progress on the bar's Lab button)."""
         window.ratscrewLatency = window.Array.new()
+        self.sizes = window.ResizeObserver.new(self.proxy(self._sized))
+        """Writes each watched box's content size into its ``--box-w`` and ``--box-h``: the
+        table's centre (and the practice stage) scale their cards to it. A CSS size container
+        did that before, but its query units made every frame's layout about five times
+        slower (8.6 ms against 1.7 ms a layout, six players; scripts/bench_page.py keys)."""
+        self.watch_size(document.querySelector(".centre-area"))
         document.body.classList.toggle("four-colour", self.settings.four_colour)
         document.documentElement.classList.toggle("projector", self.settings.projector)
         # The setup form may have been used while Python was starting (web/setup_early.js):
@@ -244,6 +250,22 @@ class App:
         p = create_proxy(self.guard(fn))
         self.proxies.append(p)
         return p
+
+    def watch_size(self, node: Any) -> None:
+        """Keep ``--box-w`` and ``--box-h`` on ``node`` equal to its content box, in px."""
+        self.sizes.observe(node)
+
+    def unwatch_size(self, node: Any) -> None:
+        self.sizes.unobserve(node)
+
+    def _sized(self, entries: Any, *_: Any) -> None:
+        for entry in entries:
+            rect = entry.contentRect
+            style = entry.target.style
+            for name, value in (("--box-w", rect.width), ("--box-h", rect.height)):
+                text = f"{float(value):.1f}px"
+                if style.getPropertyValue(name) != text:  # no restyle for the same size
+                    style.setProperty(name, text)
 
     # -- setup -----------------------------------------------------------------------------
 
@@ -675,8 +697,8 @@ class App:
         banner = by_id("paused-banner")
         if session.reviewing:
             left = length - at
-            banner.textContent = (f"Action {at} of {length} · Resume plays on from here; the "
-                                  f"{left} action{'s' * (left != 1)} after it are dropped")
+            # One line, even in a small centre: the rail says the rest ("57 of 812").
+            banner.textContent = f"Action {at} of {length} · Resume drops the next {left}"
         else:
             banner.textContent = "Paused · Esc resumes · , back · . step"
 

@@ -174,6 +174,7 @@ class PracticeScreen:
     def close(self) -> None:
         """Stop the timers and take every listener off (web/app.py calls it on leaving)."""
         self._stop_timer()
+        self.app.unwatch_size(self.stage)
         for handle in self._flash_timers.values():
             window.clearTimeout(handle)
         self._flash_timers.clear()
@@ -471,6 +472,8 @@ class PracticeScreen:
         self.paused_box.hidden = True
         stage.appendChild(self.paused_box)
         view.appendChild(stage)
+        self.stage = stage
+        self.app.watch_size(stage)  # the card's size follows the stage's (practice.css)
 
         self.feedback = el("div", "practice-feedback", data_zone="practice-feedback",
                            aria_live="polite", aria_relevant="additions")

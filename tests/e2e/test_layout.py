@@ -22,7 +22,7 @@ with every problem found, each named by its kind:
   the name printed on a Major Arcana's face: its rank is its numeral, which is checked; the
   headline and the log say its name).
 
-The sampling plan (:data:`RUNS`, 61 runs, in this order):
+The sampling plan (:data:`RUNS`, 71 runs, in this order):
 
 - 1920x1080 (desktop): all 5 variants x 2, 4, 6, 8 players (20 runs); a human in seat 1 in
   half of them (variant index + player-count index odd). The only size with the 22 px check.
@@ -30,6 +30,10 @@ The sampling plan (:data:`RUNS`, 61 runs, in this order):
   so it sees every variant and every player count; all bots.
 - 1280x720: every variant at 8 players with 24-character names (:data:`LONG_NAMES`), and
   classic at 2, Slap Like an Egyptian at 4 (a human), K.U.R.S. at 6 with the default names.
+- Paused and rewound (:data:`REWIND_STEPS` actions back, the pause banner and the greyed
+  log on show): every variant at 8 players at 1280x720, Slap Like an Egyptian at 8 at
+  1920x1080; on touch screens Slap Like an Egyptian at 8 and K.U.R.S. at 6 at 390x844,
+  Firefighters at 6 at 844x390 and K.U.R.S. at 8 at 1024x768. One sample each.
 - 1024x768 (tablet, touch): a rotating subset of 5 (6, 8, 2, 4, 6 players), a human in the
   first, third and fifth.
 - 390x844 (phone, touch): all 5 variants x 2, 4, 6, 8 players, a human in half, as at
@@ -75,6 +79,7 @@ GAP_MS = 700
 MIN_FONT_PX = 22
 BOOT_TIMEOUT_MS = 60_000  # as in conftest.py: a cold Pyodide start on a loaded machine
 HUMAN_FLIP_KEY = "q"  # seat 1's default flip key (web/keymap.py)
+REWIND_STEPS = 4
 
 LONG_NAMES = (
     "Alexandra Konstantinopou",
@@ -116,6 +121,9 @@ class Run:
     human: bool = False
     """Seat 1 is played by a person (``bots=2,...``): its Flip and Slap buttons show."""
     long_names: bool = False
+    rewound: bool = False
+    """Paused and taken :data:`REWIND_STEPS` actions back (key ","): the pause banner says
+    the moment and how many actions Resume drops, the log greys the rest."""
 
     @property
     def names(self) -> list[str]:
@@ -137,6 +145,7 @@ class Run:
     @property
     def id(self) -> str:
         extra = ("-human" if self.human else "") + ("-long-names" if self.long_names else "")
+        extra += "-rewound" if self.rewound else ""
         return f"{self.size.name}-{self.variant}-{self.players}p{extra}"
 
 
@@ -158,9 +167,17 @@ def plan() -> list[Run]:
     long_names = [Run(SMALL, variant, 8, long_names=True) for variant in VARIANTS]
     small = [Run(SMALL, "classic", 2), Run(SMALL, "slap-like-an-egyptian", 4, human=True),
              Run(SMALL, "kurs", 6)]
+    # A teacher's table, paused and rewound: every variant at 8 players on the small laptop
+    # (the least room for the pause banner), and the busiest games on a projector and phones.
+    rewound = [Run(SMALL, variant, 8, rewound=True) for variant in VARIANTS]
+    rewound_touch = [Run(PHONE, "slap-like-an-egyptian", 8, rewound=True),
+                     Run(PHONE, "kurs", 6, rewound=True),
+                     Run(LANDSCAPE, "firefighters", 6, rewound=True),
+                     Run(TABLET, "kurs", 8, rewound=True)]
     return [
         *every_game(DESKTOP), *rotating(LAPTOP, 1, human=False), *long_names, *small,
-        *rotating(TABLET, 2, human=True), *every_game(PHONE),
+        *rewound, Run(DESKTOP, "slap-like-an-egyptian", 8, rewound=True),
+        *rotating(TABLET, 2, human=True), *every_game(PHONE), *rewound_touch,
         Run(LANDSCAPE, "classic", 4, human=True),
         Run(SMALL_PHONE, "slap-like-an-egyptian", 4, human=True),
         Run(SMALL_PHONE, "firefighters", 8, human=True),
@@ -222,6 +239,12 @@ class Tables:
         page = self._use(run)
         page.wait_for_selector("body[data-screen='table']", state="attached")
         page.wait_for_timeout(GAP_MS)  # the first cards are played
+        if run.rewound:
+            page.keyboard.press("Escape")
+            for _ in range(REWIND_STEPS):
+                page.keyboard.press(",")
+            page.wait_for_selector("#paused-banner:not([hidden])")
+            page.wait_for_function("document.querySelectorAll('#log li.future').length > 0")
         return page
 
     def done(self, page: Page) -> None:
@@ -485,7 +508,7 @@ def check(page: Page, run: Run) -> list[str]:
         "minFont": MIN_FONT_PX if run.size == DESKTOP else None,
     }
     found: dict[str, str] = {}
-    for sample in range(SAMPLES):
+    for sample in range(1 if run.rewound else SAMPLES):  # a paused table does not change
         if sample:
             if run.human:
                 page.keyboard.press(HUMAN_FLIP_KEY)  # keep the game going

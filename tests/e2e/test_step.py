@@ -157,7 +157,8 @@ def test_resuming_from_a_past_moment_plays_on_and_cuts_the_record(
         page.keyboard.press(",")
     step = len(before["actions"]) - 8
     expect_moment(page, before, step)
-    expect(page.locator("#paused-banner")).to_contain_text("8 actions after it are dropped")
+    expect(page.locator("#paused-banner")).to_have_text(
+        f"Action {step} of {step + 8} · Resume drops the next 8")
     page.click("#pause")  # Resume: play on from here
     expect(page.locator("#log li.future")).to_have_count(0)
     page.wait_for_function(f"window.ratscrewApp.session.game.history.length > {step + 12}")
