@@ -58,13 +58,14 @@ import random
 import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Any
-from urllib.parse import parse_qsl, quote
 
 from ratscrew import safe_json
 from ratscrew.bots import DIFFICULTIES
 from ratscrew.options import OPTION_SPECS
 from ratscrew.rng import seed_from_text
 from ratscrew.variants import VARIANTS, Variant, VariantError, find_variant
+
+from .query import query_pairs, quote
 
 DEFAULT_VARIANT = "classic"
 DEFAULT_PLAYERS = 4
@@ -391,9 +392,8 @@ def tool_link(query: object) -> str:
     """The teaching tool a link opens ("practice"), or "" for a game's link."""
     if not isinstance(query, str):
         return ""
-    names = {name.strip().lower() for name, _ in parse_qsl(
-        query.partition("#")[0].strip().removeprefix("?")[:MAX_TOOL_QUERY],
-        keep_blank_values=True, errors="replace")}
+    names = {name.strip().lower() for name, _ in query_pairs(
+        query.partition("#")[0].strip().removeprefix("?")[:MAX_TOOL_QUERY])}
     return next((tool for param, tool in TOOL_PARAMS.items() if param in names), "")
 
 
@@ -411,7 +411,7 @@ def _read_params(query: str, notices: list[str]) -> dict[str, str]:
     query = query.removeprefix("?")
     params: dict[str, str] = {}
     twice: set[str] = set()
-    for raw_name, value in parse_qsl(query, keep_blank_values=True, errors="replace"):
+    for raw_name, value in query_pairs(query):
         name = raw_name.strip().lower()
         if name in PARAMETERS:
             if name not in params:
@@ -601,7 +601,7 @@ def to_query(config: TableConfig) -> str:
     if config.autostart:
         pairs.append(("autostart", "1", ""))
     return "&".join(
-        f"{name}={quote(value, safe=safe, errors='replace')}" for name, value, safe in pairs
+        f"{name}={quote(value, safe=safe)}" for name, value, safe in pairs
     )
 
 

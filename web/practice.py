@@ -36,7 +36,6 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
-from urllib.parse import parse_qsl, quote
 
 from ratscrew import safe_json
 from ratscrew.cards import JOKERS, STANDARD_DECK, Card, cards
@@ -45,6 +44,7 @@ from ratscrew.rng import Rng, seed_from_text
 from ratscrew.slaps import CLASSIC_SLAPS, SLAP_RULES, SlapFn, SlapRule, find_match
 
 from .card_text import with_symbols
+from .query import query_pairs, quote
 
 # --------------------------------------------------------------------------- the rules offered
 
@@ -907,7 +907,7 @@ def _parse_query(text: object) -> tuple[DrillConfig, list[str]]:
     params: dict[str, str] = {}
     query = text.partition("#")[0].strip().removeprefix("?")
     unknown: list[str] = []
-    for raw_name, value in parse_qsl(query, keep_blank_values=True, errors="replace"):
+    for raw_name, value in query_pairs(query):
         name = raw_name.strip().lower()
         if name in _TRACKING:
             continue
