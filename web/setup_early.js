@@ -91,7 +91,9 @@
     });
   };
 
-  // Each game's parts of the form (written by the build), fetched once the form is up.
+  // Each game's parts of the form (written by the build, 116 KB), fetched when someone
+  // reaches for the game menu (a pointer or the keyboard on it), not on every start: most
+  // people never change the game before Python is ready, and the runtime needs the bytes.
   let parts = null;
   const gameParts = () => {
     if (!parts) {
@@ -167,8 +169,8 @@
       pend("deal");
     });
     on($("setup-demo"), "click", () => pend("demo"));
+    for (const type of ["pointerdown", "focus", "keydown"]) on(variantSelect, type, gameParts);
     body.dataset.setup = "live";
-    gameParts();
   };
 
   if (params.get("autostart") === "1") skeletonTable();

@@ -55,6 +55,10 @@ def test_boots_to_ready_offline(
     ours = sorted(url.rsplit("/", 1)[-1] for url in page_log.requests
                   if url.endswith((".py", ".zip")) and "/runtime/" not in url)
     assert ours == ["app.zip", "main.py"]
+    # Each game's parts of the setup form come only when someone reaches for the game menu
+    # before Python is ready (web/setup_early.js): a start nobody touched leaves the bytes to
+    # the runtime.
+    assert not [url for url in page_log.requests if url.endswith("setup-parts.html")]
 
 
 def test_loading_screen_shows_before_python(
