@@ -697,10 +697,20 @@ class App:
         banner = by_id("paused-banner")
         if session.reviewing:
             left = length - at
-            # One line, even in a small centre: the rail says the rest ("57 of 812").
-            banner.textContent = f"Action {at} of {length} · Resume drops the next {left}"
+            # Short, for the centre's one line: the rail says the rest ("57 of 812").
+            parts = [f"Action {at} of {length}", f"Resume drops the next {left}"]
         else:
-            banner.textContent = "Paused · Esc resumes · , back · . step"
+            parts = ["Paused", "Esc resumes", ", back", ". step"]
+        text = " · ".join(parts)
+        if banner.getAttribute("data-text") == text:
+            return  # as it is (this runs after every action)
+        banner.setAttribute("data-text", text)
+        # Each part on one line: a narrow centre wraps the banner at a "·", never inside one.
+        clear(banner)
+        for i, part in enumerate(parts):
+            if i:
+                banner.appendChild(document.createTextNode(" "))
+            banner.appendChild(el("span", "banner-part", part + " ·" * (i < len(parts) - 1)))
 
     def on_log_click(self, event: Any) -> None:
         """A click on a log entry takes the table to its moment."""
