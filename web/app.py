@@ -155,7 +155,8 @@ class App:
         """Writes each watched box's content size into its ``--box-w`` and ``--box-h``: the
         table's centre (and the practice stage) scale their cards to it. A CSS size container
         did that before, but its query units made every frame's layout about five times
-        slower (8.6 ms against 1.7 ms a layout, six players; scripts/bench_page.py keys)."""
+        slower (8.6 ms against 1.7 ms a layout in Chromium traces of a six-player table; the
+        key-to-screen figures are scripts/bench_page.py's keys and lab sections)."""
         self.watch_size(document.querySelector(".centre-area"))
         document.body.classList.toggle("four-colour", self.settings.four_colour)
         document.documentElement.classList.toggle("projector", self.settings.projector)
