@@ -136,7 +136,8 @@ class PracticeScreen:
         self._tick_proxy = self._proxy(self._tick)
         self._count_proxy = self._proxy(self._countdown_step)
         clear(self.root)
-        self.root.appendChild(self._head())
+        self.head = self._head()
+        self.root.appendChild(self.head)
         self.form = self._build_form()
         self.root.appendChild(self.form)
         self.drill_view = self._build_drill()
@@ -201,6 +202,8 @@ class PracticeScreen:
     def _show(self, part: str) -> None:
         self.form.hidden = part != "setup"
         self.drill_view.hidden = part not in ("countdown", "running", "paused")
+        # While the cards fall the title is only for assistive tech: the room is the pile's.
+        self.head.classList.toggle("visually-hidden", not self.drill_view.hidden)
         self.end.hidden = part != "done"
         self.state = part
         self.root.dataset.state = part
