@@ -1,11 +1,10 @@
 // Compile the page's Python to bytecode for the page's own Python: the Pyodide of
 // node_modules (the runtime the site ships) runs here, in Node, so the bytecode's version is
-// exactly the browser's. Called by scripts/site_tools.py (app.zip); the page then imports
-// modules without compiling them first.
+// exactly the browser's. Called by scripts/site_tools.py, which puts each .pyc in app.zip at
+// its module's path, without the source; the page then imports modules without compiling.
 //
-// Input (stdin): JSON [[name, source], ...]. Output (stdout): JSON {"tag": cache tag,
-// "pyc": {name: hex bytes}}, each an unchecked-hash .pyc (used as it is, whatever the source
-// file's date; the build makes a new one whenever the source changes).
+// Input (stdin): JSON [[name, source], ...]. Output (stdout): JSON {"pyc": {name: hex
+// bytes}}, each an unchecked-hash .pyc, compiled with optimize=2 (no docstrings or asserts).
 import { readFileSync } from "node:fs";
 import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
 
@@ -16,7 +15,6 @@ const result = pyodide.runPython(`
 import importlib._bootstrap_external as external
 import importlib.util
 import json
-import sys
 
 compiled = {}
 for name, text in sources:
@@ -24,6 +22,6 @@ for name, text in sources:
     code = compile(data, name, "exec", dont_inherit=True, optimize=2)
     pyc = external._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
     compiled[name] = bytes(pyc).hex()
-json.dumps({"tag": sys.implementation.cache_tag, "pyc": compiled})
+json.dumps({"pyc": compiled})
 `);
 process.stdout.write(result);

@@ -8,8 +8,8 @@ The browser game is a static site:
     _site/
         index.html             the page, written by the build (see render_index)
         pyscript.toml          the config, its [files] table replaced by app.zip
-        app.zip                every .py file of ratscrew/ and web/: one download, unpacked
-                               by PyScript into Pyodide's working directory
+        app.zip                every module of ratscrew/ and web/, compiled (app_zip): one
+                               download, unpacked by PyScript into Pyodide's working directory
         sw.js, .nojekyll       the service worker (write_service_worker); no Jekyll
         web/*                  the page's CSS, JS, icons and web/main.py (PyScript's script)
         runtime/pyodide/...    self-hosted Pyodide (from node_modules/pyodide)
@@ -110,8 +110,13 @@ EARLY_FETCHES = (
     "runtime/pyodide/pyodide.asm.wasm",
     "runtime/pyodide/python_stdlib.zip",
     "runtime/pyodide/pyodide-lock.json",
-    APP_ZIP,
 )
+# Downloads the loader starts once the EARLY_FETCHES are in (or when the page asks for them,
+# if that comes first). Python cannot start before the runtime has arrived, and needs our
+# modules only after it has started (about two seconds of work on this machine): on a slow
+# network, app.zip fetched alongside the runtime only delayed the runtime's last byte (by
+# about 0.3 s at 20 Mbit/s), where it now arrives while the runtime starts.
+LATER_FETCHES = (APP_ZIP,)
 # ES modules the page imports later in a chain (core.js -> ... -> pyodide.mjs ->
 # pyodide.asm.mjs): index.html's <link rel="modulepreload"> starts them with the page. Their
 # bytes count too (web/loader.js sees them once loaded).
@@ -303,11 +308,11 @@ def write_if_changed(target: Path, data: bytes) -> bool:
 
 
 def bytecode(names: list[str]) -> dict[str, bytes]:
-    """The compiled .pyc of each source, by its path in the zip (``ratscrew/__pycache__/
-    engine.cpython-314.pyc``), made by the site's own Pyodide running in Node
-    (scripts/precompile.mjs), so the page imports without compiling. Kept in .cache/pyc/ by
-    the sources' hash, so a rebuild of the same code gives the same bytes. {} when Node
-    cannot run it: the page then compiles as it imports (slower to start, the same game)."""
+    """The compiled .pyc of each source, by the source's name, made by the site's own Pyodide
+    running in Node (scripts/precompile.mjs), so the page imports without compiling. Kept in
+    .cache/pyc/ by the sources' hash, so a rebuild of the same code gives the same bytes. {}
+    when Node cannot run it: the page then compiles as it imports (slower to start, the same
+    game)."""
     sources = [[name, (ROOT / name).read_text(encoding="utf-8")] for name in names]
     runtime = (NODE_MODULES / "pyodide" / "package.json").read_bytes()
     key = hashlib.sha256(json.dumps(sources).encode() + runtime).hexdigest()[:24]
@@ -330,21 +335,26 @@ def bytecode(names: list[str]) -> dict[str, bytes]:
         partial = cached.with_suffix(f".{os.getpid()}.part")
         partial.write_text(output, encoding="utf-8")
         os.replace(partial, cached)  # whole or not at all (builds may run side by side)
-    result = json.loads(output)
-    tag = result["tag"]
-    out = {}
-    for name, hex_bytes in result["pyc"].items():
-        folder, _, file = name.rpartition("/")
-        out[f"{folder}/__pycache__/{file.removesuffix('.py')}.{tag}.pyc"] = bytes.fromhex(hex_bytes)
-    return out
+    return {name: bytes.fromhex(hex_bytes) for name, hex_bytes in json.loads(output)["pyc"].items()}
 
 
 def app_zip() -> bytes:
-    """Every .py file of the page (python_sources) in one zip, with its bytecode, byte for byte
-    the same for the same sources (fixed dates, sorted names), so its revision only changes
-    with the code."""
+    """Every module of the page (python_sources) in one zip, byte for byte the same for the
+    same sources (fixed dates, sorted names), so its revision only changes with the code.
+
+    Each module is there as its bytecode alone, a sourceless ``ratscrew/engine.pyc`` that
+    Python imports as it is (no source, no __pycache__): the sources would be 210 KB more to
+    download before the page can start, for the one use of showing a line's text in a
+    traceback (tracebacks in the browser console still name the file and the line). Without
+    bytecode (no Node at build time) the zip holds the sources instead."""
     names = python_sources()
-    files = {name: (ROOT / name).read_bytes() for name in names} | bytecode(names)
+    compiled = bytecode(names)
+    files = {}
+    for name in names:
+        if name in compiled:
+            files[f"{name.removesuffix('.py')}.pyc"] = compiled[name]
+        else:
+            files[name] = (ROOT / name).read_bytes()
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         for name, data in sorted(files.items()):
@@ -367,9 +377,11 @@ def site_config() -> str:
 
 
 def downloads(site: Path) -> list[list[object]]:
-    """What web/loader.js starts at once and counts: [url, bytes, how] for each download
-    (how: "fetch", started by the loader itself, or "module", preloaded by index.html)."""
-    listed = [(url, "fetch") for url in EARLY_FETCHES] + [(u, "module") for u in EARLY_MODULES]
+    """What web/loader.js starts and counts: [url, bytes, how] for each download (how:
+    "fetch", started by the loader at once; "later", started by the loader once the "fetch"
+    ones are in; "module", preloaded by index.html)."""
+    listed = ([(url, "fetch") for url in EARLY_FETCHES] + [(u, "later") for u in LATER_FETCHES]
+              + [(u, "module") for u in EARLY_MODULES])
     missing = [url for url, _ in listed if not (site / url).is_file()]
     if missing:
         raise SiteError(f"the site lacks {missing}: run scripts/copy-runtime")

@@ -142,7 +142,7 @@ def test_the_default_form_is_what_the_page_draws_for_a_new_visitor() -> None:
 
 def fake_site(site: Path) -> Path:
     """A site folder with the files the page downloads early, 10 bytes each."""
-    for url in (*site_tools.EARLY_FETCHES, *site_tools.EARLY_MODULES):
+    for url in (*site_tools.EARLY_FETCHES, *site_tools.LATER_FETCHES, *site_tools.EARLY_MODULES):
         (site / url).parent.mkdir(parents=True, exist_ok=True)
         (site / url).write_bytes(b"x" * 10)
     return site
@@ -154,7 +154,12 @@ def test_the_built_page_has_every_marker_filled(tmp_path: Path) -> None:
     page = Elements(text)
     loader = page.find(src="web/loader.js")[0]
     listed = json.loads(loader["data-downloads"] or "")
-    assert {url for url, _, _ in listed} == {*site_tools.EARLY_FETCHES, *site_tools.EARLY_MODULES}
+    assert {(url, how) for url, _, how in listed} == {
+        *((url, "fetch") for url in site_tools.EARLY_FETCHES),
+        *((url, "later") for url in site_tools.LATER_FETCHES),
+        *((url, "module") for url in site_tools.EARLY_MODULES)}
+    # Our modules wait for the runtime (Python needs them only once it has started).
+    assert site_tools.APP_ZIP in site_tools.LATER_FETCHES
     assert all(size == 10 for _, size, _ in listed)
     preloads = {a["href"] for a in page.find(rel="modulepreload")}
     assert preloads == set(site_tools.EARLY_MODULES)
@@ -177,16 +182,16 @@ def test_our_python_is_one_zip_the_same_for_the_same_sources() -> None:
     data = site_tools.app_zip()
     assert data == site_tools.app_zip()
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
-        sources = [name for name in archive.namelist() if name.endswith(".py")]
-        assert sources == site_tools.python_sources()
-        # Each with its bytecode, made by the site's own Pyodide (Python 3.14), so the page
-        # imports without compiling: an unchecked-hash .pyc (flags 0b01).
-        compiled = [name for name in archive.namelist() if name.endswith(".pyc")]
-        assert len(compiled) == len(sources)
-        assert "ratscrew/__pycache__/engine.cpython-314.pyc" in compiled
-        header = archive.read("ratscrew/__pycache__/engine.cpython-314.pyc")[:8]
-        assert int.from_bytes(header[4:8], "little") == 0b01
-        assert archive.read("ratscrew/engine.py") == (ROOT / "ratscrew/engine.py").read_bytes()
+        # Each module as its bytecode alone, made by the site's own Pyodide (Python 3.14), at
+        # the module's own path (a sourceless .pyc): the page imports without compiling, and
+        # downloads no source.
+        names = archive.namelist()
+        assert names == sorted(f"{name.removesuffix('.py')}.pyc"
+                               for name in site_tools.python_sources())
+        code = archive.read("ratscrew/engine.pyc")
+        assert code[2:4] == b"\r\n"  # a .pyc's magic number
+        assert int.from_bytes(code[4:8], "little") == 0b01  # hash-based, unchecked
+        assert b"def " not in code and b"class Game(" not in code  # no source inside
     config = site_tools.site_config()
     table = config.partition("\n[files]\n")[2]
     assert table.strip() == f'"./{site_tools.APP_ZIP}" = "./*"'

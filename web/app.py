@@ -189,7 +189,7 @@ class App:
         elif pending or self.config.autostart:
             self.start(self.config)
         else:
-            self.show_setup(focus=not focus_id)
+            self.show_setup(focus=not focus_id, fill=False)  # _build_setup filled it
             self._restore_focus(focus_id, focus)
 
     # -- settings --------------------------------------------------------------------------
@@ -394,7 +394,7 @@ class App:
         if self.session is not None:
             self.session.pause(now())
 
-    def show_setup(self, focus: bool = True) -> None:
+    def show_setup(self, focus: bool = True, fill: bool = True) -> None:
         self._leave_table()
         by_id("table").hidden = True
         by_id("setup").hidden = False
@@ -402,7 +402,8 @@ class App:
             by_id(name).hidden = self.session is None
         by_id("table-copy").hidden = True  # the setup has a Copy link of its own
         by_id("howto").hidden = True
-        self._fill_setup(self.config)
+        if fill:
+            self._fill_setup(self.config)
         document.body.dataset.screen = "setup"
         if focus:
             self.focus_soon("setup-title")

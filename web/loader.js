@@ -21,10 +21,13 @@
 
   // ------------------------------------------------------------------ early downloads
   // scripts/build lists on this script tag (data-downloads) what the page will need, with the
-  // sizes: [url, bytes, "fetch" | "module"]. "fetch": started here and now, handed to
-  // Pyodide or PyScript when they ask for the same URL (window.fetch below), and counted as
-  // the bytes arrive. "module": preloaded by index.html (<link rel="modulepreload">), counted
-  // when loaded. Without the list (the page served unbuilt) nothing starts early.
+  // sizes: [url, bytes, "fetch" | "later" | "module"]. "fetch": started here and now, handed
+  // to Pyodide or PyScript when they ask for the same URL (window.fetch below), and counted as
+  // the bytes arrive. "later": the same, but started once every "fetch" download is in (or
+  // when asked for, if sooner): our own modules, which Python needs only after it has
+  // started, so they do not share the network with the runtime. "module": preloaded by
+  // index.html (<link rel="modulepreload">), counted when loaded. Without the list (the page
+  // served unbuilt) nothing starts early.
   let listed = [];
   try {
     const parsed = JSON.parse((script && script.dataset.downloads) || "[]");
@@ -64,8 +67,11 @@
   // The body is read at once (not when Pyodide gets round to it), so the download never
   // waits; the page gets a Response that streams the same bytes (WebAssembly still compiles
   // while they arrive).
-  const relay = (url, response) => {
-    if (!response.ok || !response.body) return response;
+  const relay = (url, response, finished) => {
+    if (!response.ok || !response.body) {
+      finished();
+      return response;
+    }
     const reader = response.body.getReader();
     let seen = 0;
     const body = new ReadableStream({
@@ -75,6 +81,7 @@
             if (done) {
               count(url, seen, true);
               controller.close();
+              finished();
               return undefined;
             }
             seen += value.byteLength;
@@ -82,7 +89,10 @@
             controller.enqueue(value);
             return pump();
           });
-        pump().catch((error) => controller.error(error));
+        pump().catch((error) => {
+          finished();
+          controller.error(error);
+        });
       },
       cancel(reason) {
         return reader.cancel(reason);
@@ -95,14 +105,40 @@
     return new Response(body, { status: response.status, statusText: response.statusText, headers });
   };
 
-  for (const [url, , how] of listed) {
-    if (how !== "fetch") continue;
-    const key = absolute(url);
+  const later = new Set(); // absolute urls of the "later" downloads not started yet
+  let running = 0; // "fetch" downloads not yet in
+  const start = (key, onDone) => {
+    let called = false;
+    const done = () => {
+      if (!called) {
+        called = true;
+        onDone();
+      }
+    };
     // Low priority: the page's own styles and scripts (the setup form) come first.
-    const promise = nativeFetch(key, { priority: "low" }).then((response) => relay(key, response));
+    const promise = nativeFetch(key, { priority: "low" }).then(
+      (response) => relay(key, response, done),
+      (error) => {
+        done();
+        throw error;
+      });
     promise.catch(() => {}); // reported when the page asks for it (or by the timeout)
     early.set(key, promise);
+  };
+  const startLater = () => {
+    for (const key of later) start(key, () => {});
+    later.clear();
+  };
+  for (const [url, , how] of listed) {
+    if (how === "later") later.add(absolute(url));
+    if (how !== "fetch") continue;
+    running += 1;
+    start(absolute(url), () => {
+      running -= 1;
+      if (running === 0) startLater();
+    });
   }
+  if (running === 0) startLater();
 
   const plainGet = (init) =>
     !init || Object.keys(init).every((k) => (k === "method" && init.method === "GET")
@@ -112,6 +148,7 @@
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : null;
     if (url !== null && plainGet(init)) {
       const key = absolute(url);
+      if (later.delete(key)) start(key, () => {}); // asked for before its turn
       const promise = early.get(key);
       if (promise) {
         early.delete(key);

@@ -97,15 +97,17 @@ def test_missing_runtime_file_shows_a_clear_message(
 
 
 def broken_app_zip(site: Path, module: str, source: str) -> bytes:
-    """The site's app.zip with ``module`` replaced by ``source`` (and without its bytecode,
-    which Python would use instead)."""
-    folder, _, name = module.rpartition("/")
-    bytecode = f"{folder}/__pycache__/{name.removesuffix('.py')}."
+    """The site's app.zip with ``module`` (``ratscrew/cards.py``) replaced by ``source``: its
+    bytecode (``ratscrew/cards.pyc``) taken out, the source put in."""
+    bytecode = f"{module.removesuffix('.py')}.pyc"
     out = io.BytesIO()
     with zipfile.ZipFile(site / "app.zip") as old, zipfile.ZipFile(out, "w") as new:
+        names = old.namelist()
+        assert bytecode in names or module in names, names
         for info in old.infolist():
-            if not info.filename.startswith(bytecode):
-                new.writestr(info, source if info.filename == module else old.read(info))
+            if info.filename not in (bytecode, module):
+                new.writestr(info, old.read(info))
+        new.writestr(module, source)
     return out.getvalue()
 
 
