@@ -12,7 +12,7 @@ import asyncio
 import traceback
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
@@ -20,7 +20,7 @@ from pyscript import document, window
 from ratscrew.record import MAX_CHARS
 from ratscrew.rng import seed_from_text
 from ratscrew.variants import Variant, find_variant
-from web.cards_view import save_file
+from web.cards_view import clear, el, save_file
 from web.keymap import (
     KNOWN_ACTIONS,
     KeyClashError,
@@ -61,7 +61,9 @@ from web.setup_options import (
     warnings,
     with_genders,
 )
-from web.view import TableView, clear, el
+
+if TYPE_CHECKING:
+    from web.view import TableView
 
 MAX_PLAYERS = 8
 TICK_MS = 200
@@ -507,6 +509,10 @@ class App:
         self.focus_soon("table")  # not <body>: keys still work (read on the document)
 
     def _new_view(self, lines: LogLines | None = None) -> TableView:
+        # The table's drawing (web.view and its parts) is imported with the first table, not
+        # at start-up: the setup screen does not need it (15 ms of a cold start).
+        from web.view import TableView
+
         assert self.session is not None
         return TableView(self.session, self.keymap.keys_for, self.guard(self.on_touch),
                          self.guard(self.on_choose), self.guard(self.on_fine), lines)

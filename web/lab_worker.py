@@ -7,6 +7,12 @@ Python from ``app.zip``). It only exposes :mod:`web.lab_runner`'s three calls th
 so no special HTTP headers) and decides between two steps whether to go on or stop.
 """
 
+import os
+import sys
+
+if os.path.isfile("app.zip"):  # the built site: our modules, compiled, in one zip
+    sys.path.insert(0, os.path.abspath("app.zip"))
+
 from pyscript import sync
 
 from web import lab_runner

@@ -5,12 +5,17 @@ It only boots: it loads the engine and the page's modules, then starts the appli
 goes. Anything that fails on the way becomes a one-line message on the page, with the
 traceback in the browser console.
 
-Every .py file that the page imports must be listed under [files] in pyscript.toml (the
-build ships them all in one app.zip).
+Every .py file that the page imports must be listed under [files] in pyscript.toml. The
+build ships them all, compiled, in one app.zip, which Python imports from (zipimport).
 """
 
 import importlib
+import os
+import sys
 import traceback
+
+if os.path.isfile("app.zip"):  # the built site: our modules, compiled, in one zip
+    sys.path.insert(0, os.path.abspath("app.zip"))
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
