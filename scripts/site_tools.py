@@ -521,12 +521,21 @@ class QuietSiteRequestHandler(SiteRequestHandler):
         pass
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that went away mid-file (a page closed while the runtime downloads, as
+        every run of scripts/bench_page.py does) is not an error worth a traceback."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(
     directory: Path, port: int, *, host: str = "127.0.0.1", quiet: bool = False
 ) -> http.server.ThreadingHTTPServer:
     handler_class = QuietSiteRequestHandler if quiet else SiteRequestHandler
     handler = functools.partial(handler_class, directory=str(directory))
-    return http.server.ThreadingHTTPServer((host, port), handler)
+    return SiteServer((host, port), handler)
 
 
 # --------------------------------------------------------------------------- commands

@@ -315,3 +315,33 @@ def test_the_service_worker_keeps_versions_apart() -> None:
     runtime = site_tools.runtime_sources()
     for name in site_tools.WORKBOX_FILES:
         assert f"workbox/{Path(name).name}" in runtime
+
+
+def test_the_server_takes_a_browser_leaving_mid_file_quietly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A page closed while a big file downloads (every cold start of scripts/bench_page.py)
+    breaks the connection: no traceback for that, and the server goes on serving."""
+    import socket
+    import struct
+    import threading
+    import urllib.request
+
+    (tmp_path / "big.bin").write_bytes(b"x" * 20_000_000)
+    (tmp_path / "small.txt").write_text("still here")
+    server = site_tools.make_server(tmp_path, 0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        port = server.server_address[1]
+        with socket.create_connection(("127.0.0.1", port)) as client:
+            client.sendall(b"GET /big.bin HTTP/1.1\r\nHost: x\r\n\r\n")
+            client.recv(1000)
+            # Reset, not a polite close: the server's next write fails at once.
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/small.txt", timeout=10) as reply:
+            assert reply.read() == b"still here"
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert "Traceback" not in capsys.readouterr().err
