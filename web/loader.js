@@ -38,6 +38,10 @@
   const absolute = (url) => new URL(url, document.baseURI).href;
   const sizes = new Map(listed.map(([url, size]) => [absolute(url), Number(size) || 0]));
   const total = Array.from(sizes.values()).reduce((a, b) => a + b, 0);
+  // The runtime's own files ("fetch" and "module"): Python starts once they are in, while the
+  // "later" ones (our modules) still arrive.
+  const runtimeUrls = new Set(listed.filter((e) => e[2] !== "later").map((e) => absolute(e[0])));
+  const runtimeTotal = Array.from(runtimeUrls).reduce((a, url) => a + sizes.get(url), 0);
   const received = new Map(); // absolute url -> bytes so far
   let onBytes = () => {};
 
@@ -60,9 +64,18 @@
     }
   };
   const downloaded = () => Array.from(received.values()).reduce((a, b) => a + b, 0);
+  const runtimeDownloaded = () =>
+    Array.from(received).reduce((a, [url, bytes]) => a + (runtimeUrls.has(url) ? bytes : 0), 0);
 
   const early = new Map(); // absolute url -> Promise<Response>, taken once
+  const taken = new Set(); // absolute urls whose Response the page already has
   const nativeFetch = window.fetch.bind(window);
+
+  // The end of a body the page is already reading is passed on after the next frame: Python
+  // starts the moment the runtime's last file ends, and the page cannot redraw for the
+  // seconds that takes, so the frame that says "Starting Python…" must come first (at most
+  // one frame later, and only on a network slower than Python's own start).
+  const afterFrame = (fn) => requestAnimationFrame(() => setTimeout(fn, 0));
 
   // The body is read at once (not when Pyodide gets round to it), so the download never
   // waits; the page gets a Response that streams the same bytes (WebAssembly still compiles
@@ -80,8 +93,9 @@
           reader.read().then(({ done, value }) => {
             if (done) {
               count(url, seen, true);
-              controller.close();
               finished();
+              if (taken.has(url)) afterFrame(() => controller.close());
+              else controller.close();
               return undefined;
             }
             seen += value.byteLength;
@@ -152,6 +166,7 @@
       const promise = early.get(key);
       if (promise) {
         early.delete(key);
+        taken.add(key);
         return promise;
       }
     }
@@ -205,22 +220,30 @@
     };
 
     const mb = (bytes) => (bytes / MB).toFixed(1);
-    const downloading = () => total > 0 && downloaded() < total;
+    const downloading = () => runtimeTotal > 0 && runtimeDownloaded() < runtimeTotal;
 
-    // While the runtime downloads: its bytes. Then: the steps that follow it.
+    // While the runtime downloads: its bytes (the bar: every byte). Then: the steps that
+    // follow it. Python starts as soon as the runtime is in: from then on the line says so,
+    // even while our modules still arrive (the page cannot redraw while Python starts).
     const showBytes = () => {
       if (finished || total === 0) return;
       const done = downloaded();
       setProgress((DOWNLOAD_SHARE * done) / total);
-      bar.setAttribute("aria-valuetext", `${mb(done)} of ${mb(total)} MB downloaded`);
+      const runtimeStep = names.indexOf("runtime");
+      if (done < total && current <= runtimeStep) {
+        bar.setAttribute("aria-valuetext", `${mb(done)} of ${mb(total)} MB downloaded`);
+      } else {
+        bar.removeAttribute("aria-valuetext"); // the steps after the downloads: their names
+      }
       if (sizeNote) sizeNote.textContent = `(${mb(done)} of ${mb(total)} MB)`;
-      if (done < total && current <= names.indexOf("runtime")) {
+      const runtime = runtimeDownloaded();
+      if (runtime < runtimeTotal && current <= runtimeStep) {
         // Whole megabytes: the line is a live region, read out at each change.
-        const text = `Downloading Python: ${Math.floor(done / MB)} of ${Math.round(total / MB)} MB`;
+        const text =
+          `Downloading Python: ${Math.floor(runtime / MB)} of ${Math.round(runtimeTotal / MB)} MB`;
         if (statusLine.textContent !== text) statusLine.textContent = text;
-      } else if (done >= total) {
-        bar.removeAttribute("aria-valuetext");
-        if (current === names.indexOf("runtime")) statusLine.textContent = "Starting Python…";
+      } else if (runtime >= runtimeTotal && current === runtimeStep) {
+        statusLine.textContent = "Starting Python…";
       }
     };
 

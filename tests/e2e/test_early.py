@@ -13,6 +13,7 @@ The WebAssembly file is held back (a route that answers only when the test says 
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
@@ -145,6 +146,20 @@ def test_an_autostart_link_shows_its_seats_at_once(
     expect(page.locator("#seats [data-seat]")).to_have_count(5)
 
 
+STATUS_AND_FRAMES = """
+window.statusTexts = [];
+window.frameTimes = [];
+const frame = (at) => { window.frameTimes.push(at); requestAnimationFrame(frame); };
+requestAnimationFrame(frame);
+document.addEventListener("DOMContentLoaded", () => {
+  const line = document.getElementById("boot-status");
+  new MutationObserver(() => window.statusTexts.push([performance.now(), line.textContent]))
+    .observe(line, {childList: true, characterData: true, subtree: true});
+});
+"""
+"""Records the loading line's texts and the time of every animation frame, with when."""
+
+
 def test_the_runtime_downloads_with_the_page_and_the_bar_follows_its_bytes(
     page: Page, site_url: str
 ) -> None:
@@ -152,6 +167,7 @@ def test_the_runtime_downloads_with_the_page_and_the_bar_follows_its_bytes(
     label says how many MB of how many), never goes back, and the big files start before
     PyScript's own chain reaches them (its config file, pyscript.toml); our modules, which
     Python needs only once it has started, do not share the network with them."""
+    page.add_init_script(STATUS_AND_FRAMES)
     cdp = page.context.new_cdp_session(page)
     cdp.send("Network.enable")
     cdp.send("Network.emulateNetworkConditions", {
@@ -185,3 +201,14 @@ def test_the_runtime_downloads_with_the_page_and_the_bar_follows_its_bytes(
         "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"))
     assert runtime_in <= timing["app.zip"][0] < timing["main.py"][0]
     assert timing["app.zip"][1] < timing["main.py"][0]
+
+    # Python's start holds the page for seconds (no frame at all): the frame before it says
+    # so, not a download count that seems stuck.
+    texts, frames = page.evaluate("[window.statusTexts, window.frameTimes]")
+    gaps = list(itertools.pairwise(frames))
+    frozen_from, frozen_to = max(gaps, key=lambda gap: gap[1] - gap[0])
+    assert frozen_to - frozen_from > 500, gaps  # Python's start, on this machine 2 s or more
+    # (A frame's time is when it began; its callbacks, the loader's drawing among them, run
+    # a few ms later in the same frame.)
+    before = [text for at, text in texts if at <= frozen_from + 20]
+    assert before[-1] == "Starting Python…", (texts[-5:], frozen_from, frozen_to)
