@@ -71,6 +71,9 @@ def test_an_all_bot_game_plays_to_its_winner_with_no_network(
     assert failed == []
     assert page.evaluate("navigator.onLine") is False
     assert page.evaluate("!!navigator.serviceWorker.controller")
+    # From the cache, the loader starts no download of its own (Pyodide fetches the .wasm
+    # itself, so the browser can reuse the code it compiled).
+    assert page.evaluate("ratscrewBoot.bytes()") == [0, 0]
 
 
 CACHED_STYLE = """
