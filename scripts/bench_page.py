@@ -24,9 +24,11 @@ Sections:
   ratio ours / bare; PASS when the ratio is at most 1.0 (ours no slower than bare PyScript).
 * ``offline``: a repeat visit served by the service worker, per network condition. In one
   fresh context: our page's first (cold) visit to ready; then until the worker is activated and
-  its precache holds every entry of the list in ``<site>/sw.js``; then a second visit to ready,
-  which must be controlled by the worker. Prints both times, how many responses the worker
-  served, and the ratio repeat / cold; PASS when at most 0.60.
+  its precache holds every entry of the list in ``<site>/sw.js``, and until the page's Python
+  snapshot is made (``window.ratscrewSnapshotMaking``, see web/pyodide_boot.mjs: "stored", or
+  a failure, which is printed); then a second visit to ready, which must be controlled by the
+  worker. Prints both times, how many responses the worker served, whether Python started
+  from the snapshot, and the ratio repeat / cold; PASS when at most 0.60.
 * ``setup``: at 20 Mbit/s, cold (service workers blocked): the time from navigation start until
   the setup form takes clicks (``body[data-setup="live"]``, or ``body[data-ready="true"]`` if
   that comes first; then ``#setup-players`` visible), plus the time one real click takes to show
@@ -399,15 +401,21 @@ def repeat_visit(browser: Browser, url: str, network: Network, entries: int) -> 
             return verdict(False, f"{network.name}: no service worker to serve a repeat visit")
         print(f"  service worker active and precache full "
               f"{time.monotonic() - started:.1f} s after ready", flush=True)
+        browser_tools.poll_until(page, "window.ratscrewSnapshotMaking && "
+                                 "window.ratscrewSnapshotMaking !== 'making'",
+                                 timeout_ms=PRECACHE_TIMEOUT_MS)
+        print(f"  Python snapshot: {page.evaluate('window.ratscrewSnapshotMaking')}, "
+              f"{time.monotonic() - started:.1f} s after ready", flush=True)
         responses: list[Response] = []
         page.on("response", lambda response: responses.append(response))
         repeat = visit(page, url)
         controlled = bool(page.evaluate("navigator.serviceWorker.controller !== null"))
+        snapshot = page.evaluate("window.ratscrewSnapshot")
     served = sum(response.from_service_worker for response in responses)
     ratio = repeat / cold
     print(f"repeat visit to ready, {network.name}: {repeat:.0f} ms, cold {cold:.0f} ms, "
           f"ratio {ratio:.3f}; controlled by the service worker: {'yes' if controlled else 'no'}"
-          f", {served} of {len(responses)} responses from it")
+          f", {served} of {len(responses)} responses from it; Python snapshot: {snapshot}")
     ok = controlled and ratio <= REPEAT_BUDGET
     return verdict(ok, f"{network.name}: repeat / cold {ratio:.3f} "
                    f"{'within' if ratio <= REPEAT_BUDGET else 'over'} the budget "

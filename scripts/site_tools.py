@@ -118,10 +118,11 @@ EARLY_FETCHES = (
 # network, app.zip fetched alongside the runtime only delayed the runtime's last byte (by
 # about 0.3 s at 20 Mbit/s), where it now arrives while the runtime starts.
 LATER_FETCHES = (APP_ZIP,)
-# ES modules the page imports later in a chain (core.js -> ... -> pyodide.mjs ->
-# pyodide.asm.mjs): index.html's <link rel="modulepreload"> starts them with the page. Their
-# bytes count too (web/loader.js sees them once loaded).
-EARLY_MODULES = ("runtime/pyodide/pyodide.mjs", "runtime/pyodide/pyodide.asm.mjs")
+# ES modules the page imports later in a chain (core.js -> ... -> web/pyodide_boot.mjs ->
+# pyodide.mjs -> pyodide.asm.mjs): index.html's <link rel="modulepreload"> starts them with
+# the page. Their bytes count too (web/loader.js sees them once loaded).
+EARLY_MODULES = ("web/pyodide_boot.mjs", "runtime/pyodide/pyodide.mjs",
+                 "runtime/pyodide/pyodide.asm.mjs")
 DOWNLOADS_MARKER = 'data-downloads=""'
 PRERENDER_MARKER = re.compile(r"<!--prerender:([a-z:-]+)-->")
 

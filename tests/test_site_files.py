@@ -95,8 +95,12 @@ def test_config_fetches_nothing_from_the_network() -> None:
     config = load_config()
     for key in ("packages", "index_urls", "js_modules", "fetch"):
         assert key not in config, f"pyscript.toml must not use `{key}` (it loads from the network)"
-    assert config.get("interpreter") == "./runtime/pyodide/pyodide.mjs"
-    assert "pyodide.mjs" in site_tools.PYODIDE_FILES  # scripts/copy-runtime ships it
+    # Pyodide, through the module that starts it from a snapshot (web/pyodide_boot.mjs),
+    # which imports the copy that scripts/copy-runtime ships.
+    assert config.get("interpreter") == "./web/pyodide_boot.mjs"
+    boot = (ROOT / "web" / "pyodide_boot.mjs").read_text(encoding="utf-8")
+    assert 'from "../runtime/pyodide/pyodide.mjs"' in boot
+    assert "pyodide.mjs" in site_tools.PYODIDE_FILES
 
 
 def test_script_tag_uses_the_config_file() -> None:

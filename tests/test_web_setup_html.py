@@ -196,7 +196,7 @@ def test_our_python_is_one_zip_the_same_for_the_same_sources() -> None:
     table = config.partition("\n[files]\n")[2]
     # Written as it is, not unpacked: Python imports from the zip (web/main.py).
     assert table.strip() == f'"./{site_tools.APP_ZIP}" = "./{site_tools.APP_ZIP}"'
-    assert re.search(r'^interpreter = "\./runtime/pyodide/pyodide\.mjs"$', config, re.M)
+    assert re.search(r'^interpreter = "\./web/pyodide_boot\.mjs"$', config, re.M)
 
 
 def test_without_node_the_zip_has_sources_only(monkeypatch: pytest.MonkeyPatch,

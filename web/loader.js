@@ -321,8 +321,8 @@
     failures.forEach(fail);
 
     // The error panel's way out: forget what this site saved (a setting that stops Python
-    // from starting would stop it again at every reload) and open the page without the
-    // link's settings.
+    // from starting would stop it again at every reload; the Python snapshot too) and open
+    // the page without the link's settings.
     const resetButton = document.getElementById("boot-reset");
     if (resetButton) {
       resetButton.addEventListener("click", () => {
@@ -333,7 +333,10 @@
         } catch (error) {
           console.warn("[ratscrew] saved settings could not be removed", error);
         }
-        location.replace(location.pathname);
+        // And the Python snapshot (web/pyodide_boot.mjs): the next start is the usual one.
+        const forget = typeof caches === "object"
+          ? caches.delete("ratscrew-python-snapshot").catch(() => false) : Promise.resolve();
+        forget.then(() => location.replace(location.pathname));
       });
     }
 
@@ -413,11 +416,36 @@
   // Offline: the service worker (sw.js, next to index.html) caches the whole site on the
   // first visit; later visits start from that cache. Registered once the game is ready, so
   // it never competes with the first start (it then finds most files in the HTTP cache).
+  //
+  // With it, the memory snapshot that later visits start Python from (web/pyodide_boot.mjs):
+  // made by a worker of its own once the offline cache is in place (its runtime files then
+  // come from that cache), unless this visit started from one. Not without a service worker
+  // (no offline start anyway; the browser tests block them).
+  const makeSnapshot = () => {
+    if (window.ratscrewSnapshot === "used" || typeof caches !== "object") return;
+    window.ratscrewSnapshotMaking = "making";
+    let worker;
+    try {
+      worker = new Worker("web/snapshot_worker.mjs", { type: "module" });
+    } catch (error) {
+      window.ratscrewSnapshotMaking = `failed: ${error}`;
+      return;
+    }
+    const done = (result) => {
+      window.ratscrewSnapshotMaking = result;
+      if (result !== "stored") console.warn(`[ratscrew] no Python snapshot (${result})`);
+      worker.terminate();
+    };
+    worker.onmessage = (event) => done(String(event.data));
+    worker.onerror = (event) => done(`failed: ${event.message || "the worker did not start"}`);
+  };
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
     addEventListener("ratscrew:ready", () => {
-      navigator.serviceWorker.register("sw.js").catch((error) => {
-        console.warn("[ratscrew] offline cache unavailable", error);
-      });
+      navigator.serviceWorker.register("sw.js")
+        .then(() => navigator.serviceWorker.ready)
+        .then(makeSnapshot, (error) => {
+          console.warn("[ratscrew] offline cache unavailable", error);
+        });
     }, { once: true });
   }
 

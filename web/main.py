@@ -11,6 +11,7 @@ build ships them all, compiled, in one app.zip, which Python imports from (zipim
 
 import importlib
 import os
+import random
 import sys
 import traceback
 
@@ -19,6 +20,10 @@ if os.path.isfile("app.zip"):  # the built site: our modules, compiled, in one z
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
+
+# Python may have started from a memory snapshot (web/pyodide_boot.mjs), random's state
+# included: seeded afresh, or every visit would pick the same "new" seeds.
+random.seed()
 
 boot = window.ratscrewBoot
 

@@ -58,6 +58,9 @@ def test_an_all_bot_game_plays_to_its_winner_with_no_network(
     page.goto(site_url)
     page.wait_for_selector("body[data-ready='true']", state="attached", timeout=WAIT_MS)
     wait_for_offline_cache(page)
+    # and for the Python snapshot that the next start uses (web/pyodide_boot.mjs), which a
+    # worker makes with the runtime's files from the network (this page is not controlled)
+    poll(page, "window.ratscrewSnapshotMaking === 'stored'")
     sw_context.set_offline(True)
     # Any request that still reached the network would fail: count them.
     failed: list[str] = []
@@ -74,6 +77,7 @@ def test_an_all_bot_game_plays_to_its_winner_with_no_network(
     # From the cache, the loader starts no download of its own (Pyodide fetches the .wasm
     # itself, so the browser can reuse the code it compiled).
     assert page.evaluate("ratscrewBoot.bytes()") == [0, 0]
+    assert page.evaluate("window.ratscrewSnapshot") == "used"
 
 
 CACHED_STYLE = """
@@ -131,3 +135,73 @@ def test_a_new_build_replaces_the_old_cache_once_its_pages_are_closed(
         poll(page, f"({CACHED_STYLE})().then(([revs, text]) => revs.length === 1"
                    f" && !revs.includes({old_revisions[0]!r}) && text.includes('the new deploy'))")
         page.close()
+
+
+SNAPSHOT_KEYS = """
+async () => {
+  const cache = await caches.open('ratscrew-python-snapshot');
+  return (await cache.keys()).map((request) => request.url.split('/').pop());
+}
+"""
+
+SPOIL_SNAPSHOT = """
+async () => {
+  const cache = await caches.open('ratscrew-python-snapshot');
+  const [request] = await cache.keys();
+  await cache.put(request, new Response(new Uint8Array(4096).fill(7)));
+}
+"""
+
+
+def fresh_seed(page: Page) -> str:
+    """The seed "Copy link" picks for an empty seed field (random, from the page's Python)."""
+    page.fill("#setup-seed", "")
+    page.click("#setup-copy")
+    return page.input_value("#setup-seed")
+
+
+def test_repeat_visits_start_python_from_a_snapshot(
+    sw_context: BrowserContext, site_url: str
+) -> None:
+    """After a first visit, a worker keeps a memory snapshot of a started Pyodide; later visits
+    start Python from it (a fraction of the usual start), play a game to its end, and still
+    pick new random seeds (random's state is in the snapshot: the page reseeds it)."""
+    page = sw_context.new_page()
+    page.goto(site_url)
+    page.wait_for_selector("body[data-ready='true']", state="attached", timeout=WAIT_MS)
+    assert page.evaluate("window.ratscrewSnapshot") == "none"
+    poll(page, "window.ratscrewSnapshotMaking === 'stored'")
+    keys = page.evaluate(SNAPSHOT_KEYS)
+    assert len(keys) == 1 and keys[0].startswith("snapshot-"), keys
+    seeds = set()
+    for _ in range(2):
+        page.reload()
+        page.wait_for_selector("body[data-ready='true']", state="attached", timeout=WAIT_MS)
+        assert page.evaluate("window.ratscrewSnapshot") == "used"
+        assert page.evaluate("window.ratscrewSnapshotMaking") is None  # nothing to make
+        seeds.add(fresh_seed(page))
+    assert len(seeds) == 2, seeds
+    page.goto(site_url + link({"variant": "slae", "players": 3, "bots": "all", "seed": 5,
+                               "speed": "instant", "autostart": 1}))
+    page.wait_for_selector("body[data-winner]", state="attached", timeout=WAIT_MS)
+    assert page.evaluate("window.ratscrewSnapshot") == "used"
+
+
+def test_a_snapshot_that_does_not_start_is_replaced(
+    sw_context: BrowserContext, site_url: str
+) -> None:
+    """A spoilt snapshot (a bad write, another Pyodide under the same name) costs one normal
+    start: it is deleted, Python starts the usual way, and a good one is made again."""
+    page = sw_context.new_page()
+    page.goto(site_url)
+    page.wait_for_selector("body[data-ready='true']", state="attached", timeout=WAIT_MS)
+    poll(page, "window.ratscrewSnapshotMaking === 'stored'")
+    page.evaluate(SPOIL_SNAPSHOT)
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']", state="attached", timeout=WAIT_MS)
+    assert page.evaluate("window.ratscrewSnapshot") == "failed"
+    expect(page.locator("#boot-error")).to_be_hidden()
+    poll(page, "window.ratscrewSnapshotMaking === 'stored'")
+    page.reload()
+    page.wait_for_selector("body[data-ready='true']", state="attached", timeout=WAIT_MS)
+    assert page.evaluate("window.ratscrewSnapshot") == "used"

@@ -1,0 +1,57 @@
+// The page's Python runtime, as PyScript loads it (pyscript.toml's `interpreter`): Pyodide's own
+// loadPyodide, started from a memory snapshot when this browser has one.
+//
+// Pyodide's start (about 2 s of CPU on a 2-core laptop, the longest part of every visit) ends
+// in the same memory every time for the same Pyodide. After a first visit, a worker
+// (web/snapshot_worker.mjs, started by web/loader.js once the game is ready) starts a Pyodide
+// of its own, takes that memory (Pyodide's makeMemorySnapshot) and keeps it in this browser's
+// Cache Storage; later visits start from it in a fraction of the time, with or without a
+// network. The snapshot is named after Pyodide's version (the npm package of one version is
+// always the same files), so a site with another Pyodide never uses it; a snapshot that does
+// not start is deleted and Python starts the usual way.
+//
+// Everything else is Pyodide's: PyScript gets its `version` and a loadPyodide that takes the
+// same options (with Pyodide's own folder as indexURL, since PyScript derives it from this
+// file's URL). In a worker (the statistics lab's), Python starts the usual way.
+import * as pyodide from "../runtime/pyodide/pyodide.mjs";
+
+export const version = pyodide.version;
+
+const INDEX_URL = new URL("../runtime/pyodide/", import.meta.url).href;
+export const SNAPSHOT_CACHE = "ratscrew-python-snapshot";
+export const SNAPSHOT_KEY = new URL(`../runtime/pyodide/snapshot-${version}.bin`, import.meta.url).href;
+
+// What the page reads (tests, the loading screen's detail): "none", "used" or "failed".
+const report = (state) => {
+  globalThis.ratscrewSnapshot = state;
+};
+
+const stored = async () => {
+  try {
+    // (caches.match, not caches.open: looking must not make an empty cache)
+    const response = await caches.match(SNAPSHOT_KEY, { cacheName: SNAPSHOT_CACHE });
+    return response ? new Uint8Array(await response.arrayBuffer()) : null;
+  } catch (_) {
+    return null; // no Cache Storage (an insecure origin, a private window): start as usual
+  }
+};
+
+export async function loadPyodide(options = {}) {
+  const settings = { ...options, indexURL: INDEX_URL };
+  const page = typeof window === "object" && globalThis === window && typeof caches === "object";
+  const snapshot = page ? await stored() : null;
+  if (snapshot) {
+    try {
+      const started = await pyodide.loadPyodide({ ...settings, _loadSnapshot: snapshot });
+      report("used");
+      return started;
+    } catch (error) {
+      console.warn("[ratscrew] the Python snapshot did not start; deleted", error);
+      report("failed");
+      await caches.delete(SNAPSHOT_CACHE).catch(() => {});
+    }
+  } else {
+    report("none");
+  }
+  return pyodide.loadPyodide(settings);
+}

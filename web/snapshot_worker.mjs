@@ -1,0 +1,25 @@
+// Makes the memory snapshot that later visits start Python from (see web/pyodide_boot.mjs):
+// a Pyodide of its own, started and snapshotted before any code of ours runs in it, kept in
+// Cache Storage under the name web/pyodide_boot.mjs looks for; older snapshots (another
+// Pyodide) are deleted. Started by web/loader.js once the game is ready, in this worker so
+// that the page never waits for it. Answers "stored" or "failed: <why>", then is done.
+import { loadPyodide, version } from "../runtime/pyodide/pyodide.mjs";
+import { SNAPSHOT_CACHE, SNAPSHOT_KEY } from "./pyodide_boot.mjs";
+
+const make = async () => {
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  if (await cache.match(SNAPSHOT_KEY)) return "stored";
+  const indexURL = new URL("../runtime/pyodide/", import.meta.url).href;
+  const started = await loadPyodide({ indexURL, _makeSnapshot: true });
+  const snapshot = started.makeMemorySnapshot();
+  for (const request of await cache.keys()) await cache.delete(request);
+  await cache.put(SNAPSHOT_KEY, new Response(snapshot, {
+    headers: { "Content-Type": "application/octet-stream", "X-Pyodide-Version": version },
+  }));
+  return "stored";
+};
+
+make().then(
+  (result) => postMessage(result),
+  (error) => postMessage(`failed: ${error && error.message ? error.message : error}`),
+);
