@@ -418,9 +418,10 @@
   // it never competes with the first start (it then finds most files in the HTTP cache).
   //
   // With it, the memory snapshot that later visits start Python from (web/pyodide_boot.mjs):
-  // made by a worker of its own once the offline cache is in place (its runtime files then
-  // come from that cache), unless this visit started from one. Not without a service worker
-  // (no offline start anyway; the browser tests block them).
+  // made by a worker of its own once the service worker is ready (the worker's runtime files
+  // come from the browser's HTTP cache, fetched a moment ago by this page), unless this visit
+  // started from one. Not without a service worker (no offline start anyway; the browser
+  // tests block them).
   const makeSnapshot = () => {
     if (window.ratscrewSnapshot === "used" || typeof caches !== "object") return;
     window.ratscrewSnapshotMaking = "making";

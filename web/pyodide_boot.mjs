@@ -21,7 +21,8 @@ const INDEX_URL = new URL("../runtime/pyodide/", import.meta.url).href;
 export const SNAPSHOT_CACHE = "ratscrew-python-snapshot";
 export const SNAPSHOT_KEY = new URL(`../runtime/pyodide/snapshot-${version}.bin`, import.meta.url).href;
 
-// What the page reads (tests, the loading screen's detail): "none", "used" or "failed".
+// How this start went, for the browser tests and scripts/bench_page.py: "none" (no snapshot
+// yet), "used" or "failed" (deleted; the usual start).
 const report = (state) => {
   globalThis.ratscrewSnapshot = state;
 };
