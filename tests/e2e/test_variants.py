@@ -204,7 +204,9 @@ def test_a_rat_is_called_with_the_keys(page: Page, open_site: Callable[..., str]
 
 
 def test_an_unanswered_rat_takes_its_default(page: Page, open_site: Callable[..., str]) -> None:
-    settings = {"version": 1, "choice_seconds": 1}
+    # 3 s to choose: long enough to see the panel on a loaded machine (with 1 s, a CI run
+    # once reached the check after the default had been taken), short enough to wait out.
+    settings = {"version": 1, "choice_seconds": 3}
     page.add_init_script(
         f"localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(json.dumps(settings))})"
     )
