@@ -46,6 +46,8 @@ NODE_MODULES = ROOT / "node_modules"
 RUNTIME = ROOT / "runtime"
 SITE = ROOT / "_site"
 PYC_CACHE = ROOT / ".cache" / "pyc"
+STDLIB_CACHE = ROOT / ".cache" / "stdlib"
+STDLIB_STARTUP = ROOT / "scripts" / "stdlib_startup.txt"
 
 # The Pyodide files a page needs when it loads no extra packages (no `packages = [...]`).
 # pyodide.mjs is the loader; it imports pyodide.asm.mjs, which instantiates pyodide.asm.wasm,
@@ -107,9 +109,10 @@ WORKER_SCRIPTS = ("web/lab_worker.py",)
 
 # The downloads the page starts at once (web/loader.js, before PyScript asks for them), with
 # their sizes, so that the loading bar follows the bytes. In the order they matter most.
+PYODIDE_STDLIB = "runtime/pyodide/python_stdlib.zip"
 EARLY_FETCHES = (
     "runtime/pyodide/pyodide.asm.wasm",
-    "runtime/pyodide/python_stdlib.zip",
+    PYODIDE_STDLIB,  # the page's own (stdlib_zip) in its place, when there is one
     "runtime/pyodide/pyodide-lock.json",
 )
 # Downloads the loader starts once the EARLY_FETCHES are in (or when the page asks for them,
@@ -124,6 +127,7 @@ LATER_FETCHES = (APP_ZIP,)
 EARLY_MODULES = ("web/pyodide_boot.mjs", "runtime/pyodide/pyodide.mjs",
                  "runtime/pyodide/pyodide.asm.mjs")
 DOWNLOADS_MARKER = 'data-downloads=""'
+STDLIB_MARKER = 'data-stdlib=""'
 PRERENDER_MARKER = re.compile(r"<!--prerender:([a-z:-]+)-->")
 
 # MIME types that must be right for the browser to accept the files; Python's table
@@ -340,6 +344,49 @@ def bytecode(names: list[str]) -> dict[str, bytes]:
     return {name: bytes.fromhex(hex_bytes) for name, hex_bytes in json.loads(output)["pyc"].items()}
 
 
+def stdlib_startup() -> list[str]:
+    """The standard library's modules that every start of the page imports (Pyodide's,
+    PyScript's and ours): scripts/stdlib_startup.txt, one name a line, # for comments."""
+    lines = STDLIB_STARTUP.read_text(encoding="utf-8").splitlines()
+    return sorted({line.split("#")[0].strip() for line in lines} - {""})
+
+
+def stdlib_zip() -> bytes | None:
+    """Pyodide's standard library with the modules of stdlib_startup() as bytecode (made by
+    scripts/precompile_stdlib.mjs, Pyodide in Node), kept in .cache/stdlib/ by the inputs'
+    hash. Pyodide ships the library as source, which every start compiled again: about
+    1.7 s of its 2.4 s on a 2-core laptop. None when Node cannot make it: the page then
+    starts with Pyodide's own (slower, the same game)."""
+    modules = stdlib_startup()
+    source = NODE_MODULES / "pyodide" / "python_stdlib.zip"
+    script = ROOT / "scripts" / "precompile_stdlib.mjs"
+    key = hashlib.sha256(json.dumps(modules).encode() + source.read_bytes()
+                         + script.read_bytes()).hexdigest()[:24]
+    cached = STDLIB_CACHE / f"{key}.zip"
+    if not cached.is_file():
+        STDLIB_CACHE.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(f".{os.getpid()}.part")
+        try:
+            subprocess.run(["node", str(script), str(source), str(partial)],
+                           input=json.dumps(modules), capture_output=True, text=True,
+                           timeout=300, check=True)
+        except (OSError, subprocess.SubprocessError) as error:
+            detail = getattr(error, "stderr", "") or error
+            log(f"warning: no compiled standard library ({detail}); the page will compile it")
+            partial.unlink(missing_ok=True)
+            return None
+        for old in STDLIB_CACHE.glob("*.zip"):
+            old.unlink(missing_ok=True)
+        os.replace(partial, cached)  # whole or not at all (builds may run side by side)
+    return cached.read_bytes()
+
+
+def stdlib_name(data: bytes) -> str:
+    """The site's name for the compiled standard library: named after its content, so that
+    a memory snapshot made with one (web/pyodide_boot.mjs) is never used with another."""
+    return f"stdlib-{hashlib.sha256(data).hexdigest()[:12]}.zip"
+
+
 def app_zip() -> bytes:
     """Every module of the page (python_sources) in one zip, byte for byte the same for the
     same sources (fixed dates, sorted names), so its revision only changes with the code.
@@ -381,11 +428,13 @@ def site_config() -> str:
     return f'{head}{marker}"./{APP_ZIP}" = "./{APP_ZIP}"\n'
 
 
-def downloads(site: Path) -> list[list[object]]:
+def downloads(site: Path, stdlib: str | None = None) -> list[list[object]]:
     """What web/loader.js starts and counts: [url, bytes, how] for each download (how:
     "fetch", started by the loader at once; "later", started by the loader once the "fetch"
-    ones are in; "module", preloaded by index.html)."""
-    listed = ([(url, "fetch") for url in EARLY_FETCHES] + [(u, "later") for u in LATER_FETCHES]
+    ones are in; "module", preloaded by index.html). ``stdlib``: the page's own standard
+    library, fetched in place of Pyodide's."""
+    fetches = [stdlib if stdlib and url == PYODIDE_STDLIB else url for url in EARLY_FETCHES]
+    listed = ([(url, "fetch") for url in fetches] + [(u, "later") for u in LATER_FETCHES]
               + [(u, "module") for u in EARLY_MODULES])
     missing = [url for url, _ in listed if not (site / url).is_file()]
     if missing:
@@ -409,14 +458,17 @@ def prerendered() -> dict[str, str]:
     return dict(setup_html().prerender())
 
 
-def render_index(site: Path) -> str:
-    """index.html for the site: the loader's list of downloads and the prerendered setup
-    form filled in (each ``<!--prerender:NAME-->`` marker replaced)."""
+def render_index(site: Path, stdlib: str | None = None) -> str:
+    """index.html for the site: the loader's list of downloads, the name of the page's own
+    standard library (``stdlib``, if any) and the prerendered setup form filled in (each
+    ``<!--prerender:NAME-->`` marker replaced)."""
     text = (ROOT / INDEX).read_text(encoding="utf-8")
-    if text.count(DOWNLOADS_MARKER) != 1:
-        raise SiteError(f"index.html must have {DOWNLOADS_MARKER} exactly once (loader.js)")
-    listing = html.escape(json.dumps(downloads(site), separators=(",", ":")))
+    for marker in (DOWNLOADS_MARKER, STDLIB_MARKER):
+        if text.count(marker) != 1:
+            raise SiteError(f"index.html must have {marker} exactly once (loader.js)")
+    listing = html.escape(json.dumps(downloads(site, stdlib), separators=(",", ":")))
     text = text.replace(DOWNLOADS_MARKER, f'data-downloads="{listing}"')
+    text = text.replace(STDLIB_MARKER, f'data-stdlib="{html.escape(stdlib or "")}"')
     parts = prerendered()
     names = set(PRERENDER_MARKER.findall(text))
     if names != set(parts):
@@ -430,12 +482,16 @@ def build(*, install: bool = True) -> Path:
     if install:
         ensure_node_modules()
     copy_runtime()
-    copied = sync_files(site_sources(), SITE, keep=WRITTEN)
+    stdlib = stdlib_zip()
+    stdlib_file = stdlib_name(stdlib) if stdlib is not None else None
+    copied = sync_files(site_sources(), SITE, keep=[*WRITTEN, *filter(None, [stdlib_file])])
     # GitHub Pages would otherwise run Jekyll, which hides files and folders starting with "_".
     (SITE / ".nojekyll").touch()
     write_if_changed(SITE / APP_ZIP, app_zip())
+    if stdlib is not None and stdlib_file is not None:
+        write_if_changed(SITE / stdlib_file, stdlib)
     write_if_changed(SITE / CONFIG, site_config().encode())
-    write_if_changed(SITE / INDEX, render_index(SITE).encode())
+    write_if_changed(SITE / INDEX, render_index(SITE, stdlib_file).encode())
     write_if_changed(SITE / GAME_PARTS, setup_html().game_parts().encode())
     write_service_worker(SITE)
     count, size = folder_size(SITE)

@@ -170,6 +170,46 @@ def test_the_built_page_has_every_marker_filled(tmp_path: Path) -> None:
     assert len(shown) >= 4
 
 
+def test_the_page_downloads_its_own_standard_library_when_there_is_one(tmp_path: Path) -> None:
+    """With the build's compiled standard library, the loader fetches it in place of
+    Pyodide's and tells web/pyodide_boot.mjs its name (data-stdlib); without one, Pyodide's."""
+    site = fake_site(tmp_path)
+    (site / "stdlib-0123456789ab.zip").write_bytes(b"y" * 20)
+    loader = Elements(site_tools.render_index(site, "stdlib-0123456789ab.zip")).find(
+        src="web/loader.js")[0]
+    listed = json.loads(loader["data-downloads"] or "")
+    assert ["stdlib-0123456789ab.zip", 20, "fetch"] in listed
+    assert site_tools.PYODIDE_STDLIB not in {url for url, _, _ in listed}
+    assert loader["data-stdlib"] == "stdlib-0123456789ab.zip"
+    plain = Elements(site_tools.render_index(site)).find(src="web/loader.js")[0]
+    assert plain["data-stdlib"] == ""
+    assert site_tools.PYODIDE_STDLIB in {url for url, _, _ in json.loads(
+        plain["data-downloads"] or "")}
+
+
+def test_the_standard_library_the_page_starts_with_is_compiled() -> None:
+    """Every module of scripts/stdlib_startup.txt is bytecode made by the site's own Python
+    3.14 (no source), every other module of Pyodide's library is there as it was, and the
+    same inputs give the same bytes (and so the same name)."""
+    data = site_tools.stdlib_zip()
+    if data is None:
+        pytest.skip("Node cannot run Pyodide here (the page then uses Pyodide's own library)")
+    assert site_tools.stdlib_zip() == data
+    modules = site_tools.stdlib_startup()
+    assert {"asyncio", "dataclasses", "typing", "_pyodide._base"} <= set(modules)
+    original = site_tools.NODE_MODULES / "pyodide" / "python_stdlib.zip"
+    with zipfile.ZipFile(original) as source, zipfile.ZipFile(io.BytesIO(data)) as built:
+        before, after = set(source.namelist()), set(built.namelist())
+        compiled = {name for name in before if name.endswith(".py") and (
+            name.removesuffix(".py").removesuffix("/__init__").replace("/", ".") in modules)}
+        assert len(compiled) == len(modules)
+        assert after == (before - compiled) | {name + "c" for name in compiled}
+        code = built.read("asyncio/__init__.pyc")
+        assert code[2:4] == b"\r\n" and int.from_bytes(code[4:8], "little") == 0b01
+        assert built.read("tarfile.py") == source.read("tarfile.py")  # not in the list: as it was
+    assert re.fullmatch(r"stdlib-[0-9a-f]{12}\.zip", site_tools.stdlib_name(data))
+
+
 def test_a_missing_marker_stops_the_build(monkeypatch: pytest.MonkeyPatch,
                                           tmp_path: Path) -> None:
     parts = {**prerender(), "part:nowhere": "<b>lost</b>"}

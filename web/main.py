@@ -43,6 +43,19 @@ def load_engine() -> str:
     return f"Ratscrew {ratscrew.__version__} · {len(PAGE_MODULES)} engine modules loaded"
 
 
+def compiled_at_start() -> list[str]:
+    """The standard library's modules that this start compiled from their source. None when
+    the build's own library (scripts/stdlib_startup.txt) holds every module the start imports
+    as bytecode; a module missing there still works, but costs the start its compiling."""
+    library = os.path.join(sys.prefix, "lib", "python")  # /lib/python314.zip/...
+    compiled = []
+    for name, module in list(sys.modules.items()):
+        origin = getattr(getattr(module, "__spec__", None), "origin", None) or ""
+        if origin.startswith(library) and origin.endswith(".py"):
+            compiled.append(name)
+    return sorted(compiled)
+
+
 def fail(what: str, error: Exception) -> None:
     window.console.error(f"[ratscrew] {what}:\n{traceback.format_exc()}")
     boot.fail(f"The {what} ({type(error).__name__}: {error}).")
@@ -67,6 +80,9 @@ def main() -> None:
     boot.ready(summary)
     boot.hide()
     document.getElementById("app").hidden = False
+    if getattr(window, "ratscrewStdlib", None) and (compiled := compiled_at_start()):
+        window.console.warn("[ratscrew] the start compiled these modules of the standard "
+                            f"library; add them to scripts/stdlib_startup.txt: {compiled}")
 
 
 main()

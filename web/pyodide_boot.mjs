@@ -19,7 +19,14 @@ export const version = pyodide.version;
 
 const INDEX_URL = new URL("../runtime/pyodide/", import.meta.url).href;
 export const SNAPSHOT_CACHE = "ratscrew-python-snapshot";
-export const SNAPSHOT_KEY = new URL(`../runtime/pyodide/snapshot-${version}.bin`, import.meta.url).href;
+
+// The page's own standard library (web/loader.js sets it from the build's data-stdlib: Pyodide's,
+// with the modules every start imports compiled, named after its content), or none: Pyodide's.
+// A snapshot holds Python's view of the library it started with, so its name says which.
+export const snapshotKey = (stdlib) => {
+  const library = stdlib ? `-${stdlib.split("/").pop().replace(/\.zip$/, "")}` : "";
+  return new URL(`../runtime/pyodide/snapshot-${version}${library}.bin`, import.meta.url).href;
+};
 
 // How this start went, for the browser tests and scripts/bench_page.py: "none" (no snapshot
 // yet), "used" or "failed" (deleted; the usual start).
@@ -27,10 +34,10 @@ const report = (state) => {
   globalThis.ratscrewSnapshot = state;
 };
 
-const stored = async () => {
+const stored = async (stdlib) => {
   try {
     // (caches.match, not caches.open: looking must not make an empty cache)
-    const response = await caches.match(SNAPSHOT_KEY, { cacheName: SNAPSHOT_CACHE });
+    const response = await caches.match(snapshotKey(stdlib), { cacheName: SNAPSHOT_CACHE });
     return response ? new Uint8Array(await response.arrayBuffer()) : null;
   } catch (_) {
     return null; // no Cache Storage (an insecure origin, a private window): start as usual
@@ -38,9 +45,10 @@ const stored = async () => {
 };
 
 export async function loadPyodide(options = {}) {
-  const settings = { ...options, indexURL: INDEX_URL };
+  const stdlib = typeof globalThis.ratscrewStdlib === "string" ? globalThis.ratscrewStdlib : null;
+  const settings = { ...options, indexURL: INDEX_URL, ...(stdlib ? { stdLibURL: stdlib } : {}) };
   const page = typeof window === "object" && globalThis === window && typeof caches === "object";
-  const snapshot = page ? await stored() : null;
+  const snapshot = page ? await stored(stdlib) : null;
   if (snapshot) {
     try {
       const started = await pyodide.loadPyodide({ ...settings, _loadSnapshot: snapshot });

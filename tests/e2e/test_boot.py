@@ -32,6 +32,9 @@ def test_boots_to_ready_offline(
     open_site: Callable[..., str],
     assert_only_local_requests: Callable[[], None],
 ) -> None:
+    warnings: list[str] = []
+    page.on("console", lambda message: warnings.append(message.text)
+            if message.type == "warning" else None)
     started = time.monotonic()
     state = open_site()
     elapsed = time.monotonic() - started
@@ -54,7 +57,15 @@ def test_boots_to_ready_offline(
     # PyScript runs (web/main.py).
     ours = sorted(url.rsplit("/", 1)[-1] for url in page_log.requests
                   if url.endswith((".py", ".zip")) and "/runtime/" not in url)
-    assert ours == ["app.zip", "main.py"]
+    assert ours[:2] == ["app.zip", "main.py"]
+    # Python starts with the build's standard library (its startup modules compiled), not
+    # Pyodide's, which it would compile again at every start.
+    assert len(ours) == 3 and re.fullmatch(r"stdlib-[0-9a-f]{12}\.zip", ours[2])
+    assert not any(url.endswith("/python_stdlib.zip") for url in page_log.requests)
+    # ... holding every module the start imports (web/main.py says which it had to compile:
+    # scripts/stdlib_startup.txt lacks them).
+    page.evaluate("new Promise((resolve) => setTimeout(resolve, 100))")
+    assert not [text for text in warnings if "standard library" in text], warnings
     # Each game's parts of the setup form come only when someone reaches for the game menu
     # before Python is ready (web/setup_early.js): a start nobody touched leaves the bytes to
     # the runtime.
