@@ -1,13 +1,16 @@
 // The page's Python runtime, as PyScript loads it (pyscript.toml's `interpreter`): Pyodide's own
-// loadPyodide, started from a memory snapshot when this browser has one.
+// loadPyodide, with the page's own standard library (the modules every start imports compiled
+// by scripts/build: Pyodide ships them as source, and compiling them was 1.7 s of a 2.4 s
+// start), started from a memory snapshot when this browser has one.
 //
-// Pyodide's start (about 2 s of CPU on a 2-core laptop, the longest part of every visit) ends
-// in the same memory every time for the same Pyodide. After a first visit, a worker
+// Pyodide's start (still the longest part of a first visit) ends in the same memory every
+// time for the same Pyodide and library. After a first visit, a worker
 // (web/snapshot_worker.mjs, started by web/loader.js once the game is ready) starts a Pyodide
 // of its own, takes that memory (Pyodide's makeMemorySnapshot) and keeps it in this browser's
 // Cache Storage; later visits start from it in a fraction of the time, with or without a
 // network. The snapshot is named after Pyodide's version (the npm package of one version is
-// always the same files), so a site with another Pyodide never uses it; a snapshot that does
+// always the same files) and the library's name (its content's hash), so a site with another
+// Pyodide or library never uses it; a snapshot that does
 // not start is deleted and Python starts the usual way.
 //
 // Everything else is Pyodide's: PyScript gets its `version` and a loadPyodide that takes the
