@@ -10,8 +10,8 @@
 // Cache Storage; later visits start from it in a fraction of the time, with or without a
 // network. The snapshot is named after Pyodide's version (the npm package of one version is
 // always the same files) and the library's name (its content's hash), so a site with another
-// Pyodide or library never uses it; a snapshot that does
-// not start is deleted and Python starts the usual way.
+// Pyodide or library never uses it; a snapshot that does not start is deleted and Python
+// starts the usual way.
 //
 // Everything else is Pyodide's: PyScript gets its `version` and a loadPyodide that takes the
 // same options (with Pyodide's own folder as indexURL, since PyScript derives it from this
