@@ -44,7 +44,7 @@ def load_engine() -> str:
 
 
 def compiled_at_start() -> list[str]:
-    """The standard library's modules that this start compiled from their source. None when
+    """The standard library's modules that this start compiled from their source: none when
     the build's own library (scripts/stdlib_startup.txt) holds every module the start imports
     as bytecode; a module missing there still works, but costs the start its compiling."""
     library = os.path.join(sys.prefix, "lib", "python")  # /lib/python314.zip/...
