@@ -313,6 +313,27 @@ def write_if_changed(target: Path, data: bytes) -> bool:
     return True
 
 
+def node_cached(target: Path, make: Callable[[Path], None]) -> Path | None:
+    """``target``, made by ``make(path)`` (a step that runs Node) unless the cache has it:
+    written whole or not at all (builds may run side by side), the only file of its kind in
+    its folder. None, with a warning, when ``make`` fails (no Node, or Node failed)."""
+    if target.is_file():
+        return target
+    target.parent.mkdir(parents=True, exist_ok=True)
+    partial = target.with_suffix(f".{os.getpid()}.part")
+    try:
+        make(partial)
+    except (OSError, subprocess.SubprocessError, ValueError) as error:
+        partial.unlink(missing_ok=True)
+        log(f"warning: no {target.parent.name} from Node "
+            f"({getattr(error, 'stderr', '') or error}); the page will compile it")
+        return None
+    for old in target.parent.glob(f"*{target.suffix}"):
+        old.unlink(missing_ok=True)
+    os.replace(partial, target)
+    return target
+
+
 def bytecode(names: list[str]) -> dict[str, bytes]:
     """The compiled .pyc of each source, by the source's name, made by the site's own Pyodide
     running in Node (scripts/precompile.mjs), so the page imports without compiling. Kept in
@@ -322,25 +343,18 @@ def bytecode(names: list[str]) -> dict[str, bytes]:
     sources = [[name, (ROOT / name).read_text(encoding="utf-8")] for name in names]
     runtime = (NODE_MODULES / "pyodide" / "package.json").read_bytes()
     key = hashlib.sha256(json.dumps(sources).encode() + runtime).hexdigest()[:24]
-    cached = PYC_CACHE / f"{key}.json"
-    if cached.is_file():
-        output = cached.read_text(encoding="utf-8")
-    else:
-        try:
-            output = subprocess.run(
-                ["node", str(ROOT / "scripts" / "precompile.mjs")], input=json.dumps(sources),
-                capture_output=True, text=True, timeout=300, check=True).stdout
-            json.loads(output)
-        except (OSError, subprocess.SubprocessError, ValueError) as error:
-            log(f"warning: no bytecode for app.zip ({error}); the page will compile it")
-            return {}
-        PYC_CACHE.mkdir(parents=True, exist_ok=True)
-        for old in PYC_CACHE.glob("*.json"):
-            if old != cached:
-                old.unlink(missing_ok=True)
-        partial = cached.with_suffix(f".{os.getpid()}.part")
-        partial.write_text(output, encoding="utf-8")
-        os.replace(partial, cached)  # whole or not at all (builds may run side by side)
+
+    def make(path: Path) -> None:
+        output = subprocess.run(
+            ["node", str(ROOT / "scripts" / "precompile.mjs")], input=json.dumps(sources),
+            capture_output=True, text=True, timeout=300, check=True).stdout
+        json.loads(output)
+        path.write_text(output, encoding="utf-8")
+
+    cached = node_cached(PYC_CACHE / f"{key}.json", make)
+    if cached is None:
+        return {}
+    output = cached.read_text(encoding="utf-8")
     return {name: bytes.fromhex(hex_bytes) for name, hex_bytes in json.loads(output)["pyc"].items()}
 
 
@@ -362,23 +376,13 @@ def stdlib_zip() -> bytes | None:
     script = ROOT / "scripts" / "precompile_stdlib.mjs"
     key = hashlib.sha256(json.dumps(modules).encode() + source.read_bytes()
                          + script.read_bytes()).hexdigest()[:24]
-    cached = STDLIB_CACHE / f"{key}.zip"
-    if not cached.is_file():
-        STDLIB_CACHE.mkdir(parents=True, exist_ok=True)
-        partial = cached.with_suffix(f".{os.getpid()}.part")
-        try:
-            subprocess.run(["node", str(script), str(source), str(partial)],
-                           input=json.dumps(modules), capture_output=True, text=True,
-                           timeout=300, check=True)
-        except (OSError, subprocess.SubprocessError) as error:
-            detail = getattr(error, "stderr", "") or error
-            log(f"warning: no compiled standard library ({detail}); the page will compile it")
-            partial.unlink(missing_ok=True)
-            return None
-        for old in STDLIB_CACHE.glob("*.zip"):
-            old.unlink(missing_ok=True)
-        os.replace(partial, cached)  # whole or not at all (builds may run side by side)
-    return cached.read_bytes()
+
+    def make(path: Path) -> None:
+        subprocess.run(["node", str(script), str(source), str(path)], input=json.dumps(modules),
+                       capture_output=True, text=True, timeout=300, check=True)
+
+    cached = node_cached(STDLIB_CACHE / f"{key}.zip", make)
+    return None if cached is None else cached.read_bytes()
 
 
 def stdlib_name(data: bytes) -> str:
