@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import shutil
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -40,7 +41,40 @@ def registration(page: Page, condition: str) -> None:
 
 def poll(page: Page, expression: str) -> None:
     """Until ``expression`` (which may give a promise) is true."""
-    assert poll_until(page, expression, timeout_ms=WAIT_MS), f"still false: {expression}"
+    assert poll_until(page, expression, timeout_ms=WAIT_MS), (
+        f"still false: {expression}; {page.evaluate(WORKERS)}")
+
+
+WORKERS = """
+async () => {
+  // The service workers' states, for a failure's message.
+  const r = navigator.serviceWorker && await navigator.serviceWorker.getRegistration();
+  const state = (w) => w ? w.state : 'none';
+  return r ? `installing ${state(r.installing)}, waiting ${state(r.waiting)}, active `
+    + `${state(r.active)}, this page controlled: ${!!navigator.serviceWorker.controller}`
+    : 'no registration';
+}
+"""
+
+
+def wait_until_no_page_is_open(context: BrowserContext) -> None:
+    """Until the site's service workers see no page (nor a page's worker) of the site: closing
+    a page ends its clients a moment later, and a page opened before that would still be
+    counted as one of the old version's, which keeps the new version waiting."""
+    deadline = time.monotonic() + WAIT_MS / 1000
+    while True:
+        counts = []
+        for worker in context.service_workers:
+            try:
+                counts.append(worker.evaluate(
+                    "self.clients.matchAll({includeUncontrolled: true, type: 'all'})"
+                    ".then(found => found.length)"))
+            except Exception:  # a worker the browser stopped meanwhile
+                continue
+        if counts and not any(counts):
+            return
+        assert time.monotonic() < deadline, f"pages still open: {counts}"
+        time.sleep(0.2)
 
 
 @pytest.fixture
@@ -113,8 +147,12 @@ def test_a_new_build_replaces_the_old_cache_once_its_pages_are_closed(
         page.goto(base)
         page.wait_for_selector("body[data-ready='true']", state="attached", timeout=WAIT_MS)
         wait_for_offline_cache(page)
+        # and for the Python snapshot, so that no later page of this version runs the worker
+        # that makes it (a page's worker, and its downloads, belong to the old version too)
+        poll(page, "window.ratscrewSnapshotMaking === 'stored'")
         page.reload()  # now served by the worker
         page.wait_for_selector("body[data-ready='true']", state="attached", timeout=WAIT_MS)
+        assert page.evaluate("window.ratscrewSnapshot") == "used"
         old_revisions, old_text = page.evaluate(CACHED_STYLE)
         assert len(old_revisions) == 1
 
@@ -128,6 +166,7 @@ def test_a_new_build_replaces_the_old_cache_once_its_pages_are_closed(
         assert page.evaluate(CACHED_STYLE)[1] == old_text
 
         page.close()  # the old version's last page: the new worker takes over
+        wait_until_no_page_is_open(sw_context)
         page = sw_context.new_page()
         page.goto(base)
         page.wait_for_selector("body[data-ready='true']", state="attached", timeout=WAIT_MS)
