@@ -57,23 +57,20 @@ async () => {
 """
 
 
-def wait_until_no_page_is_open(context: BrowserContext) -> None:
-    """Until the site's service workers see no page (nor a page's worker) of the site: closing
-    a page ends its clients a moment later, and a page opened before that would still be
-    counted as one of the old version's, which keeps the new version waiting."""
+def in_service_worker(context: BrowserContext, expression: str) -> None:
+    """Until ``expression`` (which may give a promise) is true in one of the site's service
+    workers: what they see with no page open, where a page cannot look."""
     deadline = time.monotonic() + WAIT_MS / 1000
     while True:
-        counts = []
+        seen = []
         for worker in context.service_workers:
             try:
-                counts.append(worker.evaluate(
-                    "self.clients.matchAll({includeUncontrolled: true, type: 'all'})"
-                    ".then(found => found.length)"))
+                seen.append(worker.evaluate(expression))
             except Exception:  # a worker the browser stopped meanwhile
                 continue
-        if counts and not any(counts):
+        if any(result is True for result in seen):
             return
-        assert time.monotonic() < deadline, f"pages still open: {counts}"
+        assert time.monotonic() < deadline, f"still not true: {expression}: {seen}"
         time.sleep(0.2)
 
 
@@ -166,7 +163,12 @@ def test_a_new_build_replaces_the_old_cache_once_its_pages_are_closed(
         assert page.evaluate(CACHED_STYLE)[1] == old_text
 
         page.close()  # the old version's last page: the new worker takes over
-        wait_until_no_page_is_open(sw_context)
+        # once the browser has ended the page's clients, a moment later (a page opened before
+        # that would still count as the old version's, and keep the new one waiting)
+        in_service_worker(sw_context, "self.clients.matchAll({includeUncontrolled: true,"
+                                      " type: 'all'}).then(found => found.length === 0"
+                                      " && !self.registration.waiting"
+                                      " && self.registration.active.state === 'activated')")
         page = sw_context.new_page()
         page.goto(base)
         page.wait_for_selector("body[data-ready='true']", state="attached", timeout=WAIT_MS)
