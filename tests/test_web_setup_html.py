@@ -170,9 +170,12 @@ def test_the_built_page_has_every_marker_filled(tmp_path: Path) -> None:
     assert len(shown) >= 4
 
 
-def test_the_page_downloads_its_own_standard_library_when_there_is_one(tmp_path: Path) -> None:
+def test_the_site_starts_python_with_its_own_standard_library_when_there_is_one(
+        tmp_path: Path) -> None:
     """With the build's compiled standard library, the loader fetches it in place of
-    Pyodide's and tells web/pyodide_boot.mjs its name (data-stdlib); without one, Pyodide's."""
+    Pyodide's, the site's web/pyodide_boot.mjs (which the page, its snapshot's worker and the
+    statistics lab's worker all start Python with) names it, and Pyodide's own is not served;
+    without one, Pyodide's, as the repository has it."""
     site = fake_site(tmp_path)
     (site / "stdlib-0123456789ab.zip").write_bytes(b"y" * 20)
     loader = Elements(site_tools.render_index(site, "stdlib-0123456789ab.zip")).find(
@@ -180,11 +183,21 @@ def test_the_page_downloads_its_own_standard_library_when_there_is_one(tmp_path:
     listed = json.loads(loader["data-downloads"] or "")
     assert ["stdlib-0123456789ab.zip", 20, "fetch"] in listed
     assert site_tools.PYODIDE_STDLIB not in {url for url, _, _ in listed}
-    assert loader["data-stdlib"] == "stdlib-0123456789ab.zip"
     plain = Elements(site_tools.render_index(site)).find(src="web/loader.js")[0]
-    assert plain["data-stdlib"] == ""
     assert site_tools.PYODIDE_STDLIB in {url for url, _, _ in json.loads(
         plain["data-downloads"] or "")}
+
+    source = (ROOT / site_tools.BOOT).read_text(encoding="utf-8")
+    assert site_tools.BOOT_PLACEHOLDER in source
+    named = site_tools.boot_module("stdlib-0123456789ab.zip")
+    assert named == source.replace(site_tools.BOOT_PLACEHOLDER,
+                                   'const STDLIB_FILE = "stdlib-0123456789ab.zip";')
+    assert site_tools.boot_module() == source
+
+    served = site_tools.site_sources(own_stdlib=True)
+    assert site_tools.PYODIDE_STDLIB not in served and "runtime/pyodide/pyodide.mjs" in served
+    assert site_tools.PYODIDE_STDLIB in site_tools.site_sources()
+    assert site_tools.BOOT not in served  # written by the build, never copied as it is
 
 
 def test_the_standard_library_the_page_starts_with_is_compiled() -> None:

@@ -42,9 +42,10 @@ PLOT_SCRIPTS = ("runtime/plot/d3.min.js", "runtime/plot/plot.umd.min.js")
 """Loaded in this order (Plot's UMD build reads the global ``d3``) when the lab first opens."""
 WORKER_SCRIPT = "./web/lab_worker.py"
 WORKER_CONFIG = "./pyscript.toml"
-WORKER_INTERPRETER = "runtime/pyodide/pyodide.mjs"
-"""The page's self-hosted Pyodide (pyscript.toml's ``interpreter``), which a worker only takes
-as its ``version``: an absolute URL (else PyScript would fetch its default from a CDN)."""
+WORKER_INTERPRETER = "web/pyodide_boot.mjs"
+"""The page's own start of its self-hosted Pyodide (pyscript.toml's ``interpreter``: with the
+site's compiled standard library), which a worker only takes as its ``version``: an absolute
+URL (else PyScript would fetch its default from a CDN)."""
 WORKER_START_S = 120.0
 """How long the worker may take to start its own Pyodide before the page plays by itself."""
 WORKER_SLICE_S = 0.15

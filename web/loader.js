@@ -42,9 +42,6 @@
   // 3.1 s with the early downloads, 2.2 s without).
   if (navigator.serviceWorker && navigator.serviceWorker.controller) listed = [];
   const absolute = (url) => new URL(url, document.baseURI).href;
-  // The page's own standard library (scripts/build: Pyodide's, with the modules every start
-  // imports compiled), for web/pyodide_boot.mjs, on every visit.
-  if (script && script.dataset.stdlib) window.ratscrewStdlib = absolute(script.dataset.stdlib);
   const sizes = new Map(listed.map(([url, size]) => [absolute(url), Number(size) || 0]));
   const total = Array.from(sizes.values()).reduce((a, b) => a + b, 0);
   // The runtime's own files ("fetch" and "module"): Python starts once they are in, while the
@@ -442,8 +439,6 @@
     };
     worker.onmessage = (event) => done(String(event.data));
     worker.onerror = (event) => done(`failed: ${event.message || "the worker did not start"}`);
-    // The snapshot must be of a Python started with the page's own standard library.
-    worker.postMessage({ stdlib: window.ratscrewStdlib || null });
   };
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
     addEventListener("ratscrew:ready", () => {

@@ -1,5 +1,5 @@
 // The page's Python runtime, as PyScript loads it (pyscript.toml's `interpreter`): Pyodide's own
-// loadPyodide, with the page's own standard library (the modules every start imports compiled
+// loadPyodide, with the site's own standard library (the modules every start imports compiled
 // by scripts/build: Pyodide ships them as source, and compiling them was 1.7 s of a 2.4 s
 // start), started from a memory snapshot when this browser has one.
 //
@@ -15,7 +15,8 @@
 //
 // Everything else is Pyodide's: PyScript gets its `version` and a loadPyodide that takes the
 // same options (with Pyodide's own folder as indexURL, since PyScript derives it from this
-// file's URL). In a worker (the statistics lab's), Python starts the usual way.
+// file's URL). In a worker (the statistics lab's), Python starts the usual way, with the same
+// library.
 import * as pyodide from "../runtime/pyodide/pyodide.mjs";
 
 export const version = pyodide.version;
@@ -23,11 +24,17 @@ export const version = pyodide.version;
 const INDEX_URL = new URL("../runtime/pyodide/", import.meta.url).href;
 export const SNAPSHOT_CACHE = "ratscrew-python-snapshot";
 
-// The page's own standard library (web/loader.js sets it from the build's data-stdlib: Pyodide's,
-// with the modules every start imports compiled, named after its content), or none: Pyodide's.
+// The site's own standard library (Pyodide's, with the modules every start imports compiled,
+// named after its content): scripts/build writes its file's name in place of this null. Null
+// (the page served unbuilt, or built without Node): Pyodide's own library.
+const STDLIB_FILE = null;
+export const STDLIB = STDLIB_FILE ? new URL(`../${STDLIB_FILE}`, import.meta.url).href : null;
+// (for web/main.py, which then checks that the start compiled none of the library's modules)
+globalThis.ratscrewStdlib = STDLIB;
+
 // A snapshot holds Python's view of the library it started with, so its name says which.
-export const snapshotKey = (stdlib) => {
-  const library = stdlib ? `-${stdlib.split("/").pop().replace(/\.zip$/, "")}` : "";
+export const snapshotKey = () => {
+  const library = STDLIB_FILE ? `-${STDLIB_FILE.replace(/\.zip$/, "")}` : "";
   return new URL(`../runtime/pyodide/snapshot-${version}${library}.bin`, import.meta.url).href;
 };
 
@@ -37,10 +44,10 @@ const report = (state) => {
   globalThis.ratscrewSnapshot = state;
 };
 
-const stored = async (stdlib) => {
+const stored = async () => {
   try {
     // (caches.match, not caches.open: looking must not make an empty cache)
-    const response = await caches.match(snapshotKey(stdlib), { cacheName: SNAPSHOT_CACHE });
+    const response = await caches.match(snapshotKey(), { cacheName: SNAPSHOT_CACHE });
     return response ? new Uint8Array(await response.arrayBuffer()) : null;
   } catch (_) {
     return null; // no Cache Storage (an insecure origin, a private window): start as usual
@@ -48,10 +55,9 @@ const stored = async (stdlib) => {
 };
 
 export async function loadPyodide(options = {}) {
-  const stdlib = typeof globalThis.ratscrewStdlib === "string" ? globalThis.ratscrewStdlib : null;
-  const settings = { ...options, indexURL: INDEX_URL, ...(stdlib ? { stdLibURL: stdlib } : {}) };
+  const settings = { ...options, indexURL: INDEX_URL, ...(STDLIB ? { stdLibURL: STDLIB } : {}) };
   const page = typeof window === "object" && globalThis === window && typeof caches === "object";
-  const snapshot = page ? await stored(stdlib) : null;
+  const snapshot = page ? await stored() : null;
   if (snapshot) {
     try {
       const started = await pyodide.loadPyodide({ ...settings, _loadSnapshot: snapshot });

@@ -4,16 +4,16 @@
 // Pyodide) are deleted. Started by web/loader.js once the game is ready, in this worker so
 // that the page never waits for it. Answers "stored" or "failed: <why>", then is done.
 import { loadPyodide, version } from "../runtime/pyodide/pyodide.mjs";
-import { SNAPSHOT_CACHE, snapshotKey } from "./pyodide_boot.mjs";
+import { SNAPSHOT_CACHE, STDLIB, snapshotKey } from "./pyodide_boot.mjs";
 
-// stdlib: the page's own standard library (its URL), or null for Pyodide's.
-const make = async (stdlib) => {
-  const key = snapshotKey(stdlib);
+const make = async () => {
+  const key = snapshotKey();
   const cache = await caches.open(SNAPSHOT_CACHE);
   if (await cache.match(key)) return "stored";
   const indexURL = new URL("../runtime/pyodide/", import.meta.url).href;
+  // (with the page's own standard library: the snapshot holds Python's view of it)
   const started = await loadPyodide({
-    indexURL, _makeSnapshot: true, ...(stdlib ? { stdLibURL: stdlib } : {}) });
+    indexURL, _makeSnapshot: true, ...(STDLIB ? { stdLibURL: STDLIB } : {}) });
   const snapshot = started.makeMemorySnapshot();
   for (const request of await cache.keys()) await cache.delete(request);
   await cache.put(key, new Response(snapshot, {
@@ -22,11 +22,7 @@ const make = async (stdlib) => {
   return "stored";
 };
 
-// The page says which standard library it started with (web/loader.js).
-addEventListener("message", (event) => {
-  const stdlib = event.data && typeof event.data.stdlib === "string" ? event.data.stdlib : null;
-  make(stdlib).then(
-    (result) => postMessage(result),
-    (error) => postMessage(`failed: ${error && error.message ? error.message : error}`),
-  );
-}, { once: true });
+make().then(
+  (result) => postMessage(result),
+  (error) => postMessage(`failed: ${error && error.message ? error.message : error}`),
+);
