@@ -92,9 +92,8 @@ def serving(root: Path) -> Iterator[str]:
     server = site_tools.make_server(root, 0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
-    host, port = server.server_address[:2]
     try:
-        yield f"http://{host}:{port}/"
+        yield site_tools.server_url(server)
     finally:
         server.shutdown()
         server.server_close()

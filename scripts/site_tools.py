@@ -39,7 +39,7 @@ import sys
 import zipfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
@@ -586,10 +586,10 @@ def update_files_table() -> None:
 class SiteRequestHandler(http.server.SimpleHTTPRequestHandler):
     """Static files with the MIME types Pyodide needs, and no caching (for development)."""
 
-    extensions_map: ClassVar[dict[str, str]] = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        **MIME_TYPES,
-    }
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # (before the base class's __init__, which serves the request)
+        self.extensions_map = {**self.extensions_map, **MIME_TYPES}
+        super().__init__(*args, **kwargs)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
@@ -608,6 +608,12 @@ class SiteServer(http.server.ThreadingHTTPServer):
         if isinstance(sys.exc_info()[1], ConnectionError):
             return
         super().handle_error(request, client_address)
+
+
+def server_url(server: http.server.HTTPServer) -> str:
+    """The address ``server`` listens on, as a base URL (ends in /)."""
+    host, port = server.server_address[:2]
+    return f"http://{host.decode() if isinstance(host, bytes) else host}:{port}/"
 
 
 def make_server(
@@ -671,8 +677,7 @@ def main_serve() -> None:
                 f"cannot listen on 127.0.0.1:{args.port} ({error.strerror}); "
                 "try scripts/serve --port N"
             ) from error
-        host, port = server.server_address[:2]
-        print(f"Serving Ratscrew on http://{host}:{port}/  (Ctrl+C to stop)", flush=True)
+        print(f"Serving Ratscrew on {server_url(server)}  (Ctrl+C to stop)", flush=True)
         try:
             server.serve_forever()
         except KeyboardInterrupt:
