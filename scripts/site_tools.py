@@ -503,15 +503,15 @@ def build(*, install: bool = True) -> Path:
     if install:
         ensure_node_modules()
     copy_runtime()
-    stdlib = stdlib_zip()
-    stdlib_file = stdlib_name(stdlib) if stdlib is not None else None
-    copied = sync_files(site_sources(own_stdlib=stdlib is not None), SITE,
-                        keep=[*WRITTEN, *filter(None, [stdlib_file])])
+    stdlib, stdlib_file = stdlib_zip(), None
+    if stdlib is not None:
+        stdlib_file = stdlib_name(stdlib)
+        write_if_changed(SITE / stdlib_file, stdlib)
+    copied = sync_files(site_sources(own_stdlib=stdlib_file is not None), SITE,
+                        keep=[*WRITTEN, *([stdlib_file] if stdlib_file else [])])
     # GitHub Pages would otherwise run Jekyll, which hides files and folders starting with "_".
     (SITE / ".nojekyll").touch()
     write_if_changed(SITE / APP_ZIP, app_zip())
-    if stdlib is not None and stdlib_file is not None:
-        write_if_changed(SITE / stdlib_file, stdlib)
     write_if_changed(SITE / CONFIG, site_config().encode())
     write_if_changed(SITE / BOOT, boot_module(stdlib_file).encode())
     write_if_changed(SITE / INDEX, render_index(SITE, stdlib_file).encode())

@@ -54,8 +54,13 @@ const stored = async () => {
   }
 };
 
+// Pyodide's options for a start with the site's runtime and standard library (here, and in
+// web/snapshot_worker.mjs, whose snapshot must be of the same Python).
+export const startOptions = (options = {}) =>
+  ({ ...options, indexURL: INDEX_URL, ...(STDLIB ? { stdLibURL: STDLIB } : {}) });
+
 export async function loadPyodide(options = {}) {
-  const settings = { ...options, indexURL: INDEX_URL, ...(STDLIB ? { stdLibURL: STDLIB } : {}) };
+  const settings = startOptions(options);
   const page = typeof window === "object" && globalThis === window && typeof caches === "object";
   const snapshot = page ? await stored() : null;
   if (snapshot) {

@@ -4,16 +4,14 @@
 // Pyodide) are deleted. Started by web/loader.js once the game is ready, in this worker so
 // that the page never waits for it. Answers "stored" or "failed: <why>", then is done.
 import { loadPyodide, version } from "../runtime/pyodide/pyodide.mjs";
-import { SNAPSHOT_CACHE, STDLIB, snapshotKey } from "./pyodide_boot.mjs";
+import { SNAPSHOT_CACHE, snapshotKey, startOptions } from "./pyodide_boot.mjs";
 
 const make = async () => {
   const key = snapshotKey();
   const cache = await caches.open(SNAPSHOT_CACHE);
   if (await cache.match(key)) return "stored";
-  const indexURL = new URL("../runtime/pyodide/", import.meta.url).href;
   // (with the page's own standard library: the snapshot holds Python's view of it)
-  const started = await loadPyodide({
-    indexURL, _makeSnapshot: true, ...(STDLIB ? { stdLibURL: STDLIB } : {}) });
+  const started = await loadPyodide(startOptions({ _makeSnapshot: true }));
   const snapshot = started.makeMemorySnapshot();
   for (const request of await cache.keys()) await cache.delete(request);
   await cache.put(key, new Response(snapshot, {
