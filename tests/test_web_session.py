@@ -201,6 +201,41 @@ def test_pausing_stops_the_time_to_choose() -> None:
     assert session.game.history[0][0] == 6000
 
 
+def test_the_clock_starts_when_the_table_is_on_screen() -> None:
+    """Drawing the first table took 1.5 s: the decision of the deal still has its whole 3 s
+    from then, and game time starts then too (at 8x here: 3 real s are 24 game s)."""
+    seed = rat_at_the_deal()
+    session = Session("slap-like-an-egyptian", 2, seed, ["A", "B"], {}, speed="8", now=0.0,
+                      choice_ms=3000)
+    session.start_clock(1500.0)
+    assert session.game_time(1500.0) == 0
+    assert session.choice_ms_left(1500.0) == 3000.0
+    assert session.due_in(1500.0) == 3000.0
+    assert session.advance(4499.0) == []
+    events = session.advance(4500.0)
+    assert events and events[0].kind == "chose"
+    assert session.game.history[0] == (24_000, 1, "choose", "either")
+    # Once the game has begun, the clock is the game's: a late call changes nothing.
+    session.start_clock(9000.0)
+    assert session.game_time(9000.0) == 60_000
+
+
+def test_a_bot_first_move_waits_for_the_table_too() -> None:
+    early = Session("classic", 2, 1, ["A", "B"], {0: "normal"}, now=0.0)
+    late = Session("classic", 2, 1, ["A", "B"], {0: "normal"}, now=0.0)
+    late.start_clock(800.0)
+    wait = early.due_in(0.0)
+    assert wait is not None and wait > 0
+    assert late.due_in(800.0) == wait
+    assert late.advance(800.0 + wait - 1) == []
+    assert late.advance(800.0 + wait) != []
+    # Paused (a record opened at its deal): the clock is the pause's to start.
+    paused = Session("classic", 2, 1, ["A", "B"], {0: "normal"}, now=0.0)
+    paused.pause(0.0)
+    paused.start_clock(800.0)
+    assert paused.due_in(800.0) is None
+
+
 @pytest.mark.parametrize("new_speed", ["0.5", "8"])
 def test_a_change_of_speed_keeps_the_real_time_left_to_choose(new_speed: str) -> None:
     seed = rat_at_the_deal()

@@ -505,6 +505,7 @@ class App:
         document.body.style.setProperty("--anim", ANIMATION[session.speed_name])
         self.playing = config
         self.view = self._new_view()
+        session.start_clock(now())  # the table is drawn: the game's time starts now
         self._set_paused(session.reviewing)
         self.focus_soon("table")  # not <body>: keys still work (read on the document)
 

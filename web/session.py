@@ -180,6 +180,18 @@ class Session:
         if self._choice_due is None and self._clock_runs:
             self._choice_due = now + self._choice_left
 
+    def start_clock(self, now: float) -> None:
+        """The table is on screen from real time ``now``: the clock starts there, not when
+        the session was made, so drawing the first table (slow on a busy or old device) takes
+        nothing from a person's time to answer a decision of the deal, nor from the time
+        before the bots' first moves. Only before anything has happened."""
+        shift = now - self._anchor_real
+        if self.game.history or not self._clock_runs or shift <= 0:
+            return
+        self._anchor_real = now
+        if self._choice_due is not None:
+            self._choice_due += shift
+
     def set_speed(self, speed: str, now: float) -> None:
         """Change the speed from real time ``now`` on; a person's time to choose keeps the
         real time it had left."""
