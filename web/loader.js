@@ -58,30 +58,39 @@
     drawing = false;
     onBytes();
   };
-  const count = (url, bytes, finished) => {
-    const size = sizes.get(url) || 0;
-    const now = finished ? Math.max(size, bytes) : Math.min(size, bytes);
-    if (now !== received.get(url)) {
-      received.set(url, now);
-      if (!drawing) {
-        drawing = true;
-        requestAnimationFrame(draw);
-      }
-    }
-  };
   const downloaded = () => Array.from(received.values()).reduce((a, b) => a + b, 0);
   const runtimeDownloaded = () =>
     Array.from(received).reduce((a, [url, bytes]) => a + (runtimeUrls.has(url) ? bytes : 0), 0);
+  const count = (url, bytes, finished) => {
+    const size = sizes.get(url) || 0;
+    const now = finished ? Math.max(size, bytes) : Math.min(size, bytes);
+    if (now === received.get(url)) return;
+    received.set(url, now);
+    if (runtimeUrls.has(url) && runtimeDownloaded() >= runtimeTotal) {
+      draw(); // the runtime is in: "Starting Python…" now, drawn by the next frame
+    } else if (!drawing) {
+      drawing = true;
+      requestAnimationFrame(draw);
+    }
+  };
 
   const early = new Map(); // absolute url -> Promise<Response>, taken once
   const taken = new Set(); // absolute urls whose Response the page already has
   const nativeFetch = window.fetch.bind(window);
 
   // The end of a body the page is already reading is passed on after the next frame: Python
-  // starts the moment the runtime's last file ends, and the page cannot redraw for the
-  // seconds that takes, so the frame that says "Starting Python…" must come first (at most
-  // one frame later, and only on a network slower than Python's own start).
+  // starts the moment the runtime's last file ends, and the page cannot redraw for as long
+  // as that takes, so the frame that says "Starting Python…" must come first (at most one
+  // frame later, and only on a network slower than Python's own start). The moment a file of
+  // the runtime is handed over is marked for the browser tests ("ratscrew:runtime-in", with
+  // the file's name): Python cannot start before the last of them.
   const afterFrame = (fn) => requestAnimationFrame(() => setTimeout(fn, 0));
+  const handOver = (url, close) => {
+    close();
+    if (runtimeUrls.has(url)) {
+      performance.mark("ratscrew:runtime-in", { detail: url.split("/").pop() });
+    }
+  };
 
   // The body is read at once (not when Pyodide gets round to it), so the download never
   // waits; the page gets a Response that streams the same bytes (WebAssembly still compiles
@@ -100,7 +109,7 @@
             if (done) {
               count(url, seen, true);
               finished();
-              if (taken.has(url)) afterFrame(() => controller.close());
+              if (taken.has(url)) afterFrame(() => handOver(url, () => controller.close()));
               else controller.close();
               return undefined;
             }
@@ -399,7 +408,9 @@
         const url = target.src || target.href;
         const name = url.split("/").pop() || url;
         reportFailure(`A file of the game did not load (${name}). Check your connection.`);
-      } else if (event.message) {
+      } else if (event.message && !/^ResizeObserver loop/.test(event.message)) {
+        // (A size written by a ResizeObserver that changes the size again is reported here
+        // too, and is harmless: the next frame has the sizes.)
         reportFailure(`Start-up error: ${event.message}`);
       }
     },
