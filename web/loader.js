@@ -35,6 +35,39 @@
   } catch (_) {
     listed = [];
   }
+
+  // ------------------------------------------------------------------ the first screen
+  // Chosen here, before the first frame, so that the stylesheet lays the page out in its
+  // final places from the start (nothing moves when web/setup_early.js or Python take
+  // over): <html data-start="...">
+  //   "setup"  a plain visit: the setup form, prerendered by scripts/build;
+  //   "table"  a link with autostart=1: the table, its seats drawn by web/setup_early.js;
+  //   "wait"   any other link (Python reads it), or a page not built (no prerendered form:
+  //            scripts/build writes data-downloads and the form together): the loading
+  //            panel and how to play.
+  // A returning visitor's plain visit shows the last table they played (web/settings.py's
+  // last_table), which only Python reads: the loading panel until then, not the default form
+  // that would change under their hands (a returning visit starts Python in a moment anyway,
+  // from the snapshot). And the saved "Projector" display (everything larger) from the first
+  // frame, not from when Python reads the settings, which would move the whole page. Only a
+  // small, well-formed setting counts here; Python reads and checks the rest.
+  let saved = {};
+  try {
+    const text = localStorage.getItem("ratscrew.settings.v1");
+    const parsed = text && text.length <= 50000 ? JSON.parse(text) : null;
+    if (parsed && typeof parsed === "object") saved = parsed;
+  } catch (_) {
+    // No storage (a private window), or a setting Python will reset with a notice.
+  }
+  if (saved.projector === true) document.documentElement.classList.add("projector");
+  const built = Boolean(script && script.dataset.downloads);
+  const linked = location.search.replace(/^\?/, "") !== "";
+  const autostart = new URLSearchParams(location.search).get("autostart") === "1";
+  const lastTable = typeof saved.last_table === "string" && saved.last_table !== "";
+  let first = "wait";
+  if (built && autostart) first = "table";
+  else if (built && !linked && !lastTable) first = "setup";
+  document.documentElement.dataset.start = first;
   // A page the service worker controls reads every file from this browser's cache: nothing
   // to start early, no bytes worth counting. And Pyodide then fetches the .wasm itself: a
   // Response made here in JavaScript has no URL, so the browser can neither keep nor reuse

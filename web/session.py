@@ -51,6 +51,13 @@ class), a half, 1, 2, 4, 8 with the sign, or Instant."""
 HUMAN_ACTIONS = ("flip", "slap", "slap-left", "slap-right")
 PLAIN_ACTIONS = ("flip", "slap")
 HAND_ACTIONS = ("flip", "slap-left", "slap-right")
+ACTION_LABELS = {"flip": "Flip", "slap": "Slap", "slap-left": "Left", "slap-right": "Right"}
+"""What a seat's touch buttons say (the slap-left and slap-right of Slap Like an Egyptian)."""
+STACK_DEPTH = 52
+"""A seat's stack of cards looks one step deeper a card, up to this many."""
+HUMAN_ORDER = 100
+"""A person's seat comes after the bots' where the seats are in one list (phones: CSS
+``order: var(--order)``)."""
 MARK_EVERY = 200
 """Going back keeps a copy of the game every this many actions of the record, so that a
 moment is reached by replaying from the nearest copy, not from the deal."""

@@ -10,7 +10,9 @@
 // changed; data-pending that Deal was pressed, and it deals at once).
 //
 // A link with autostart=1 shows the table's seats at once instead (a seat skeleton per
-// player, named from the link). Any other link waits for Python, which reads it.
+// player, named from the link). Any other link waits for Python, which reads it. Which of the
+// three it is, web/loader.js decided before the first frame (<html data-start>), and the
+// stylesheet already shows that screen in its place: this script only fills it in.
 "use strict";
 
 (() => {
@@ -24,16 +26,16 @@
   if (body.dataset.ready) return; // Python was quicker
 
   const params = new URLSearchParams(location.search);
-  const listeners = [];
+  const undo = []; // what stop() ends: this script's listeners and observer
   const on = (target, type, handler) => {
     target.addEventListener(type, handler);
-    listeners.push([target, type, handler]);
+    undo.push(() => target.removeEventListener(type, handler));
   };
   let stopped = false;
   const stop = () => {
     stopped = true;
-    for (const [target, type, handler] of listeners) target.removeEventListener(type, handler);
-    listeners.length = 0;
+    for (const end of undo) end();
+    undo.length = 0;
   };
   window.ratscrewEarly = { stop };
 
@@ -48,9 +50,26 @@
   };
 
   // ------------------------------------------------------------------ a link's table
+  // The seats bots play, as web/links.py reads the link's bots= (1-based seat numbers, "all"
+  // or "none"; anything else, or none given: every seat but the first).
+  const botSeats = (players) => {
+    const seats = Array.from({ length: players }, (_, i) => i);
+    const text = (params.get("bots") || "").trim().toLowerCase();
+    if (text === "all") return new Set(seats);
+    if (text === "none") return new Set();
+    const numbers = text.split(",").filter((part) => part.trim()).map((part) => Number(part));
+    if (numbers.length && numbers.every((n) => Number.isInteger(n) && n >= 1 && n <= players)) {
+      return new Set(numbers.map((n) => n - 1));
+    }
+    return new Set(seats.slice(1));
+  };
+
   const skeletonTable = () => {
     const template = $("seat-skeleton");
-    if (!template) return;
+    if (!template) {
+      document.documentElement.dataset.start = "wait";
+      return;
+    }
     const wanted = (params.get("variant") || "").trim().toLowerCase().replace(/[ _]/g, "-");
     const match = Array.from(variantSelect.options).find((o) => o.value === wanted
       || (o.dataset.aliases || "").split(" ").includes(wanted)) || variantSelect.options[0];
@@ -58,16 +77,37 @@
     const players = Number.isFinite(asked)
       ? Math.min(Math.max(asked, Number(match.dataset.min)), Number(match.dataset.max))
       : Number(match.dataset.players);
-    const layouts = JSON.parse(template.dataset.layouts || "{}");
-    const defaults = JSON.parse(template.dataset.names || "[]");
+    const data = (name, empty) => JSON.parse(template.dataset[name] || empty);
+    const layouts = data("layouts", "{}");
+    const defaults = data("names", "[]");
     // Names as web/links.py reads them: the decoded value, split at commas.
     const names = (params.get("names") || "").split(",").map((n) => n.trim().slice(0, 24));
+    const bots = botSeats(players);
+    const levels = (params.get("difficulty") || "").split(",").map((l) => l.trim().toLowerCase());
     const layout = layouts[String(players)];
-    if (!layout) return;
+    if (!layout) {
+      document.documentElement.dataset.start = "wait"; // the loading panel until Python
+      return;
+    }
     showApp("table");
     form.hidden = true;
     $("table").hidden = false;
+    // The bar as the table has it (its buttons wait for Python, unseen until then): it
+    // keeps its height when the game is dealt.
+    $("bar-variant").textContent = match.textContent;
+    $("bar-seed").textContent = (params.get("seed") || "").trim() || "…";
+    for (const id of ["bar-game", "speed-label", "pause", "table-copy"]) $(id).hidden = false;
     $("felt").dataset.players = String(players);
+    $("felt").dataset.variant = match.value;
+    // Each seat as web/view.py draws it: a bot's tag, or a person's buttons (unusable until
+    // the deal) with the default keys.
+    const actions = data("actions", "{}")[match.value] || [];
+    const labels = data("labels", "{}");
+    const keys = data("keys", "[]");
+    const humanOrder = Number(template.dataset.humanOrder);
+    const depths = (data("depths", "{}")[match.value] || {})[String(players)] || [];
+    const botLevels = bots.size === levels.length ? levels : [];
+    let botIndex = 0;
     for (const [region, seats] of Object.entries(layout)) {
       const box = document.querySelector(`#seats [data-region='${region}']`);
       for (const seat of seats) {
@@ -75,10 +115,57 @@
         node.dataset.region = region;
         node.querySelector(".seat-number").textContent = String(seat + 1);
         node.querySelector(".seat-name").textContent = names[seat] || defaults[seat] || "";
+        node.querySelector(".stack").style.setProperty("--depth", String(depths[seat] || 0));
+        const zone = node.querySelector(".touch");
+        if (bots.has(seat)) {
+          zone.remove();
+          node.querySelector(".seat-status").textContent = ""; // a bot's line: its tag alone
+          const level = levels.length === 1 ? levels[0] : botLevels[botIndex];
+          if (level) node.querySelector(".seat-skill").textContent = ` · ${level}`;
+          botIndex += 1;
+          node.style.setProperty("--order", String(seat));
+        } else {
+          node.classList.add("human");
+          node.querySelector(".seat-tag").remove();
+          node.style.setProperty("--order", String(humanOrder + seat));
+          zone.classList.add(`touch-${actions.length}`);
+          for (const action of actions) {
+            const button = document.createElement("button");
+            button.type = "button";
+            button.className = `touch-${action}`;
+            button.disabled = true;
+            const label = document.createElement("span");
+            label.textContent = labels[action] || action;
+            const key = document.createElement("kbd");
+            key.textContent = (keys[seat] || {})[action] || "";
+            button.append(label, key);
+            zone.appendChild(button);
+          }
+        }
         box.appendChild(node);
       }
     }
     $("explain").textContent = "Dealing as soon as the game is ready…";
+    // The centre's size, which its cards scale to, as web/app.py keeps it (App.watch_size)
+    // from when Python is there: the pile has its size before the deal too.
+    // Written at once too (an observer's first report may come after the first frame).
+    const centre = document.querySelector(".centre-area");
+    const size = (node, width, height) => {
+      for (const [name, value] of [["--box-w", width], ["--box-h", height]]) {
+        const text = `${value.toFixed(1)}px`;
+        if (node.style.getPropertyValue(name) !== text) node.style.setProperty(name, text);
+      }
+    };
+    const style = getComputedStyle(centre);
+    const padding = (a, b) => parseFloat(style[a]) + parseFloat(style[b]);
+    const box = centre.getBoundingClientRect();
+    size(centre, box.width - padding("paddingLeft", "paddingRight"),
+      box.height - padding("paddingTop", "paddingBottom"));
+    const sizes = new ResizeObserver((entries) => {
+      for (const { target, contentRect } of entries) size(target, contentRect.width, contentRect.height);
+    });
+    sizes.observe(centre);
+    undo.push(() => sizes.disconnect());
   };
 
   // ------------------------------------------------------------------ the setup form
@@ -173,6 +260,8 @@
     body.dataset.setup = "live";
   };
 
-  if (params.get("autostart") === "1") skeletonTable();
-  else if (!location.search.replace(/^\?/, "")) setupForm();
+  // web/loader.js chose the first screen (<html data-start>) before the first frame.
+  const start = document.documentElement.dataset.start;
+  if (start === "table") skeletonTable();
+  else if (start === "setup") setupForm();
 })();

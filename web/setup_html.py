@@ -16,11 +16,12 @@ from html import escape
 from typing import Any
 
 from ratscrew.bots import DIFFICULTIES
+from ratscrew.engine import Game
 from ratscrew.slaps import SLAP_RULES
 from ratscrew.variants import VARIANTS, Variant, find_variant
 
 from .card_text import with_symbols
-from .keymap import default_keymap, key_label
+from .keymap import KNOWN_ACTIONS, default_keymap, key_label
 from .links import (
     SeatConfig,
     TableConfig,
@@ -29,7 +30,14 @@ from .links import (
     default_seats,
     parse_query,
 )
-from .session import SPEED_LABELS, SPEEDS, seat_actions
+from .session import (
+    ACTION_LABELS,
+    HUMAN_ORDER,
+    SPEED_LABELS,
+    SPEEDS,
+    STACK_DEPTH,
+    seat_actions,
+)
 from .setup_options import (
     GENDER_LABELS,
     Control,
@@ -237,28 +245,59 @@ def form_parts(config: TableConfig, keys: Callable[[int], str],
 
 def seat_skeleton() -> str:
     """A seat as the table shows it before the game is dealt (a link with autostart=1 while
-    Python starts): the same classes as web/view.py's seats, no data-seat (it is no seat
-    of a game yet)."""
+    Python starts): web/view.py's seat, "Dealing…" for its status, no data-seat (it is no
+    seat of a game yet), and both a bot's tag and a person's touch zone: web/setup_early.js
+    keeps the one the seat needs and puts the game's buttons in the zone, so that each seat
+    has its size and place before the deal."""
+    tag_text = "bot" + tag("span", " · normal", class_="seat-skill")
     return tag("section",
                tag("header", tag("span", "", class_="seat-number")
                    + tag("h2", "", class_="seat-name"), class_="seat-head")
                + tag("div", tag("div", "", class_="stack", aria_hidden="true")
-                     + tag("span", "", class_="count"), class_="seat-body")
-               + tag("div", tag("p", "Dealing…", class_="seat-status"), class_="seat-line"),
+                     + tag("span", "&nbsp;", class_="count"), class_="seat-body")
+               + tag("div", tag("p", "Dealing…", class_="seat-status")
+                     + tag("span", tag_text, class_="seat-tag"), class_="seat-line")
+               + tag("p", "", class_="seat-marks")
+               + tag("div", "", class_="touch"),
                class_="seat skeleton", data_skeleton="")
+
+
+def compact_json(value: object) -> str:
+    """JSON without spaces, for an attribute."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def skeleton_data() -> dict[str, str]:
+    """What web/setup_early.js needs to draw a link's seats before Python: each number of
+    players' seat places, the default names, each game's buttons for a person's seat (with
+    their labels, and each seat's default keys), where a person's seat goes in one list, and
+    each seat's stack as dealt in each game (the depth of the cards it is dealt)."""
+    keymap = default_keymap(MAX_SEATS, KNOWN_ACTIONS)
+    depths = {v.name: {n: [min(len(hand), STACK_DEPTH) for hand in Game(v, n, seed=0).hands]
+                      for n in range(v.min_players, v.max_players + 1)}
+             for v in VARIANTS.values()}
+    return {
+        "layouts": compact_json({n: {region: list(seats)
+                                     for region, seats in seat_regions(n).items()}
+                                 for n in range(2, MAX_SEATS + 1)}),
+        "names": compact_json([default_name(i) for i in range(MAX_SEATS)]),
+        "actions": compact_json({v.name: seat_actions(v) for v in VARIANTS.values()}),
+        "labels": compact_json(ACTION_LABELS),
+        "keys": compact_json([{a: key_label(keymap.key_for(seat, a) or "") for a in KNOWN_ACTIONS}
+                              for seat in range(MAX_SEATS)]),
+        "human-order": str(HUMAN_ORDER),
+        "depths": compact_json(depths),
+    }
 
 
 def prerender() -> dict[str, str]:
     """What ``scripts/build`` writes into index.html, by marker name: the form filled for a
-    new visitor's default table, and a seat as the table shows it before the deal (with the
-    seats' places for every number of players), for a link's table."""
+    new visitor's default table, and a seat as the table shows it before the deal (with
+    :func:`skeleton_data`), for a link's table."""
     default, _ = parse_query("")
     parts = form_parts(default, default_keys(VARIANTS[default.variant]), MAX_SEATS)
-    layouts = {n: {region: list(seats) for region, seats in seat_regions(n).items()}
-               for n in range(2, MAX_SEATS + 1)}
-    skeleton = tag("template", seat_skeleton(), id="seat-skeleton",
-                   data_layouts=json.dumps(layouts, separators=(",", ":")),
-                   data_names=json.dumps([default_name(i) for i in range(MAX_SEATS)]))
+    data = {f"data_{name.replace('-', '_')}": value for name, value in skeleton_data().items()}
+    skeleton = tag("template", seat_skeleton(), id="seat-skeleton", **data)
     return {
         "variants": variant_options(default.variant),
         "speeds": speed_options(default.speed),

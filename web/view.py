@@ -54,7 +54,7 @@ from .headline import NOTE_MS, Announcer, Headline, Line, Note, seat_notes
 from .keymap import key_label
 from .log_lines import FUTURE_LIMIT, LOG_LIMIT, LogLines
 from .parts import PartContext, TablePart, all_parts, parts_for
-from .session import Session
+from .session import ACTION_LABELS, HUMAN_ORDER, STACK_DEPTH, Session
 from .table_info import REGIONS, choice_step, seat_layout
 
 __all__ = [
@@ -79,16 +79,11 @@ __all__ = [
 
 SHOWN = 6
 """How many of the pile's top cards are fanned out (a hoagie needs four)."""
-ACTION_LABELS = {"flip": "Flip", "slap": "Slap", "slap-left": "Left", "slap-right": "Right"}
-"""What a seat's touch buttons say (the slap-left and slap-right of Slap Like an Egyptian)."""
 TYPE_OPTION = "\u270e type"
 """The choice panel's own entry for a decision that takes typed text: choosing it with the
 seat's flip key puts the cursor in the text box (never an option the engine knows)."""
 NOTABLE: tuple[type[Event], ...] = (PileTaken, WrongSlap, ChallengeWon, GameOver, PlayOn)
 """Events the log marks as notable (each part of the table adds its own)."""
-HUMAN_ORDER = 100
-"""A person's seat comes after the bots' where the seats are in one list (phones: CSS
-``order: var(--order)``)."""
 SWEEP_MS = 420
 """How long (real ms) the cards of a pile taken take to fly to the winner's seat."""
 PATTERN_MS = 650
@@ -152,6 +147,7 @@ class TableView:
         self._marked = False
         """Whether an entry is marked as the moment shown (:meth:`_mark_now`)."""
         self.felt.dataset.players = str(self.game.n)
+        self.felt.dataset.variant = session.variant.name
         for seat in range(self.game.n):
             self.seat_nodes.append(self._make_seat(seat))
         self._place_seats()
@@ -320,7 +316,7 @@ class TableView:
             root = nodes["root"]
             root.dataset.cards = str(count)
             nodes["count"].textContent = f"{count} card{'s' * (count != 1)}"
-            nodes["stack"].style.setProperty("--depth", str(min(count, 52)))
+            nodes["stack"].style.setProperty("--depth", str(min(count, STACK_DEPTH)))
             root.classList.toggle("to-act", state[1])
             if state[1]:
                 root.setAttribute("aria-current", "true")

@@ -145,6 +145,35 @@ def test_an_autostart_link_shows_its_seats_at_once(
     expect(page.locator("#seats [data-seat]")).to_have_count(5)
 
 
+def test_an_autostart_link_seats_people_and_bots_as_the_game_will(
+    page: Page, site_url: str, hold_runtime: Callable[[], None]
+) -> None:
+    """Before Python, each seat is drawn as the dealt table draws it: a person's seat with its
+    buttons (the game's own: Slap Like an Egyptian slaps with a hand) and its keys, unusable
+    until the deal; a bot's seat with its tag and level."""
+    page.goto(site_url + "?variant=slae&players=4&bots=2,4&difficulty=easy,expert&seed=3"
+              "&autostart=1")
+    skeletons = page.locator("#seats [data-skeleton]")
+    expect(skeletons).to_have_count(4)
+    seats = page.evaluate(
+        "Array.from(document.querySelectorAll('#seats [data-skeleton]')).map(s => ["
+        " s.querySelector('.seat-number').textContent, s.classList.contains('human'),"
+        " Array.from(s.querySelectorAll('.touch button')).map(b => [b.textContent, b.disabled]),"
+        " s.querySelector('.seat-tag')?.textContent ?? null]).sort()")
+    assert seats == [
+        ["1", True, [["FlipQ", True], ["LeftA", True], ["RightS", True]], None],
+        ["2", False, [], "bot · easy"],
+        ["3", True, [["FlipZ", True], ["LeftC", True], ["RightV", True]], None],
+        ["4", False, [], "bot · expert"],
+    ]
+    expect(page.locator("#bar-game")).to_contain_text("Slap Like an Egyptian · seed 3")
+    hold_runtime()
+    wait_ready(page)
+    expect(skeletons).to_have_count(0)
+    expect(page.locator("#seats .seat.human")).to_have_count(2)
+    expect(page.locator("#seats .seat.human [data-action]")).to_have_count(6)
+
+
 STATUS_AND_FRAMES = """
 window.statusTexts = [];
 window.frameTexts = [];
