@@ -193,6 +193,7 @@ class Game:
 
     __slots__ = (
         "_after",
+        "_alone_wins",
         "_answer_ends",
         "_bars",
         "_chain_cards",
@@ -401,6 +402,8 @@ class Game:
         """Whether a flip needs :meth:`_upkeep` beyond settling (players back in, missed
         turns): kept off the common flip's path otherwise."""
         self._answer_ends = rules.answer_face == "ends"
+        self._alone_wins = (self.variant.only_holder_wins and rules.ending == "standard"
+                            and not self._forfeit)
         self.slap_rules: tuple[SlapRule, ...] = tuple(c[0] for c in self._checks)
         """The slap rules in play, in the order they are checked."""
         self.slapping = self.variant.slapping or bool(self._checks)
@@ -474,6 +477,19 @@ class Game:
             return False
         seat = self.turn
         return not (0 <= seat < self.n and self.hands[seat] and not self.out[seat])
+
+    def won_alone(self) -> bool:
+        """Whether the game waits only for the claimant to collect the pile with which they
+        are the only player with cards, in a variant where that wins outright
+        (:attr:`~ratscrew.variants.Variant.only_holder_wins`, under the ``standard`` ending):
+        then no slap counts, and their flip ends the game."""
+        seat = self.claimant
+        if seat < 0 or not self._alone_wins or self.outcome is not None:
+            return False
+        if self.pending is not None:
+            return False
+        hands = self.hands
+        return not any(hands[s] for s in range(self.n) if s != seat)
 
     def to_act(self) -> int:
         """The seat whose flip is expected next (-1 when the game waits for nobody's flip)."""
@@ -630,6 +646,10 @@ class Game:
         self._begin(seat, t, "slap", hand)
         if self.outcome is not None:
             self._ignore(seat, "slap", "the game is over")
+        elif self.won_alone():
+            who = self.name(self.claimant)
+            self._ignore(seat, "slap", f"{who} is the only player with cards and has won: "
+                         "they collect the pile")
         elif not self.slapping:
             self._ignore(seat, "slap", f"there is no slapping in {self.variant.title}: cards "
                          "are only turned in turn")

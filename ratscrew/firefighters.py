@@ -145,8 +145,9 @@ def _note_runouts(game: Game, round_index: int) -> None:
 
 
 def may_put_out(game: Game, seat: int) -> bool:
-    """Whether ``seat`` may put out a fire: no cards, and they have waited their round(s)."""
-    if game.hands[seat] or game.barred[seat]:
+    """Whether ``seat`` may put out a fire: no cards, and they have waited their round(s);
+    not once another player, alone with cards, has won."""
+    if game.hands[seat] or game.barred[seat] or game.won_alone():
         return False
     ran_out = _fires(game).ran_out[seat]
     return ran_out >= 0 and game.tricks >= ran_out + 1 + game.rules.fire_wait
@@ -168,9 +169,11 @@ def _start(game: Game) -> None:
 
 def _card(game: Game, seat: int, card: Card) -> None:
     _note_runouts(game, game.tricks)
-    if game.match is not None and game.phase is None and not game.top_dead and any(game.hands):
+    if (game.match is not None and game.phase is None and not game.top_dead
+            and any(game.hands) and not game.won_alone()):
         # (With nobody holding a card nobody can burn: no contest, and the pile goes as it
-        # would without the condition.)
+        # would without the condition. Nor when the card left one player alone with cards:
+        # they have won, and collect the pile.)
         rule = game.match[0]
         cards = game.match_cards()
         game.cancel_claim()  # "if the next player does not ... meet a Burn condition"
@@ -223,6 +226,7 @@ FIREFIGHTERS = register(Variant(
     options=("slaps", "burn_ms", "burn_aces", "fire_wait", "answer_face", "next_leader"),
     slaps_title="Burn conditions",
     slap_titles={"double": "Matchbox", "sandwich": "Overcooked", "chimney": "Chimney"},
+    only_holder_wins=True,
     on_start=_start,
     on_card=_card,
     on_slap=_slap,
