@@ -1008,6 +1008,7 @@ class Game:
             self.top_dead = True
             self._emit(Flipped(self.t, seat, card, dead=True))
             self._note_empty(seat)
+            self._last_card_gone(seat)
         else:
             self._ignore(seat, "flip", f"it is {self.name(self.to_act())}'s turn")
 
@@ -1039,6 +1040,15 @@ class Game:
         holders = [s for s in range(self.n) if self.hands[s]]
         if len(holders) == 1:
             self._award(holders[0], "default", holders[0])
+
+    def _last_card_gone(self, seat: int) -> None:
+        """``seat`` may have lost their last card other than by playing it in turn (a wrong
+        slap, a card played out of turn as a dead card)."""
+        if (not self.hands[seat] and self.rules.ending == "standard" and not self._forfeit
+                and self.challenger < 0 and self.claimant < 0):
+            # 001 / 003: the only player left with cards has won, whatever took the others'
+            # last cards (a wrong slap or a Firefighters misfire, a dead card out of turn).
+            self._lone_holder()
 
     def _exhausted(self, seat: int) -> None:
         """The challenged ``seat`` has no cards left but still has chances."""
@@ -1197,11 +1207,7 @@ class Game:
             self._emit(WrongSlap(self.t, seat, "cards", burned, rules.penalty_place, reason=reason,
                                  flip=flip))
             self._note_empty(seat)
-            if (not hand and rules.ending == "standard" and not self._forfeit
-                    and self.challenger < 0 and self.claimant < 0):
-                # 001 / 003: the only player left with cards has won, whatever took the
-                # others' last cards (here a wrong slap, or a Firefighters misfire).
-                self._lone_holder()
+            self._last_card_gone(seat)
         elif rules.penalty == "lockout":
             if not self.lockout[seat]:
                 self._locked += 1

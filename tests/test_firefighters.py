@@ -643,6 +643,15 @@ def test_a_last_card_meeting_a_burn_condition_starts_no_contest_for_the_lone_hol
     nothing_but_the_collect_counts(g)
 
 
+def test_a_last_card_played_out_of_turn_as_a_dead_card_ends_the_game() -> None:
+    g = lone_holder_game(out_of_turn="dead")
+    flip(g, 1)
+    assert g.to_act() == 0
+    dead = only(flip(g, 1), Flipped)  # seat 1's last card, out of turn
+    assert dead.dead and dead.card.code == "3H"
+    nothing_but_the_collect_counts(g)
+
+
 @pytest.mark.parametrize("ending", ["last-chance", "until-face"])
 def test_under_the_other_endings_the_lone_holder_plays_on(ending: str) -> None:
     # There the player left alone with cards flips on (until they hold every card, then
