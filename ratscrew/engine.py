@@ -649,7 +649,7 @@ class Game:
         elif self.won_alone():
             who = self.name(self.claimant)
             self._ignore(seat, "slap", f"{who} is the only player with cards and has won: "
-                         "they collect the pile")
+                         "their flip collects the pile")
         elif not self.slapping:
             self._ignore(seat, "slap", f"there is no slapping in {self.variant.title}: cards "
                          "are only turned in turn")
@@ -1044,10 +1044,17 @@ class Game:
     def _last_card_gone(self, seat: int) -> None:
         """``seat`` may have lost their last card other than by playing it in turn (a wrong
         slap, a card played out of turn as a dead card)."""
-        if (not self.hands[seat] and self.rules.ending == "standard" and not self._forfeit
-                and self.challenger < 0 and self.claimant < 0):
-            # 001 / 003: the only player left with cards has won, whatever took the others'
-            # last cards (a wrong slap or a Firefighters misfire, a dead card out of turn).
+        if not self.hands[seat]:
+            self.settle_lone_holder()
+
+    def settle_lone_holder(self) -> None:
+        """Under the ``standard`` ending, outside a challenge and a claim: if only one player
+        has cards, the pile is theirs. 001 / 003: the only player left with cards has won,
+        whatever took the others' last cards (a wrong slap or a Firefighters misfire, a dead
+        card out of turn). Variant hooks call it when play would otherwise go on with one
+        player alone (Firefighters: a burn contest nobody burned in)."""
+        if (self.rules.ending == "standard" and not self._forfeit and self.challenger < 0
+                and self.claimant < 0 and self.outcome is None):
             self._lone_holder()
 
     def _exhausted(self, seat: int) -> None:

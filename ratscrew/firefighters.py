@@ -115,6 +115,9 @@ class BurnContest(Phase):
         if not self.burns:
             fires.last = BurnWon(game.t, -1, (), missed)
             game.emit(fires.last)
+            # The fire dies down; if only one player has cards (they were alone in the
+            # contest), the Play pile is theirs and they have won.
+            game.settle_lone_holder()
             return
         best = max(v for _, _, v in self.burns)
         winner = next(s for s, _, v in self.burns if v == best)
@@ -169,11 +172,9 @@ def _start(game: Game) -> None:
 
 def _card(game: Game, seat: int, card: Card) -> None:
     _note_runouts(game, game.tricks)
-    if (game.match is not None and game.phase is None and not game.top_dead
-            and any(game.hands) and not game.won_alone()):
+    if game.match is not None and game.phase is None and not game.top_dead and any(game.hands):
         # (With nobody holding a card nobody can burn: no contest, and the pile goes as it
-        # would without the condition. Nor when the card left one player alone with cards:
-        # they have won, and collect the pile.)
+        # would without the condition.)
         rule = game.match[0]
         cards = game.match_cards()
         game.cancel_claim()  # "if the next player does not ... meet a Burn condition"

@@ -634,12 +634,25 @@ def test_laying_the_last_other_card_ends_the_game() -> None:
     nothing_but_the_collect_counts(g)
 
 
-def test_a_last_card_meeting_a_burn_condition_starts_no_contest_for_the_lone_holder() -> None:
-    # Seat 1's last card is a Lucky 7: seat 0, the only player with cards, has won, and no
-    # burn contest starts (it could only put off the end).
+def test_a_last_card_meeting_a_burn_condition_leaves_the_lone_holder_to_burn() -> None:
+    # Seat 1's last card is a Lucky 7: seat 0, the only player with cards, burns alone and
+    # takes the Play pile, which ends the game; seat 2's slap meanwhile is no burn.
     g = lone_holder_game("7H")
-    events = flip(g, 1)
-    assert not of(events, BurnStarted) and g.phase is None
+    started = only(flip(g, 1), BurnStarted)
+    assert started.seats == (0,)
+    assert "only players who had cards" in only(slap(g, 2), Ignored).reason
+    events = burns(g, 0)
+    assert only(events, BurnWon).seat == 0 and only(events, PileTaken).count == 1
+    assert only(events, GameOver).winner == 0 and not g.hands[2]
+
+
+def test_a_lone_holder_who_does_not_burn_in_time_still_wins() -> None:
+    # The fire dies down, but seat 0 is still the only player with cards: the Play pile is
+    # theirs, and nobody can put out the fire before they collect it.
+    g = lone_holder_game("7H")
+    flip(g, 1)
+    events = g.tick(g.deadline)
+    assert only(events, BurnWon).seat == -1
     nothing_but_the_collect_counts(g)
 
 
