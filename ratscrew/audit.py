@@ -122,6 +122,17 @@ def violations(game: Game, deck: Counter[str]) -> list[str]:
         if game.out[s] and game.hands[s]:
             out.append(f"player {s + 1} is out of the game but holds {len(game.hands[s])} cards")
     outcome = game.outcome
+    rules = game.rules
+    if (outcome is None and game.variant.only_holder_wins and rules.ending == "standard"
+            and rules.empty_hand != "forfeit"):
+        holders = [s for s in range(game.n) if game.hands[s]]
+        # The only player with cards has won: the pile is theirs (to collect), unless a
+        # cardless player's challenge or a phase (a burn contest) is still to be decided.
+        waits = (game.claimant >= 0 or game.phase is not None or game.pending is not None
+                 or (game.challenger >= 0 and not game.hands[game.challenger]))
+        if len(holders) == 1 and not waits:
+            out.append(f"player {holders[0] + 1} is the only player with cards and the game "
+                       "goes on")
     if outcome is not None and outcome.status == "win":
         w = outcome.winner
         if w is None or not 0 <= w < game.n:

@@ -193,6 +193,7 @@ class Game:
 
     __slots__ = (
         "_after",
+        "_alone_wins",
         "_answer_ends",
         "_bars",
         "_chain_cards",
@@ -401,6 +402,8 @@ class Game:
         """Whether a flip needs :meth:`_upkeep` beyond settling (players back in, missed
         turns): kept off the common flip's path otherwise."""
         self._answer_ends = rules.answer_face == "ends"
+        self._alone_wins = (self.variant.only_holder_wins and rules.ending == "standard"
+                            and not self._forfeit)
         self.slap_rules: tuple[SlapRule, ...] = tuple(c[0] for c in self._checks)
         """The slap rules in play, in the order they are checked."""
         self.slapping = self.variant.slapping or bool(self._checks)
@@ -474,6 +477,19 @@ class Game:
             return False
         seat = self.turn
         return not (0 <= seat < self.n and self.hands[seat] and not self.out[seat])
+
+    def won_alone(self) -> bool:
+        """Whether the game waits only for the claimant to collect the pile with which they
+        are the only player with cards, in a variant where that wins outright
+        (:attr:`~ratscrew.variants.Variant.only_holder_wins`, under the ``standard`` ending):
+        then no slap counts, and their flip ends the game."""
+        seat = self.claimant
+        if seat < 0 or not self._alone_wins or self.outcome is not None:
+            return False
+        if self.pending is not None:
+            return False
+        hands = self.hands
+        return not any(hands[s] for s in range(self.n) if s != seat)
 
     def to_act(self) -> int:
         """The seat whose flip is expected next (-1 when the game waits for nobody's flip)."""
@@ -630,6 +646,10 @@ class Game:
         self._begin(seat, t, "slap", hand)
         if self.outcome is not None:
             self._ignore(seat, "slap", "the game is over")
+        elif self.won_alone():
+            who = self.name(self.claimant)
+            self._ignore(seat, "slap", f"{who} is the only player with cards and has won: "
+                         "their flip collects the pile")
         elif not self.slapping:
             self._ignore(seat, "slap", f"there is no slapping in {self.variant.title}: cards "
                          "are only turned in turn")
@@ -988,6 +1008,7 @@ class Game:
             self.top_dead = True
             self._emit(Flipped(self.t, seat, card, dead=True))
             self._note_empty(seat)
+            self._last_card_gone(seat)
         else:
             self._ignore(seat, "flip", f"it is {self.name(self.to_act())}'s turn")
 
@@ -1019,6 +1040,22 @@ class Game:
         holders = [s for s in range(self.n) if self.hands[s]]
         if len(holders) == 1:
             self._award(holders[0], "default", holders[0])
+
+    def _last_card_gone(self, seat: int) -> None:
+        """``seat`` may have lost their last card other than by playing it in turn (a wrong
+        slap, a card played out of turn as a dead card)."""
+        if not self.hands[seat]:
+            self.settle_lone_holder()
+
+    def settle_lone_holder(self) -> None:
+        """Under the ``standard`` ending, outside a challenge and a claim: if only one player
+        has cards, the pile is theirs. 001 / 003: the only player left with cards has won,
+        whatever took the others' last cards (a wrong slap or a Firefighters misfire, a dead
+        card out of turn). Variant hooks call it when play would otherwise go on with one
+        player alone (Firefighters: a burn contest nobody burned in)."""
+        if (self.rules.ending == "standard" and not self._forfeit and self.challenger < 0
+                and self.claimant < 0 and self.outcome is None):
+            self._lone_holder()
 
     def _exhausted(self, seat: int) -> None:
         """The challenged ``seat`` has no cards left but still has chances."""
@@ -1177,11 +1214,7 @@ class Game:
             self._emit(WrongSlap(self.t, seat, "cards", burned, rules.penalty_place, reason=reason,
                                  flip=flip))
             self._note_empty(seat)
-            if (not hand and rules.ending == "standard" and not self._forfeit
-                    and self.challenger < 0 and self.claimant < 0):
-                # 001 / 003: the only player left with cards has won, whatever took the
-                # others' last cards (here a wrong slap, or a Firefighters misfire).
-                self._lone_holder()
+            self._last_card_gone(seat)
         elif rules.penalty == "lockout":
             if not self.lockout[seat]:
                 self._locked += 1

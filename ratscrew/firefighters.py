@@ -115,6 +115,9 @@ class BurnContest(Phase):
         if not self.burns:
             fires.last = BurnWon(game.t, -1, (), missed)
             game.emit(fires.last)
+            # The fire dies down; if only one player has cards (they were alone in the
+            # contest), the Play pile is theirs and they have won.
+            game.settle_lone_holder()
             return
         best = max(v for _, _, v in self.burns)
         winner = next(s for s, _, v in self.burns if v == best)
@@ -145,8 +148,9 @@ def _note_runouts(game: Game, round_index: int) -> None:
 
 
 def may_put_out(game: Game, seat: int) -> bool:
-    """Whether ``seat`` may put out a fire: no cards, and they have waited their round(s)."""
-    if game.hands[seat] or game.barred[seat]:
+    """Whether ``seat`` may put out a fire: no cards, and they have waited their round(s);
+    not once another player, alone with cards, has won."""
+    if game.hands[seat] or game.barred[seat] or game.won_alone():
         return False
     ran_out = _fires(game).ran_out[seat]
     return ran_out >= 0 and game.tricks >= ran_out + 1 + game.rules.fire_wait
@@ -223,6 +227,7 @@ FIREFIGHTERS = register(Variant(
     options=("slaps", "burn_ms", "burn_aces", "fire_wait", "answer_face", "next_leader"),
     slaps_title="Burn conditions",
     slap_titles={"double": "Matchbox", "sandwich": "Overcooked", "chimney": "Chimney"},
+    only_holder_wins=True,
     on_start=_start,
     on_card=_card,
     on_slap=_slap,

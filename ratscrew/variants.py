@@ -57,6 +57,11 @@ class Variant:
     """What this variant calls its slap rules (Firefighters: burn conditions)."""
     slap_titles: Mapping[str, str] = field(default_factory=dict)
     """What this variant calls some slap rules (Firefighters: a double is a Matchbox)."""
+    only_holder_wins: bool = False
+    """Whether the only player with cards has won outright (003: "be the only player with
+    cards in their hand"): under the ``standard`` ending, once the pile is theirs and nobody
+    else holds a card, no slap counts (nor any variant hook's) until they collect it and win.
+    Otherwise, as 001 says, a valid slap may still take the pile and play goes on."""
 
     # -- extension points: each is optional; the engine calls them as documented -----------
     on_start: GameHook | None = None

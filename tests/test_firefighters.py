@@ -558,6 +558,125 @@ def test_the_only_player_with_cards_in_hand_wins() -> None:
     assert codes(burn_pile(g)) == "5H KS"
 
 
+
+# Seat 2 burns its last card in round 1, under a King that stays on top of the Burn pile;
+# seat 0 wins round 2 (a Jack answered by a 6), which ends seat 2's fire wait. Seat 1 then
+# holds ``rest`` and leads round 3; seat 0's next card is a King.
+def lone_holder_game(rest: str = "2H 3H", **options: Any) -> Game:
+    g = game("QS KS JS KC 5S 8S", f"QH 5H 9H 6H {rest}", "4D", **options)
+    flips(g, 0, 1)
+    burns(g, 2, 1, 0)  # 4D + 2, 5H, KS: seat 0 takes the Matchbox
+    flips(g, 1, 0, 1)  # 9H, JS, 6H: seat 0 wins the challenge
+    only(flip(g, 0), PileTaken)
+    assert codes(burn_pile(g)) == "4D 5H KS" and g.tricks == 2
+    assert hand(g, 0) == "KC 5S 8S QS QH 9H JS 6H" and hand(g, 1) == rest
+    assert not g.hands[2] and may_put_out(g, 2) and g.to_act() == 1
+    return g
+
+
+def nothing_but_the_collect_counts(g: Game) -> None:
+    """Seat 0 is the only player with cards: seat 2 cannot put out the fire, and no other
+    slap or flip counts, until seat 0's flip collects the Play pile and wins."""
+    assert not g.hands[1] and not g.hands[2] and g.claimant == 0
+    burn = codes(burn_pile(g))
+    for seat, action in ((2, slap), (1, slap), (2, flip), (1, flip), (2, slap)):
+        refused = only(action(g, seat), Ignored)
+        assert refused.seat == seat and refused.action == action.__name__
+    assert not g.hands[2] and codes(burn_pile(g)) == burn and not may_put_out(g, 2)
+    assert g.stats[2].slaps_wrong == 0 and g.strikes == [0, 0, 0]
+    pile = len(g.pile)
+    events = flip(g, 0)
+    taken = only(events, PileTaken)
+    assert (taken.seat, taken.count) == (0, pile)
+    over = only(events, GameOver)
+    assert (over.status, over.winner, over.every) == ("win", 0, False)
+    # Every card not on the Burn pile is in seat 0's hand.
+    assert over.cards == len(g.hands[0]) == g.total - len(burn_pile(g)) and not g.pile
+    assert g.outcome is not None and g.outcome.winner == 0
+    assert only(slap(g, 2), Ignored).reason == "the game is over"
+
+
+def test_a_misfire_that_leaves_one_player_with_cards_ends_the_game() -> None:
+    # "To win the game, a player must hold all the cards in the deck or be the only player
+    # with cards in their hand." Seat 1 misfires its last two cards: seat 0 is the only
+    # player with cards, so seat 2 (cardless, its fire wait over) may no longer put out the
+    # fire (a King on top of the Burn pile) and come back. Seat 0's flip collects the Play
+    # pile (the misfired cards) and wins.
+    g = lone_holder_game()
+    misfire = only(slap(g, 1), WrongSlap)
+    assert codes(misfire.burned) == "2H 3H" and codes(g.pile) == "3H 2H"
+    nothing_but_the_collect_counts(g)
+
+
+def test_a_misfire_during_a_challenge_that_leaves_one_player_with_cards_ends_the_game() -> None:
+    # Seat 1 leads 10H, seat 0 answers with a King (a challenge on seat 1), and seat 1
+    # misfires its last two cards: the King's challenge is won, and seat 0 is alone with cards.
+    g = lone_holder_game("10H 2H 3H")
+    flips(g, 1, 0)
+    assert g.challenger == 0 and g.to_act() == 1
+    only(slap(g, 1), WrongSlap)
+    nothing_but_the_collect_counts(g)
+    assert hand(g, 0).endswith("3H 2H 10H KC")
+
+
+def test_a_misfire_before_the_challenger_collects_ends_the_game() -> None:
+    # Seat 0's King wins the challenge; before seat 0 collects, seat 1 misfires its last two.
+    g = lone_holder_game("10H 4H 2H 3H")
+    flips(g, 1, 0, 1)
+    assert g.claimant == 0 and hand(g, 1) == "2H 3H"
+    only(slap(g, 1), WrongSlap)
+    nothing_but_the_collect_counts(g)
+
+
+def test_laying_the_last_other_card_ends_the_game() -> None:
+    g = lone_holder_game("2H")
+    flip(g, 1)
+    nothing_but_the_collect_counts(g)
+
+
+def test_a_last_card_meeting_a_burn_condition_leaves_the_lone_holder_to_burn() -> None:
+    # Seat 1's last card is a Lucky 7: seat 0, the only player with cards, burns alone and
+    # takes the Play pile, which ends the game; seat 2's slap meanwhile is no burn.
+    g = lone_holder_game("7H")
+    started = only(flip(g, 1), BurnStarted)
+    assert started.seats == (0,)
+    assert "only players who had cards" in only(slap(g, 2), Ignored).reason
+    events = burns(g, 0)
+    assert only(events, BurnWon).seat == 0 and only(events, PileTaken).count == 1
+    assert only(events, GameOver).winner == 0 and not g.hands[2]
+
+
+def test_a_lone_holder_who_does_not_burn_in_time_still_wins() -> None:
+    # The fire dies down, but seat 0 is still the only player with cards: the Play pile is
+    # theirs, and nobody can put out the fire before they collect it.
+    g = lone_holder_game("7H")
+    flip(g, 1)
+    events = g.tick(g.deadline)
+    assert only(events, BurnWon).seat == -1
+    nothing_but_the_collect_counts(g)
+
+
+def test_a_last_card_played_out_of_turn_as_a_dead_card_ends_the_game() -> None:
+    g = lone_holder_game(out_of_turn="dead")
+    flip(g, 1)
+    assert g.to_act() == 0
+    dead = only(flip(g, 1), Flipped)  # seat 1's last card, out of turn
+    assert dead.dead and dead.card.code == "3H"
+    nothing_but_the_collect_counts(g)
+
+
+@pytest.mark.parametrize("ending", ["last-chance", "until-face"])
+def test_under_the_other_endings_the_lone_holder_plays_on(ending: str) -> None:
+    # There the player left alone with cards flips on (until they hold every card, then
+    # their last chance or their face card), and a cardless player may put out a fire.
+    g = lone_holder_game(ending=ending)
+    only(slap(g, 1), WrongSlap)
+    assert g.claimant == -1 and g.to_act() == 0 and g.outcome is None
+    out = only(slap(g, 2), FireOut)
+    assert (out.seat, out.count, out.card.code) == (2, 3, "KS")
+    assert hand(g, 2) == "4D 5H KS"
+
+
 # --- bots and records -------------------------------------------------------------------------
 
 

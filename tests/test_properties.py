@@ -5,9 +5,10 @@ One generator and one set of invariants, shared with the soak runs (``scripts/so
 the variant reads (all of ``OPTION_SPECS``), and :func:`ratscrew.audit.play_checked` plays it
 between bots under a card cap and an action cap (a hang fails instead of freezing), checking
 after every action that cards are conserved, none is duplicated, the game never stalls, out
-seats hold no cards and a win is real; then it replays the record (identical game) and plays
-the seed again (identical record). Hypothesis drives the generator's random numbers, once per
-variant in the registry, so variants added later are covered without touching this file.
+seats hold no cards, a win is real and (Firefighters) the only player with cards is not left
+playing on; then it replays the record (identical game) and plays the seed again (identical
+record). Hypothesis drives the generator's random numbers, once per variant in the registry,
+so variants added later are covered without touching this file.
 
 This file adds only what the harness does not check: the game's end (outcome fields, the
 game-over event last, a capped game stopped only at the card cap), that time never goes back,

@@ -7,11 +7,12 @@ Games are built from explicit hands (top card first); seat 0 leads and play goes
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 import pytest
 
-from ratscrew.audit import Table, play_checked
+from ratscrew.audit import Table, play_checked, violations
 from ratscrew.cards import cards, codes
 from ratscrew.engine import COVERED, Game
 from ratscrew.events import (
@@ -133,6 +134,24 @@ def test_under_the_claim_rule_the_lone_holder_collects_the_pile_at_once() -> Non
     assert g.claimant == A and g.to_act() == A
     events = flip(g, A)
     assert only(events, GameOver).winner == A
+
+
+def test_a_last_card_played_out_of_turn_as_a_dead_card_counts_too() -> None:
+    g = game("classic", "5H 6H", "8C", out_of_turn="dead")
+    assert g.to_act() == A
+    flip(g, B)  # B's only card, out of turn: a dead card, and A is the only one with cards
+    assert not g.hands[B] and g.claimant == A
+    events = flip(g, A)
+    assert only(events, GameOver).winner == A
+    assert hand(g, A) == "5H 6H 8C"
+
+
+def test_the_checks_catch_a_firefighters_game_going_on_with_one_player_holding_cards() -> None:
+    g = game("firefighters", "5H 6H", "")
+    deck = Counter(c.code for c in g.all_cards())
+    assert violations(g, deck) == [
+        "player 1 is the only player with cards and the game goes on"]
+    assert violations(game("classic", "5H 6H", ""), deck) == []
 
 
 def test_a_misfire_that_takes_the_last_other_cards_ends_firefighters() -> None:

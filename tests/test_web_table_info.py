@@ -97,6 +97,9 @@ def test_a_cardless_player_may_put_out_a_fire() -> None:
     assert pile is not None and pile.fire and pile.top == "KH"
     assert seat_marks(game, 0) == (("put-out", "may put out the fire: slap!"),)
     assert seat_marks(game, 2) == ()  # Cleo has cards
+    game.slap(2, 1000)  # Cleo misfires her last two cards: Ben alone has cards, and has won
+    assert not game.hands[2] and game.claimant == 1
+    assert seat_marks(game, 0) == ()  # the fire can no longer be put out
 
 
 @pytest.mark.parametrize(
