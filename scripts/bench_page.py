@@ -876,6 +876,11 @@ def lighthouse_figures(report: dict[str, Any]) -> LighthouseFigures:
     failed = sorted(name for name, result in audits.items() if result.get("errorMessage"))
     if failed:
         warnings.append(f"{len(failed)} audits failed: {', '.join(failed)}")
+    lost = [f"{name} {ref['id']}" for name, _ in LIGHTHOUSE_CATEGORIES if name != "performance"
+            for ref in categories.get(name, {}).get("auditRefs", [])
+            if ref.get("weight") and (audits.get(ref["id"], {}).get("score") or 0) < 1]
+    if lost:  # what the scores but performance's lost points on
+        warnings.append(f"points lost on: {', '.join(lost)}")
     return LighthouseFigures(
         scores=scores,
         lcp_ms=audit("largest-contentful-paint"),

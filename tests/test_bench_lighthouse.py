@@ -22,8 +22,10 @@ REPORT: dict[str, Any] = {
     "categories": {
         "performance": {"score": 0.35},
         "accessibility": {"score": 1},
-        "best-practices": {"score": 0.82},
-        "seo": {"score": None},
+        "best-practices": {"score": 0.82, "auditRefs": [
+            {"id": "deprecations", "weight": 5}, {"id": "doctype", "weight": 1},
+            {"id": "valid-source-maps", "weight": 0}]},
+        "seo": {"score": None, "auditRefs": [{"id": "robots-txt", "weight": 1}]},
     },
     "audits": {
         "largest-contentful-paint": {"numericValue": 3298.8},
@@ -35,6 +37,10 @@ REPORT: dict[str, Any] = {
             "observedNavigationStartTs": 49_999_000,
         }]}},
         "layout-shifts": {"score": None, "errorMessage": "Cannot read properties of undefined"},
+        "deprecations": {"score": 0},
+        "doctype": {"score": 1},
+        "valid-source-maps": {"score": 0},
+        "robots-txt": {"score": None, "errorMessage": "no robots.txt in 2 s"},
     },
 }
 
@@ -71,7 +77,8 @@ def test_figures_of_a_report() -> None:
     assert figures.ready_ms is None  # from the DevTools log, not the report
     assert figures.warnings == (
         "The tested device appears to have a slower CPU than Lighthouse expects.",
-        "1 audits failed: layout-shifts",
+        "2 audits failed: layout-shifts, robots-txt",
+        "points lost on: best-practices deprecations, seo robots-txt",
     )
     cells = bench_page.figures_cells(figures)
     assert cells == ["35", "100", "82", "-", "3299", "11762", "0.082", "14.94", "-", "5526"]
