@@ -230,26 +230,30 @@ def _pinned_versions() -> dict[str, str]:
     return pins
 
 
-def node_modules_current() -> bool:
-    """True when node_modules holds exactly what package-lock.json asks for."""
-    hidden = NODE_MODULES / ".package-lock.json"  # written by npm on every install
+def node_modules_current(folder: Path = ROOT) -> bool:
+    """True when ``folder``'s node_modules holds exactly what its package-lock.json asks for
+    (``folder``: the project's root, or another npm package folder such as scripts/lighthouse)."""
+    hidden = folder / "node_modules" / ".package-lock.json"  # written by npm on every install
     if not hidden.is_file():
         return False
-    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    lock = json.loads((folder / "package-lock.json").read_text(encoding="utf-8"))
     installed = json.loads(hidden.read_text(encoding="utf-8"))
     want = {k: v.get("version") for k, v in lock["packages"].items() if k}
     have = {k: v.get("version") for k, v in installed.get("packages", {}).items()}
     return all(have.get(name) == version for name, version in want.items())
 
 
-def ensure_node_modules() -> None:
-    if node_modules_current():
+def ensure_node_modules(folder: Path = ROOT) -> None:
+    """``npm ci`` in ``folder`` (the project's root by default), only when its node_modules is
+    missing or differs from its package-lock.json."""
+    if node_modules_current(folder):
         return
     npm = shutil.which("npm")
     if npm is None:
         raise SiteError("npm is not installed: install Node.js 20 or newer (it ships npm).")
-    log("node_modules missing or out of date: running npm ci")
-    subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+    where = "" if folder == ROOT else f" in {folder}"
+    log(f"node_modules{where} missing or out of date: running npm ci")
+    subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=folder, check=True)
 
 
 # --------------------------------------------------------------------------- runtime
