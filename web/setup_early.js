@@ -64,12 +64,60 @@
     return new Set(seats.slice(1));
   };
 
+  // The seats' levels, as web/links.py reads difficulty=: one for every bot, or one a bot in
+  // seat order, each a level the setup's seat menus offer (anything else: normal, the
+  // template's).
+  const botLevels = (bots) => {
+    const levels = (params.get("difficulty") || "").split(",").map((l) => l.trim().toLowerCase());
+    const known = new Set(Array.from($("seat-kind-0").options, (o) => o.value));
+    const order = Array.from(bots).sort((a, b) => a - b);
+    const levelOf = new Map();
+    const fits = levels.length === 1 || levels.length === order.length;
+    if (fits && levels.every((level) => level !== "human" && known.has(level))) {
+      order.forEach((seat, i) => levelOf.set(seat, levels.length === 1 ? levels[0] : levels[i]));
+    }
+    return levelOf;
+  };
+
+  // A person's buttons as web/view.py draws them, unusable until the deal.
+  const touchButton = (action, label, key) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = `touch-${action}`;
+    button.disabled = true;
+    const text = document.createElement("span");
+    text.textContent = label;
+    const kbd = document.createElement("kbd");
+    kbd.textContent = key;
+    button.append(text, kbd);
+    return button;
+  };
+
+  // The centre's size, which its cards scale to, kept in --box-w and --box-h as web/app.py
+  // keeps it once Python is there (App.watch_size): written at once (an observer's first
+  // report may come after the first frame), then by an observer until stop().
+  const keepCentreSize = () => {
+    const centre = document.querySelector(".centre-area");
+    const size = (width, height) => {
+      for (const [name, value] of [["--box-w", width], ["--box-h", height]]) {
+        const text = `${value.toFixed(1)}px`;
+        if (centre.style.getPropertyValue(name) !== text) centre.style.setProperty(name, text);
+      }
+    };
+    const style = getComputedStyle(centre);
+    const padding = (a, b) => parseFloat(style[a]) + parseFloat(style[b]);
+    const box = centre.getBoundingClientRect();
+    size(box.width - padding("paddingLeft", "paddingRight"),
+      box.height - padding("paddingTop", "paddingBottom"));
+    const observer = new ResizeObserver(([entry]) => {
+      size(entry.contentRect.width, entry.contentRect.height);
+    });
+    observer.observe(centre);
+    undo.push(() => observer.disconnect());
+  };
+
   const skeletonTable = () => {
     const template = $("seat-skeleton");
-    if (!template) {
-      document.documentElement.dataset.start = "wait";
-      return;
-    }
     const wanted = (params.get("variant") || "").trim().toLowerCase().replace(/[ _]/g, "-");
     const match = Array.from(variantSelect.options).find((o) => o.value === wanted
       || (o.dataset.aliases || "").split(" ").includes(wanted)) || variantSelect.options[0];
@@ -77,14 +125,8 @@
     const players = Number.isFinite(asked)
       ? Math.min(Math.max(asked, Number(match.dataset.min)), Number(match.dataset.max))
       : Number(match.dataset.players);
-    const data = (name, empty) => JSON.parse(template.dataset[name] || empty);
-    const layouts = data("layouts", "{}");
-    const defaults = data("names", "[]");
-    // Names as web/links.py reads them: the decoded value, split at commas.
-    const names = (params.get("names") || "").split(",").map((n) => n.trim().slice(0, 24));
-    const bots = botSeats(players);
-    const levels = (params.get("difficulty") || "").split(",").map((l) => l.trim().toLowerCase());
-    const layout = layouts[String(players)];
+    const data = (name, empty) => JSON.parse((template && template.dataset[name]) || empty);
+    const layout = data("layouts", "{}")[String(players)];
     if (!layout) {
       document.documentElement.dataset.start = "wait"; // the loading panel until Python
       return;
@@ -99,15 +141,18 @@
     for (const id of ["bar-game", "speed-label", "pause", "table-copy"]) $(id).hidden = false;
     $("felt").dataset.players = String(players);
     $("felt").dataset.variant = match.value;
-    // Each seat as web/view.py draws it: a bot's tag, or a person's buttons (unusable until
-    // the deal) with the default keys.
+
+    // Each seat as web/view.py draws it: its name (as web/links.py reads names=, split at
+    // commas), its stack as dealt, and a bot's tag and level or a person's buttons and keys.
+    const defaults = data("names", "[]");
+    const names = (params.get("names") || "").split(",").map((n) => n.trim().slice(0, 24));
+    const depths = (data("depths", "{}")[match.value] || {})[String(players)] || [];
     const actions = data("actions", "{}")[match.value] || [];
     const labels = data("labels", "{}");
     const keys = data("keys", "[]");
     const humanOrder = Number(template.dataset.humanOrder);
-    const depths = (data("depths", "{}")[match.value] || {})[String(players)] || [];
-    const botLevels = bots.size === levels.length ? levels : [];
-    let botIndex = 0;
+    const bots = botSeats(players);
+    const levels = botLevels(bots);
     for (const [region, seats] of Object.entries(layout)) {
       const box = document.querySelector(`#seats [data-region='${region}']`);
       for (const seat of seats) {
@@ -120,9 +165,7 @@
         if (bots.has(seat)) {
           zone.remove();
           node.querySelector(".seat-status").textContent = ""; // a bot's line: its tag alone
-          const level = levels.length === 1 ? levels[0] : botLevels[botIndex];
-          if (level) node.querySelector(".seat-skill").textContent = ` · ${level}`;
-          botIndex += 1;
+          if (levels.has(seat)) node.querySelector(".seat-skill").textContent = ` · ${levels.get(seat)}`;
           node.style.setProperty("--order", String(seat));
         } else {
           node.classList.add("human");
@@ -130,42 +173,14 @@
           node.style.setProperty("--order", String(humanOrder + seat));
           zone.classList.add(`touch-${actions.length}`);
           for (const action of actions) {
-            const button = document.createElement("button");
-            button.type = "button";
-            button.className = `touch-${action}`;
-            button.disabled = true;
-            const label = document.createElement("span");
-            label.textContent = labels[action] || action;
-            const key = document.createElement("kbd");
-            key.textContent = (keys[seat] || {})[action] || "";
-            button.append(label, key);
-            zone.appendChild(button);
+            zone.appendChild(touchButton(action, labels[action] || action, (keys[seat] || {})[action] || ""));
           }
         }
         box.appendChild(node);
       }
     }
     $("explain").textContent = "Dealing as soon as the game is ready…";
-    // The centre's size, which its cards scale to, as web/app.py keeps it (App.watch_size)
-    // from when Python is there: the pile has its size before the deal too.
-    // Written at once too (an observer's first report may come after the first frame).
-    const centre = document.querySelector(".centre-area");
-    const size = (node, width, height) => {
-      for (const [name, value] of [["--box-w", width], ["--box-h", height]]) {
-        const text = `${value.toFixed(1)}px`;
-        if (node.style.getPropertyValue(name) !== text) node.style.setProperty(name, text);
-      }
-    };
-    const style = getComputedStyle(centre);
-    const padding = (a, b) => parseFloat(style[a]) + parseFloat(style[b]);
-    const box = centre.getBoundingClientRect();
-    size(centre, box.width - padding("paddingLeft", "paddingRight"),
-      box.height - padding("paddingTop", "paddingBottom"));
-    const sizes = new ResizeObserver((entries) => {
-      for (const { target, contentRect } of entries) size(target, contentRect.width, contentRect.height);
-    });
-    sizes.observe(centre);
-    undo.push(() => sizes.disconnect());
+    keepCentreSize();
   };
 
   // ------------------------------------------------------------------ the setup form
