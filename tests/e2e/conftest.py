@@ -148,21 +148,42 @@ class CpuThrottle:
     dispatched, in playwright/_impl/connection.py), so the CDP calls work there; but the event
     loop goes on meanwhile, so such a page may begin loading before its throttle is on. The
     listener leaves a page that ``new_page`` is making to ``new_page``, which throttles it
-    before it returns."""
+    before it returns.
+
+    A session of our own must also say what Playwright's ``set_offline`` said: at each load,
+    Chromium applies each session's network emulation in turn, and one that says nothing puts
+    ``navigator.onLine`` back to true (the requests still fail). ``BrowserContext.set_offline``
+    (and ``new_context(offline=True)``) is wrapped for that."""
 
     def __init__(self, rate: float) -> None:
         self.rate = rate
         self.sessions: dict[Page, CDPSession] = {}
         self.making: set[BrowserContext] = set()
         """Contexts whose ``new_page`` is under way."""
+        self.offline: dict[BrowserContext, bool] = {}
+        """What each context's ``set_offline`` said last."""
 
     def throttle(self, page: Page) -> None:
         if page in self.sessions or page.is_closed():
             return
         session = page.context.new_cdp_session(page)
         session.send("Emulation.setCPUThrottlingRate", {"rate": self.rate})
+        if self.offline.get(page.context):
+            self.network(session, offline=True)
         self.sessions[page] = session
         page.once("close", lambda closed: self.sessions.pop(closed, None))
+
+    @staticmethod
+    def network(session: CDPSession, offline: bool) -> None:
+        session.send("Network.emulateNetworkConditions", {
+            "offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+
+    def set_offline(self, context: BrowserContext, offline: bool) -> None:
+        """``context.set_offline(offline)`` has been called: our sessions in it say so too."""
+        self.offline[context] = offline
+        for page, session in list(self.sessions.items()):
+            if page.context is context and not page.is_closed():
+                self.network(session, offline)
 
     def on_page(self, page: Page) -> None:
         """A context's ``page`` event."""
@@ -187,20 +208,29 @@ class CpuThrottle:
         return page
 
     def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
-        """Wrap ``Browser.new_context``, ``Browser.new_page`` and ``BrowserContext.new_page``
-        (for every instance: pytest-playwright's fixtures and the tests' own calls alike)."""
+        """Wrap ``Browser.new_context``, ``Browser.new_page``, ``BrowserContext.new_page`` and
+        ``BrowserContext.set_offline`` (for every instance: pytest-playwright's fixtures and the
+        tests' own calls alike)."""
         throttle = self
         new_context = Browser.new_context
         browser_new_page = Browser.new_page
         context_new_page = BrowserContext.new_page
+        set_offline = BrowserContext.set_offline
 
         def new_context_throttled(self: Browser, *args: Any, **kwargs: Any) -> BrowserContext:
             context = new_context(self, *args, **kwargs)
+            throttle.offline[context] = bool(kwargs.get("offline"))
             context.on("page", throttle.on_page)
+            context.on("close", lambda closed: throttle.offline.pop(closed, None))
             return context
+
+        def set_offline_throttled(self: BrowserContext, offline: bool) -> None:
+            set_offline(self, offline)
+            throttle.set_offline(self, offline)
 
         def browser_new_page_throttled(self: Browser, *args: Any, **kwargs: Any) -> Page:
             page = browser_new_page(self, *args, **kwargs)  # in a context of its own
+            throttle.offline[page.context] = bool(kwargs.get("offline"))
             page.context.on("page", throttle.on_page)
             throttle.throttle(page)
             return page
@@ -211,6 +241,7 @@ class CpuThrottle:
         monkeypatch.setattr(Browser, "new_context", new_context_throttled)
         monkeypatch.setattr(Browser, "new_page", browser_new_page_throttled)
         monkeypatch.setattr(BrowserContext, "new_page", context_new_page_throttled)
+        monkeypatch.setattr(BrowserContext, "set_offline", set_offline_throttled)
 
 
 @pytest.fixture(scope="session", autouse=True)
