@@ -15,7 +15,20 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from e2e_table import KEYS, Mirror, headline, note, open_table, pile, press, rat_deal, seat
+from e2e_table import (
+    KEYS,
+    Mirror,
+    choice_seen,
+    headline,
+    note,
+    open_patient_table,
+    open_table,
+    pile,
+    press,
+    rat_deal,
+    seat,
+    watch_choice,
+)
 from playwright.sync_api import Page, expect
 
 from ratscrew.engine import Game
@@ -170,7 +183,7 @@ def test_a_held_down_key_never_slaps(page: Page, open_site: Callable[..., str]) 
 def test_a_rat_is_called_with_the_keys(page: Page, open_site: Callable[..., str]) -> None:
     seed = rat_deal()
     mirror = Mirror(seed, names=NAMES, variant=SLAE)
-    open_table(open_site, page, table(SLAE, seed))
+    open_patient_table(open_site, page, table(SLAE, seed))
     assert mirror.game.pending is not None and mirror.game.pending.seat == 1
 
     red = page.locator("#dice [data-die='red']")
@@ -204,25 +217,28 @@ def test_a_rat_is_called_with_the_keys(page: Page, open_site: Callable[..., str]
 
 
 def test_an_unanswered_rat_takes_its_default(page: Page, open_site: Callable[..., str]) -> None:
-    # 3 s to choose: long enough to see the panel on a loaded machine (with 1 s, a CI run
-    # once reached the check after the default had been taken), short enough to wait out.
+    """Nobody answers: the default is taken 3 real seconds after the game's clock started, at
+    game time 3 s (the page notes the panel itself: a slow machine could reach a check of its
+    own after the default had been taken)."""
     settings = {"version": 1, "choice_seconds": 3}
     page.add_init_script(
         f"localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(json.dumps(settings))})"
     )
+    watch_choice(page, 1)
     seed = rat_deal()
     open_table(open_site, page, table(SLAE, seed))
-    panel = page.locator("[data-choice='1']")
-    expect(panel).to_be_visible()
-    expect(panel).to_have_count(0, timeout=10_000)
-    assert history(page)[-1][1:] == [1, "choose", "either"]
+    seen = choice_seen(page)
+    assert seen["visible"], seen
+    assert any(re.fullmatch(r".*either in [123] s", text) for text in seen["clocks"]), seen
+    assert seen["gone"] - seen["clockStarted"] >= 3_000 - 1, seen
+    assert history(page)[-1] == [3_000, 1, "choose", "either"]
     expect(headline(page)).to_contain_text("Ben calls the Rat")
 
 
 @pytest.mark.browser_context_args(has_touch=True)
 def test_a_rat_is_called_by_touch(page: Page, open_site: Callable[..., str]) -> None:
     seed = rat_deal()
-    open_table(open_site, page, table(SLAE, seed))
+    open_patient_table(open_site, page, table(SLAE, seed))
     page.locator("[data-choice='1'] .choice-option[data-option='right']").tap()
     expect(page.locator("[data-choice='1']")).to_have_count(0)
     assert history(page)[-1][1:] == [1, "choose", "right"]
