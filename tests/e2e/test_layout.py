@@ -1,9 +1,11 @@
 """The table's layout in a real (headless) Chromium: every variant at 2, 4, 6 and 8 players, at
-the sizes people play on, sampled while the bots play (issue 12, points 1 to 4 and 12).
+the sizes people play on, sampled while the bots play.
 
 Each run opens an autostarted game from a link (fixed seed, speed 8, all bots or one human in
-seat 1 whose buttons must show), takes :data:`SAMPLES` samples :data:`GAP_MS` apart, and fails
-with every problem found, each named by its kind:
+seat 1 whose buttons must show), takes :data:`SAMPLES` samples, each once the game has moved on
+(:data:`FIRST_ACTIONS` actions before the first, when bots lead; :data:`SAMPLE_ACTIONS` more,
+or the human's flip, before each next one), and fails with every problem found, each named by
+its kind:
 
 - ``overlap``: two visible boxes among the seats (``[data-seat][data-cards]``) and the zones
   (``[data-zone]``) overlap by more than 1 px. A box and a box inside it (a seat's peek or
@@ -61,7 +63,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_table import link
+from e2e_table import link, wait_for_actions
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
 
 from ratscrew.variants import VARIANTS as REGISTRY
@@ -75,11 +77,16 @@ PLAYERS = (2, 4, 6, 8)
 SEED = 12
 SPEED = 8
 SAMPLES = 3
-GAP_MS = 700
+FIRST_ACTIONS = 4
+"""Actions the game has taken before the first sample of an all-bot table (a rewound table
+goes :data:`REWIND_STEPS` of them back)."""
+SAMPLE_ACTIONS = 4
+"""Actions the bots take between two samples of an all-bot table."""
 MIN_FONT_PX = 22
 BOOT_TIMEOUT_MS = 60_000  # as in conftest.py: a cold Pyodide start on a loaded machine
 HUMAN_FLIP_KEY = "q"  # seat 1's default flip key (web/keymap.py)
 REWIND_STEPS = 4
+assert FIRST_ACTIONS >= REWIND_STEPS
 
 LONG_NAMES = (
     "Alexandra Konstantinopou",
@@ -238,7 +245,8 @@ class Tables:
         self.errors.clear()
         page = self._use(run)
         page.wait_for_selector("body[data-screen='table']", state="attached")
-        page.wait_for_timeout(GAP_MS)  # the first cards are played
+        if not run.human:  # the bots lead (a person in seat 1 leads: the table is as dealt)
+            wait_for_actions(page, FIRST_ACTIONS)
         if run.rewound:
             page.keyboard.press("Escape")
             for _ in range(REWIND_STEPS):
@@ -509,10 +517,14 @@ def check(page: Page, run: Run) -> list[str]:
     }
     found: dict[str, str] = {}
     for sample in range(1 if run.rewound else SAMPLES):  # a paused table does not change
-        if sample:
+        if sample:  # the game moves on
+            actions = int(page.evaluate("window.ratscrewApp.session.game.history.length"))
             if run.human:
-                page.keyboard.press(HUMAN_FLIP_KEY)  # keep the game going
-            page.wait_for_timeout(GAP_MS)
+                page.keyboard.press(HUMAN_FLIP_KEY)  # (or it may be the bots' turn)
+                page.wait_for_function(
+                    "(n) => window.ratscrewApp.session.game.history.length > n", arg=actions)
+            else:
+                wait_for_actions(page, actions + SAMPLE_ACTIONS)
         for key, message in page.evaluate(CHECK, options):
             found.setdefault(key, f"[sample {sample + 1}] {message}")
     return list(found.values())
@@ -596,7 +608,7 @@ SETUP_CHECK = """
 
 
 def test_setup_fits_a_small_phone(browser: Browser, site_url: str) -> None:
-    """Issue 12, point 4: the setup form fits 360 px with every control readable."""
+    """The setup form fits 360 px with every control readable."""
     context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True,
                                   service_workers="block",
                                   is_mobile=True)
