@@ -176,18 +176,19 @@ def note(page: Page, n: int) -> Locator:
 
 
 def expect_table(page: Page, mirror: Mirror, events: Sequence[Event] = ()) -> None:
-    """The page shows what the mirror game says: every seat's count, the pile, the headline
-    (the last notable event: a line of a lower rank may wait up to 2 s for its turn) and the
-    notes these events leave at the seats."""
+    """The page shows what the mirror game says: every seat's count, the pile, the notes these
+    events leave at the seats and the headline (the last notable event: a line of a lower rank
+    may wait up to 2 s for its turn). The notes first: they stay only a moment (NOTE_MS, in
+    web/headline.py), which a wait for the headline could use up."""
     game = mirror.game
     for n in range(game.n):
         expect(seat(page, n)).to_have_attribute("data-cards", str(len(game.hands[n])))
     expect(pile(page)).to_have_attribute("data-cards", str(len(game.pile)))
     if events:
-        expect(headline(page)).to_have_text(mirror.headline)
         for n, seat_note in mirror.notes(events).items():
             expect(note(page, n)).to_have_text(with_symbols(seat_note.text))
             expect(note(page, n)).to_have_attribute("data-kind", seat_note.kind)
+        expect(headline(page)).to_have_text(mirror.headline)
 
 
 def press(page: Page, mirror: Mirror, seat_: int, action: str, key: str = "") -> list[Event]:

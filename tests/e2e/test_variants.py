@@ -136,14 +136,15 @@ def test_the_dice_decide_which_hand_may_slap(page: Page, open_site: Callable[...
     events = press(page, mirror, 0, "slap-left")
     wrong = events[-1]
     assert isinstance(wrong, WrongSlap) and len(wrong.burned) == 3
+    # (The seat's mark and note first: they stay only a moment.)
+    expect(seat(page, 0)).to_have_class(re.compile(r"\bwrong\b"))
+    expect(note(page, 0)).to_have_text(
+        "Wrong slap (the red die says right hand, not left): \u22123 cards")
     expect(seat(page, 0)).to_have_attribute("data-cards", str(ada - 3))
     expect(pile(page)).to_have_attribute("data-cards", str(pile_size + 3))
     expect(headline(page)).to_contain_text("the red die says right hand, not left")
     expect(headline(page)).to_have_attribute("data-kind", "wrong-slap")
     expect(page.locator("#log")).to_contain_text("the red die says right hand, not left")
-    expect(seat(page, 0)).to_have_class(re.compile(r"\bwrong\b"))
-    expect(note(page, 0)).to_have_text(
-        "Wrong slap (the red die says right hand, not left): \u22123 cards")
 
     # Ben slaps with his right hand: the pile is his.
     ben = len(mirror.game.hands[1])
