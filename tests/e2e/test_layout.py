@@ -2,10 +2,11 @@
 the sizes people play on, sampled while the bots play.
 
 Each run opens an autostarted game from a link (fixed seed, speed 8, all bots or one human in
-seat 1 whose buttons must show), takes :data:`SAMPLES` samples, each once the game has moved on
-(:data:`FIRST_ACTIONS` actions before the first, when bots lead; :data:`SAMPLE_ACTIONS` more,
-or the human's flip, before each next one), and fails with every problem found, each named by
-its kind:
+seat 1 whose buttons must show), takes :data:`SAMPLES` samples :data:`GAP_MS` of game time
+apart (the human flips before each after the first), and fails with every problem found, each
+named by its kind. The samples are taken in game time, and the game's clock stands still while
+one is taken (:data:`AT_GAME_TIME`): the bots play by the game's clock, so every machine, fast or
+slow, samples the same moments of the same game.
 
 - ``overlap``: two visible boxes among the seats (``[data-seat][data-cards]``) and the zones
   (``[data-zone]``) overlap by more than 1 px. A box and a box inside it (a seat's peek or
@@ -77,16 +78,12 @@ PLAYERS = (2, 4, 6, 8)
 SEED = 12
 SPEED = 8
 SAMPLES = 3
-FIRST_ACTIONS = 4
-"""Actions the game has taken before the first sample of an all-bot table (a rewound table
-goes :data:`REWIND_STEPS` of them back)."""
-SAMPLE_ACTIONS = 4
-"""Actions the bots take between two samples of an all-bot table."""
+GAP_MS = 5600
+"""Game time before the first sample and between two (0.7 s at speed 8)."""
 MIN_FONT_PX = 22
 BOOT_TIMEOUT_MS = 60_000  # as in conftest.py: a cold Pyodide start on a loaded machine
 HUMAN_FLIP_KEY = "q"  # seat 1's default flip key (web/keymap.py)
 REWIND_STEPS = 4
-assert FIRST_ACTIONS >= REWIND_STEPS
 
 LONG_NAMES = (
     "Alexandra Konstantinopou",
@@ -197,6 +194,26 @@ RUNS = plan()
 # --------------------------------------------------------------------------- the pages
 
 
+AT_GAME_TIME = """(t) => {
+  // Once the game's clock shows t and the page has played everything due by then, the clock
+  // stands still (the session paused, the bots' timers stopped; nothing on the page says so):
+  // a sample is taken at the same moment of the game on any machine.
+  const app = window.ratscrewApp, session = app.session, now = performance.now();
+  if (session.game_time(now) < t) return false;
+  const due = session.due_in(now);
+  if (due !== undefined && due <= 0) return false;  // the page has yet to play it
+  app.stop_timers();
+  session.pause(now);
+  return true;
+}"""
+
+
+def resume(page: Page) -> None:
+    """The game's clock runs again after :data:`AT_GAME_TIME` stopped it."""
+    page.evaluate("() => { const app = window.ratscrewApp;"
+                  " app.session.resume(performance.now()); app.schedule(); }")
+
+
 class Tables:
     """The page the runs are played in: one for the desktop sizes and one for the touch
     screens (a context with ``has_touch``, ``is_mobile``). Python starts once per page; every
@@ -245,9 +262,11 @@ class Tables:
         self.errors.clear()
         page = self._use(run)
         page.wait_for_selector("body[data-screen='table']", state="attached")
-        if not run.human:  # the bots lead (a person in seat 1 leads: the table is as dealt)
-            wait_for_actions(page, FIRST_ACTIONS)
-        if run.rewound:
+        # The first cards are played (a person in seat 1 leads: the table is as dealt).
+        page.wait_for_function(AT_GAME_TIME, arg=GAP_MS)
+        if run.rewound:  # (its single sample is taken paused: the app's own pause)
+            wait_for_actions(page, REWIND_STEPS)
+            resume(page)
             page.keyboard.press("Escape")
             for _ in range(REWIND_STEPS):
                 page.keyboard.press(",")
@@ -257,6 +276,7 @@ class Tables:
 
     def done(self, page: Page) -> None:
         page.evaluate("window.ratscrewApp.stop_timers()")  # its bots stop playing
+
 
     def close(self) -> None:
         if self.context is not None:
@@ -517,14 +537,11 @@ def check(page: Page, run: Run) -> list[str]:
     }
     found: dict[str, str] = {}
     for sample in range(1 if run.rewound else SAMPLES):  # a paused table does not change
-        if sample:  # the game moves on
-            actions = int(page.evaluate("window.ratscrewApp.session.game.history.length"))
+        if sample:
+            resume(page)
             if run.human:
-                page.keyboard.press(HUMAN_FLIP_KEY)  # (or it may be the bots' turn)
-                page.wait_for_function(
-                    "(n) => window.ratscrewApp.session.game.history.length > n", arg=actions)
-            else:
-                wait_for_actions(page, actions + SAMPLE_ACTIONS)
+                page.keyboard.press(HUMAN_FLIP_KEY)  # keep the game going
+            page.wait_for_function(AT_GAME_TIME, arg=(sample + 1) * GAP_MS)
         for key, message in page.evaluate(CHECK, options):
             found.setdefault(key, f"[sample {sample + 1}] {message}")
     return list(found.values())
