@@ -15,8 +15,10 @@
   fixture, a test's own ``context.new_page()`` or ``browser.new_context()`` (a module's shared
   page, the offline tests' contexts), ``browser.new_page()``, and pages the site opens itself
   (popups), throttled as Playwright reports them (:class:`CpuThrottle`). A page made with
-  ``new_page()`` is throttled before that call returns, so before it loads anything. The tests
-  must pass at any rate: they wait for what the page does, never for a time.
+  ``new_page()`` is throttled before that call returns, so before it loads anything. Chromium
+  throttles the page's own thread: the workers it starts (the statistics lab's, the Python
+  snapshot's) run at full speed. The tests must pass at any rate: they wait for what the page
+  does, never for a time.
 """
 
 from __future__ import annotations
