@@ -5,8 +5,9 @@ Each run opens an autostarted game from a link (fixed seed, speed 8, all bots or
 seat 1 whose buttons must show), takes :data:`SAMPLES` samples :data:`GAP_MS` of game time
 apart (the human flips before each after the first), and fails with every problem found, each
 named by its kind. The samples are taken in game time, and the game's clock stands still while
-one is taken (:data:`AT_GAME_TIME`): the bots play by the game's clock, so every machine, fast or
-slow, samples the same moments of the same game.
+one is taken (:data:`AT_GAME_TIME`): the bots play by the game's clock, so a fast machine samples
+the moments 5.6, 11.2 and 16.8 s into the game, and a slow one (whose page may start the game,
+or play it at speed 8, later than the clock says) later moments, as far apart.
 
 - ``overlap``: two visible boxes among the seats (``[data-seat][data-cards]``) and the zones
   (``[data-zone]``) overlap by more than 1 px. A box and a box inside it (a seat's peek or
@@ -195,17 +196,24 @@ RUNS = plan()
 
 
 AT_GAME_TIME = """(t) => {
-  // Once the game's clock shows t and the page has played everything due by then, the clock
-  // stands still (the session paused, the bots' timers stopped; nothing on the page says so):
-  // a sample is taken at the same moment of the game on any machine.
+  // Once the game's clock shows t and the page has played everything due by t, the clock
+  // stands still (the session paused, the bots' timers stopped; nothing on the page says so).
+  // (A page too slow for speed 8 is always behind: something is always due by now, so "by t",
+  // not "by now"; it may have played a little past t in the same batch.)
   const app = window.ratscrewApp, session = app.session, now = performance.now();
   if (session.game_time(now) < t) return false;
-  const due = session.due_in(now);
-  if (due !== undefined && due <= 0) return false;  // the page has yet to play it
+  const due = [session.match.due(), session.choice_deadline()];
+  if (session.game.outcome === undefined && due.some((d) => d >= 0 && d <= t)) return false;
   app.stop_timers();
   session.pause(now);
-  return true;
+  return session.game_time(now);  // where it stands (a game time is never 0 here)
 }"""
+
+
+def sample_at(page: Page, t: float) -> float:
+    """Wait until the game's clock shows ``t``, and stop it there (:data:`AT_GAME_TIME`);
+    the game time it stands at."""
+    return float(page.wait_for_function(AT_GAME_TIME, arg=t).json_value())
 
 
 def resume(page: Page) -> None:
@@ -227,6 +235,8 @@ class Tables:
         self.context: BrowserContext | None = None
         self.page: Page | None = None
         self.errors: list[str] = []
+        self.stopped_at = 0.0
+        """The game time of the first sample (:meth:`open`)."""
 
     def _use(self, run: Run) -> Page:
         if run.size.touch != self.touch or self.page is None:
@@ -263,7 +273,7 @@ class Tables:
         page = self._use(run)
         page.wait_for_selector("body[data-screen='table']", state="attached")
         # The first cards are played (a person in seat 1 leads: the table is as dealt).
-        page.wait_for_function(AT_GAME_TIME, arg=GAP_MS)
+        self.stopped_at = sample_at(page, GAP_MS)
         if run.rewound:  # (its single sample is taken paused: the app's own pause)
             wait_for_actions(page, REWIND_STEPS)
             resume(page)
@@ -520,9 +530,9 @@ CHECK = """
 """
 
 
-def check(page: Page, run: Run) -> list[str]:
-    """Every problem seen in :data:`SAMPLES` samples of the table (the first sample that shows
-    a problem names it)."""
+def check(page: Page, run: Run, stopped_at: float) -> list[str]:
+    """Every problem seen in :data:`SAMPLES` samples of the table, the first at game time
+    ``stopped_at`` (the first sample that shows a problem names it)."""
     ready = page.evaluate("document.body.dataset.ready")
     screen = page.evaluate("document.body.dataset.screen")
     if ready != "true" or screen != "table":
@@ -541,7 +551,7 @@ def check(page: Page, run: Run) -> list[str]:
             resume(page)
             if run.human:
                 page.keyboard.press(HUMAN_FLIP_KEY)  # keep the game going
-            page.wait_for_function(AT_GAME_TIME, arg=(sample + 1) * GAP_MS)
+            stopped_at = sample_at(page, stopped_at + GAP_MS)
         for key, message in page.evaluate(CHECK, options):
             found.setdefault(key, f"[sample {sample + 1}] {message}")
     return list(found.values())
@@ -551,7 +561,7 @@ def check(page: Page, run: Run) -> list[str]:
 def test_layout(run: Run, tables: Tables, pytestconfig: pytest.Config) -> None:
     page = tables.open(run)
     try:
-        problems = check(page, run) + tables.errors
+        problems = check(page, run, tables.stopped_at) + tables.errors
         if problems:
             fail(page, run, problems, pytestconfig)
     finally:
