@@ -1,14 +1,18 @@
 """scripts/soak.py: counts what it played, reports every violation with its command, and exits 1
 when any game broke an invariant (an exception in a game included). Its own mechanics are
-tested with a stand-in for ``play_checked``, so these tests do not depend on the engine's bugs."""
+tested with a stand-in for ``play_checked``, so these tests do not depend on the engine's bugs,
+and with a stand-in for its clock, which each of those games moves on by :data:`GAME_S`: a run
+of so many minutes plays as many games on a slow machine as on a fast one."""
 
 from __future__ import annotations
 
 import importlib.util
 import io
 import json
+import math
 import subprocess
 import sys
+import time
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -19,6 +23,14 @@ from ratscrew.audit import Checked, Table
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "soak.py"
+GAME_S = 1 / 256
+"""How long each stand-in game takes on the stand-in clock (a power of 2: its sums are exact)."""
+
+
+def games_in(minutes: float) -> int:
+    """The stand-in games a run of ``minutes`` plays (the last one begun before the time is
+    up is finished)."""
+    return math.ceil(minutes * 60 / GAME_S)
 
 
 def load() -> ModuleType:
@@ -30,14 +42,35 @@ def load() -> ModuleType:
     return module
 
 
+class Clock:
+    """A stand-in for soak.py's ``time``: its ``monotonic()`` moves on only when
+    :meth:`spend` says."""
+
+    def __init__(self) -> None:
+        self.now = 1024.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def spend(self, seconds: float) -> None:
+        self.now += seconds
+
+
+CLOCK = Clock()
+
+
 @pytest.fixture
-def soak() -> ModuleType:
-    return load()
+def soak(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """soak.py, on the stand-in clock :data:`CLOCK`."""
+    module = load()
+    monkeypatch.setattr(module, "time", CLOCK)
+    return module
 
 
 class FakePlay:
     """A ``play_checked`` that stops each game at once (capped), or ends it with the problems
-    or the exception ``script`` gives for the n-th call; it keeps the tables it was given."""
+    or the exception ``script`` gives for the n-th call; it keeps the tables it was given. Each
+    game takes :data:`GAME_S` of the stand-in clock."""
 
     def __init__(self, script: dict[int, list[str] | BaseException] | None = None) -> None:
         self.script = script or {}
@@ -45,6 +78,7 @@ class FakePlay:
 
     def __call__(self, table: Table, max_cards: int, *, check_replay: bool = True,
                  check_repeat: bool = False) -> Checked:
+        CLOCK.spend(GAME_S)
         n = len(self.calls)
         self.calls.append(table)
         game = table.game()
@@ -67,7 +101,7 @@ def test_a_clean_run_exits_0_and_counts_every_game(soak: ModuleType,
     status, out, err = run_main(soak, "--minutes", "0.002", "--seed", "5", "--json")
     assert status == 0
     data = json.loads(out)
-    assert data["seed"] == 5 and data["games"] > 0
+    assert data["seed"] == 5 and data["games"] == games_in(0.002)
     assert sum(data["games_per_variant"].values()) == data["games"]
     assert sum(data["games_per_players"].values()) == data["games"]
     assert sum(sum(o.values()) for o in data["outcomes_per_variant"].values()) == data["games"]
@@ -98,8 +132,8 @@ def test_the_same_seed_draws_the_same_games(soak: ModuleType,
     monkeypatch.setattr(soak, "play_checked", second)
     soak.run(0.002, 11)
     a, b = first.calls, second.calls
-    n = min(len(a), len(b))
-    assert n > 0 and a[:n] == b[:n]
+    assert (len(a), len(b)) == (games_in(0.001), games_in(0.002))
+    assert a == b[:len(a)]
 
 
 def test_every_tenth_game_is_played_twice(soak: ModuleType,
@@ -128,6 +162,7 @@ def test_a_game_that_hangs_is_a_violation(soak: ModuleType,
             pass
 
     monkeypatch.setattr(soak, "play_checked", hang)
+    monkeypatch.setattr(soak, "time", time)  # the real clock: SIGALRM ends the game
     report = soak.run(0.0001, 1, game_timeout=0.05)
     assert report.games == 1
     assert "took longer than 0.05 s" in report.violations[0].problems[0]

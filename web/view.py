@@ -15,7 +15,9 @@ Drawing cards is :mod:`web.cards_view` (its names are re-exported here).
 Stable hooks for tests: every seat has ``data-seat`` (0-based), ``data-cards`` and
 ``data-region`` (and ``aria-current`` while it is the seat's turn); the pile has ``data-pile``
 and ``data-cards`` (the cards that made a winning slap, ``data-pattern``); a seat's note is
-``.seat-note`` with ``data-kind``; a decision's panel has ``data-choice`` (the deciding seat).
+``.seat-note`` with ``data-kind``; a decision's panel has ``data-choice`` (the deciding seat);
+the headline has ``data-kind`` and ``data-since`` (the ``performance.now()`` at which its line
+was shown).
 """
 
 from __future__ import annotations
@@ -157,6 +159,7 @@ class TableView:
         self.explain_line.textContent = ""
         self.explain_line.classList.remove("fresh")
         self.explain_line.removeAttribute("data-kind")
+        self.explain_line.removeAttribute("data-since")
         self.announce.textContent = ""
         self.pile.setAttribute("role", "group")
         # The deal's notable event (the deal itself, or a Rat asked on the first roll), or at a
@@ -535,6 +538,7 @@ class TableView:
             return
         node = self.explain_line
         node.dataset.kind = line.kind
+        node.dataset.since = f"{line.since:.3f}"  # the page's clock: tests time the holds
         node.textContent = with_symbols(line.text)
         node.classList.remove("fresh")
         _ = node.offsetWidth  # restart the animation

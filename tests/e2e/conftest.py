@@ -9,6 +9,16 @@
 - ``page`` is pytest-playwright's page plus a record, ``page_log``, of console errors, page
   errors and every request; ``assert_only_local_requests`` checks that none left the test server
   (nor the site's sub-path); ``open_site`` opens the page and waits for the loading screen.
+- A slow machine, on a fast one: ``RATSCREW_CPU_THROTTLE=4`` (or ``--cpu-throttle 4``) slows
+  every page the tests open 4 times, as DevTools' CPU throttling does (the Chrome DevTools
+  Protocol's ``Emulation.setCPUThrottlingRate``). Every page, whoever opens it: the ``page``
+  fixture, a test's own ``context.new_page()`` or ``browser.new_context()`` (a module's shared
+  page, the offline tests' contexts), ``browser.new_page()``, and pages the site opens itself
+  (popups), throttled as Playwright reports them (:class:`CpuThrottle`). A page made with
+  ``new_page()`` is throttled before that call returns, so before it loads anything. Chromium
+  throttles the page's own thread: the workers it starts (the statistics lab's, the Python
+  snapshot's) run at full speed. The tests must pass at any rate: they wait for what the page
+  does, never for a time.
 """
 
 from __future__ import annotations
@@ -23,7 +33,15 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, Playwright, Request
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    CDPSession,
+    ConsoleMessage,
+    Page,
+    Playwright,
+    Request,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -97,6 +115,149 @@ def browser_type_launch_args(
     if options is None:
         pytest.fail(NO_CHROMIUM, pytrace=False)
     return options
+
+
+# --------------------------------------------------------------------------- a slow machine
+
+
+def cpu_throttle_rate(config: pytest.Config) -> float:
+    """How many times slower the pages run: ``--cpu-throttle`` (declared in tests/conftest.py),
+    else ``RATSCREW_CPU_THROTTLE``, else 1 (not throttled)."""
+    value = config.getoption("--cpu-throttle", default=None)
+    text = os.environ.get("RATSCREW_CPU_THROTTLE", "").strip()
+    if value is None and text:
+        try:
+            value = float(text)
+        except ValueError:
+            raise pytest.UsageError(f"RATSCREW_CPU_THROTTLE={text!r} is not a number") from None
+    rate = 1.0 if value is None else float(value)
+    if not rate >= 1:
+        raise pytest.UsageError(f"a CPU throttle of {rate:g}: it is 1 (off) or more")
+    return rate
+
+
+class CpuThrottle:
+    """Throttles the CPU of every page of the session ``rate`` times, through a CDP session of
+    its own kept open for the page's life (DevTools forgets its emulation when the session
+    that asked for it detaches).
+
+    Pages come from ``BrowserContext.new_page`` (which pytest-playwright's ``page`` fixture
+    calls too) and ``Browser.new_page``: both are wrapped, and throttle the page before they
+    return it, so before the test navigates. Every context (from ``Browser.new_context``, or
+    the one ``Browser.new_page`` makes) also throttles any other page it gets, a popup or a
+    ``window.open``, in its ``page`` event. Under Playwright's sync API an event listener may
+    make sync calls: each listener runs in a greenlet of its own (see where events are
+    dispatched, in playwright/_impl/connection.py), so the CDP calls work there; but the event
+    loop goes on meanwhile, so such a page may begin loading before its throttle is on. The
+    listener leaves a page that ``new_page`` is making to ``new_page``, which throttles it
+    before it returns.
+
+    A session of our own must also say what Playwright's ``set_offline`` said: at each load,
+    Chromium applies each session's network emulation in turn, and one that says nothing puts
+    ``navigator.onLine`` back to true (the requests still fail). ``BrowserContext.set_offline``
+    (and ``new_context(offline=True)``) is wrapped for that."""
+
+    def __init__(self, rate: float) -> None:
+        self.rate = rate
+        self.sessions: dict[Page, CDPSession] = {}
+        self.making: set[BrowserContext] = set()
+        """Contexts whose ``new_page`` is under way."""
+        self.offline: dict[BrowserContext, bool] = {}
+        """What each context's ``set_offline`` said last."""
+
+    def throttle(self, page: Page) -> None:
+        if page in self.sessions or page.is_closed():
+            return
+        session = page.context.new_cdp_session(page)
+        session.send("Emulation.setCPUThrottlingRate", {"rate": self.rate})
+        if self.offline.get(page.context):
+            self.network(session, offline=True)
+        self.sessions[page] = session
+        page.once("close", lambda closed: self.sessions.pop(closed, None))
+
+    @staticmethod
+    def network(session: CDPSession, offline: bool) -> None:
+        session.send("Network.emulateNetworkConditions", {
+            "offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+
+    def set_offline(self, context: BrowserContext, offline: bool) -> None:
+        """``context.set_offline(offline)`` has been called: our sessions in it say so too."""
+        self.offline[context] = offline
+        for page, session in list(self.sessions.items()):
+            if page.context is context and not page.is_closed():
+                self.network(session, offline)
+
+    def on_page(self, page: Page) -> None:
+        """A context's ``page`` event."""
+        if page.context in self.making:
+            return  # new_page throttles it
+        try:
+            self.throttle(page)
+        except Exception:
+            if not page.is_closed():  # a popup may close at once: nothing to throttle
+                raise
+
+    def new_page(self, context: BrowserContext, make: Callable[[], Page]) -> Page:
+        """``make()``'s new page in ``context``, throttled (and any other page that came
+        meanwhile)."""
+        self.making.add(context)
+        try:
+            page = make()
+        finally:
+            self.making.discard(context)
+        for each in [page, *context.pages]:
+            self.throttle(each)
+        return page
+
+    def install(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Wrap ``Browser.new_context``, ``Browser.new_page``, ``BrowserContext.new_page`` and
+        ``BrowserContext.set_offline`` (for every instance: pytest-playwright's fixtures and the
+        tests' own calls alike)."""
+        throttle = self
+        new_context = Browser.new_context
+        browser_new_page = Browser.new_page
+        context_new_page = BrowserContext.new_page
+        set_offline = BrowserContext.set_offline
+
+        def new_context_throttled(self: Browser, *args: Any, **kwargs: Any) -> BrowserContext:
+            context = new_context(self, *args, **kwargs)
+            throttle.offline[context] = bool(kwargs.get("offline"))
+            context.on("page", throttle.on_page)
+            context.on("close", lambda closed: throttle.offline.pop(closed, None))
+            return context
+
+        def set_offline_throttled(self: BrowserContext, offline: bool) -> None:
+            set_offline(self, offline)
+            throttle.set_offline(self, offline)
+
+        def browser_new_page_throttled(self: Browser, *args: Any, **kwargs: Any) -> Page:
+            page = browser_new_page(self, *args, **kwargs)  # in a context of its own
+            throttle.offline[page.context] = bool(kwargs.get("offline"))
+            page.context.on("page", throttle.on_page)
+            throttle.throttle(page)
+            return page
+
+        def context_new_page_throttled(self: BrowserContext) -> Page:
+            return throttle.new_page(self, lambda: context_new_page(self))
+
+        monkeypatch.setattr(Browser, "new_context", new_context_throttled)
+        monkeypatch.setattr(Browser, "new_page", browser_new_page_throttled)
+        monkeypatch.setattr(BrowserContext, "new_page", context_new_page_throttled)
+        monkeypatch.setattr(BrowserContext, "set_offline", set_offline_throttled)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def cpu_throttle(pytestconfig: pytest.Config) -> Iterator[CpuThrottle | None]:
+    """The session's :class:`CpuThrottle`, installed before any browser context is made; None
+    when the pages run at full speed."""
+    rate = cpu_throttle_rate(pytestconfig)
+    if rate == 1:
+        yield None
+        return
+    throttle = CpuThrottle(rate)
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        throttle.install(monkeypatch)
+        yield throttle
 
 
 @dataclass

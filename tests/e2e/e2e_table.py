@@ -14,6 +14,7 @@ from ratscrew.engine import Game
 from ratscrew.events import Event
 from ratscrew.slae import dice_of
 from web.headline import Headline, Note, seat_notes
+from web.settings import MAX_CHOICE_SECONDS
 
 KEYS = {
     0: {"flip": "q", "slap": "w", "slap-left": "a", "slap-right": "s"},
@@ -102,6 +103,69 @@ def open_table(open_site: Callable[..., str], page: Page, params: dict[str, str 
     expect(page.locator("body")).to_have_attribute("data-screen", "table")
 
 
+def open_patient_table(open_site: Callable[..., str], page: Page,
+                       params: dict[str, str | int]) -> None:
+    """:func:`open_table` for a test that answers a choice itself, however long it takes: a
+    person's time to choose is first set to the longest there is (as the settings dialog sets
+    it; it counts from the next game on), then the link is dealt in the same page, as opening
+    it would (``ratscrewApp.open_link``). With the usual 10 s, a slow machine could reach the
+    panel after its default had been taken."""
+    assert open_site() == "true", page.inner_text("#boot")
+    page.evaluate(
+        "(seconds) => { document.getElementById('choice-seconds').value = String(seconds);"
+        " window.ratscrewApp.set_choice_seconds(); }", MAX_CHOICE_SECONDS)
+    page.evaluate("(query) => window.ratscrewApp.open_link(query)", link(params)[1:])
+    expect(page.locator("body")).to_have_attribute("data-screen", "table")
+
+
+def wait_for_actions(page: Page, count: int, timeout_ms: float = 60_000) -> None:
+    """Until the game on the table has taken ``count`` actions (its record's length)."""
+    page.wait_for_function(
+        "(count) => window.ratscrewApp.session.game.history.length >= count",
+        arg=count, timeout=timeout_ms)
+
+
+WATCH_CHOICE = """
+window.choiceSeen = {clocks: []};
+new MutationObserver(() => {
+  const seen = window.choiceSeen;
+  const panel = document.querySelector("[data-choice='SEAT']");
+  const now = performance.now();
+  if (panel && seen.shown === undefined) {
+    seen.shown = now;
+    seen.visible = panel.checkVisibility();
+    // The game's clock at that moment: how long ago it started (the table is drawn, then
+    // the clock starts, in the same task; this observer sees the panel once it has ended).
+    const session = window.ratscrewApp && window.ratscrewApp.session;
+    seen.clockStarted = session ? now - session.game_time(now) / session.speed : null;
+  }
+  if (panel) {
+    const clock = panel.querySelector('.choice-clock');
+    const text = clock ? clock.textContent : '';
+    if (text && seen.clocks[seen.clocks.length - 1] !== text) seen.clocks.push(text);
+  }
+  if (!panel && seen.shown !== undefined && seen.gone === undefined) seen.gone = now;
+}).observe(document, {childList: true, subtree: true, characterData: true});
+"""
+
+
+def watch_choice(page: Page, seat_: int) -> None:
+    """Before the page loads: note, in the page (a test polling it could see it late), when
+    seat ``seat_``'s choice panel comes (``shown``; ``visible``: whether it could be seen then)
+    and goes (``gone``), when the game's clock started (``clockStarted``), all by
+    ``performance.now()``, and every countdown it showed (``clocks``), in
+    ``window.choiceSeen``."""
+    page.add_init_script(WATCH_CHOICE.replace("SEAT", str(seat_)))
+
+
+def choice_seen(page: Page, timeout_ms: float = 60_000) -> dict[str, Any]:
+    """:func:`watch_choice`'s notes, once the panel has come and gone."""
+    page.wait_for_function("window.choiceSeen && window.choiceSeen.gone !== undefined",
+                           timeout=timeout_ms)
+    seen: dict[str, Any] = page.evaluate("window.choiceSeen")
+    return seen
+
+
 def headline(page: Page) -> Locator:
     return page.locator("#explain")
 
@@ -112,18 +176,19 @@ def note(page: Page, n: int) -> Locator:
 
 
 def expect_table(page: Page, mirror: Mirror, events: Sequence[Event] = ()) -> None:
-    """The page shows what the mirror game says: every seat's count, the pile, the headline
-    (the last notable event: a line of a lower rank may wait up to 2 s for its turn) and the
-    notes these events leave at the seats."""
+    """The page shows what the mirror game says: every seat's count, the pile, the notes these
+    events leave at the seats and the headline (the last notable event: a line of a lower rank
+    may wait up to 2 s for its turn). The notes first: they stay only a moment (NOTE_MS, in
+    web/headline.py), which a wait for the headline could use up."""
     game = mirror.game
     for n in range(game.n):
         expect(seat(page, n)).to_have_attribute("data-cards", str(len(game.hands[n])))
     expect(pile(page)).to_have_attribute("data-cards", str(len(game.pile)))
     if events:
-        expect(headline(page)).to_have_text(mirror.headline)
         for n, seat_note in mirror.notes(events).items():
             expect(note(page, n)).to_have_text(with_symbols(seat_note.text))
             expect(note(page, n)).to_have_attribute("data-kind", seat_note.kind)
+        expect(headline(page)).to_have_text(mirror.headline)
 
 
 def press(page: Page, mirror: Mirror, seat_: int, action: str, key: str = "") -> list[Event]:

@@ -1,4 +1,4 @@
-"""Accessibility in a real (headless) Chromium (issue 12, point 10).
+"""Accessibility in a real (headless) Chromium.
 
 axe-core (an npm devDependency, for the tests only: scripts/site_tools.py copies nothing of it
 into the site) is injected into the page and run on the setup screen, a table in play of every
@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_table import KEYS, Mirror, open_table, seat
+from e2e_table import KEYS, Mirror, open_patient_table, open_table, seat
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_kurs_table import first_flip
 from test_kurs_table import table as kurs_table
@@ -120,22 +120,28 @@ def test_setup_screen(page: Page, open_site: Callable[..., str]) -> None:
 def test_table_in_play(page: Page, open_site: Callable[..., str], variant: str) -> None:
     open_table(open_site, page, {"variant": variant, "players": 4, "bots": "1,2,3",
                                  "seed": 5, "speed": 2, "autostart": 1})
-    page.wait_for_timeout(1500)  # the bots play a few cards
+    # The three bots play their cards, until it is the person's turn (or the game asks the
+    # person something: a Rat on the dice at the deal).
+    page.wait_for_function(
+        "(() => { const s = window.ratscrewApp.session;"
+        " return s.game.history.length >= 3 || s.human_decision !== undefined; })()")
     assert len(visible_h1s(page)) == 1, f"visible h1s on the table: {visible_h1s(page)}"
     expect_no_violations(page, f"a {variant} table in play")
 
 
 def test_kurs_choice_panel(page: Page, open_site: Callable[..., str]) -> None:
-    open_table(open_site, page, kurs_table(first_flip(CHARIOT)))
+    open_patient_table(open_site, page, kurs_table(first_flip(CHARIOT)))
     page.keyboard.press(KEYS[0]["flip"])  # Ada flips the Chariot: her choice opens
     expect(choice_panel(page)).to_be_visible()
     expect_no_violations(page, "the Chariot's choice panel")
+    expect(choice_panel(page)).to_be_visible()  # axe saw it
 
 
 def test_rat_choice_panel(page: Page, open_site: Callable[..., str]) -> None:
-    open_table(open_site, page, variant_table(SLAE, rat_deal()))
+    open_patient_table(open_site, page, variant_table(SLAE, rat_deal()))
     expect(choice_panel(page)).to_be_visible()  # a Rat on the first roll: Ben chooses
     expect_no_violations(page, "the Rat's choice panel")
+    expect(choice_panel(page)).to_be_visible()  # axe saw it
 
 
 def test_settings_dialog(page: Page, open_site: Callable[..., str]) -> None:
@@ -168,7 +174,7 @@ def test_deal_moves_the_focus_into_the_table(page: Page, open_site: Callable[...
     try:
         page.wait_for_function(
             "document.activeElement && document.activeElement.closest('#table') !== null",
-            timeout=3000,
+            timeout=10_000,
         )
     except Exception:
         pytest.fail(f"after Deal the focus is on {page.evaluate(focused)}, not inside #table",
@@ -210,9 +216,13 @@ def test_the_log_is_reached_and_scrolled_by_keyboard(
     before = log.evaluate("(log) => log.scrollTop")
     page.keyboard.press("PageDown")
     page.keyboard.press("ArrowDown")
-    page.wait_for_timeout(300)  # smooth scrolling
-    after = log.evaluate("(log) => log.scrollTop")
-    assert after > before, f"PageDown on the focused log does not scroll it ({before} -> {after})"
+    try:  # (smoothly: it takes a moment)
+        page.wait_for_function("(before) => document.getElementById('log').scrollTop > before",
+                               arg=before, timeout=10_000)
+    except Exception:
+        after = log.evaluate("(log) => log.scrollTop")
+        pytest.fail(f"PageDown on the focused log does not scroll it ({before} -> {after})",
+                    pytrace=False)
 
 
 def quiet_deal(flips: int) -> int:

@@ -200,14 +200,14 @@ def test_a_valid_slap_takes_the_pile(page: Page, open_site: Callable[..., str]) 
     before, pile_size = count(seat(page, slapper)), count(pile(page))
     assert pile_size == flips
     press(page, mirror, slapper, "slap")
+    # The winner's seat says what the pile brought (for a moment: first).
+    expect(note(page, slapper)).to_have_text(f"+{pile_size} cards")
+    expect(seat(page, slapper)).to_have_class(re.compile(r"\bgained\b"))
     expect(seat(page, slapper)).to_have_attribute("data-cards", str(before + pile_size))
     expect(pile(page)).to_have_attribute("data-cards", "0")
     expect(headline(page)).to_contain_text("Double")
     expect(headline(page)).to_contain_text(f"Player 2 takes {pile_size} cards")
     expect(headline(page)).to_have_attribute("data-kind", "pile-taken")
-    # The winner's seat says what the pile brought.
-    expect(note(page, slapper)).to_have_text(f"+{pile_size} cards")
-    expect(seat(page, slapper)).to_have_class(re.compile(r"\bgained\b"))
 
 
 def test_a_won_slap_shows_its_pattern(page: Page, open_site: Callable[..., str]) -> None:
@@ -264,17 +264,17 @@ def test_a_wrong_slap_costs_a_card(page: Page, open_site: Callable[..., str]) ->
     before, pile_before = count(seat(page, 0)), count(pile(page))
     events = press(page, mirror, 0, "slap")
     burned = events[-1].burned[0]  # type: ignore[attr-defined]
+    # The slapper's seat is marked, with what it cost, for a moment (checked first).
+    expect(seat(page, 0)).to_have_class(re.compile(r"\bwrong\b"))
+    expect(note(page, 0)).to_have_text("Wrong slap: \u22121 card")
+    expect(note(page, 0)).to_have_attribute("data-kind", "wrong-slap")
+    expect(seat(page, 1)).not_to_have_class(re.compile(r"\bwrong\b"))
     assert count(seat(page, 0)) == before - 1
     assert count(pile(page)) == pile_before + 1
     expect(headline(page)).to_have_text(
         f"Wrong slap: Player 1 burns 1 card ({with_symbols(burned.code)}) under the pile."
     )
     expect(headline(page)).to_have_attribute("data-kind", "wrong-slap")
-    # The slapper's seat is marked, with what it cost, for a moment.
-    expect(seat(page, 0)).to_have_class(re.compile(r"\bwrong\b"))
-    expect(note(page, 0)).to_have_text("Wrong slap: \u22121 card")
-    expect(note(page, 0)).to_have_attribute("data-kind", "wrong-slap")
-    expect(seat(page, 1)).not_to_have_class(re.compile(r"\bwrong\b"))
     expect(seat(page, 0)).not_to_have_class(re.compile(r"\bwrong\b"), timeout=NOTE_MS + 3000)
     expect(note(page, 0)).to_have_count(0)
     expect(page.locator("#pile-note")).to_contain_text("1 burned underneath")
@@ -506,8 +506,8 @@ def test_touch_zones_of_two_seats(page: Page, open_site: Callable[..., str]) -> 
         " return s.game_time(performance.now()) - s.game.last_take_t > s.game.rules.grace_ms; }"
     )
     tap(1, "slap")
+    expect(seat(page, 1)).to_have_class(re.compile(r"\bwrong\b"))  # (for a moment: first)
     expect(headline(page)).to_contain_text("Wrong slap: Player 2 burns 1 card")
-    expect(seat(page, 1)).to_have_class(re.compile(r"\bwrong\b"))
 
 
 def reduced_motion_table(page: Page, open_site: Callable[..., str]) -> Mirror:

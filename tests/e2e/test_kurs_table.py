@@ -3,7 +3,8 @@ by touch, a decree typed (the game's keys rest meanwhile) and a fine, the Fool's
 
 As in test_variants.py, the engine tells the tests what will happen: each deal below was found
 in CPython (the finders assert it still holds), the table is all-human with two players
-(nothing acts but what the test does), and a :class:`Mirror` game plays the same actions.
+(nothing acts but what the test does), and a :class:`Mirror` game plays the same actions. A
+test that answers a choice gives itself all the time there is (:func:`open_patient_table`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from e2e_table import KEYS, Mirror, expect_table, headline, open_table, seat
+from e2e_table import KEYS, Mirror, expect_table, headline, open_patient_table, open_table, seat
 from playwright.sync_api import Page, expect
 
 from ratscrew.engine import Game
@@ -54,7 +55,7 @@ def sentence(events: list[Any]) -> str:
 def test_the_chariot_is_answered_with_the_keys(page: Page, open_site: Callable[..., str]) -> None:
     seed = first_flip(CHARIOT)
     mirror = Mirror(seed, names=NAMES, variant=KURS)
-    open_table(open_site, page, table(seed))
+    open_patient_table(open_site, page, table(seed))
     mirror.act(0, "flip")
     page.keyboard.press(KEYS[0]["flip"])
     panel = page.locator("[data-choice='0']")
@@ -88,7 +89,7 @@ def test_the_chariot_is_answered_with_the_keys(page: Page, open_site: Callable[.
 def test_the_devil_is_answered_by_touch(page: Page, open_site: Callable[..., str]) -> None:
     seed = first_flip(DEVIL)
     mirror = Mirror(seed, names=NAMES, variant=KURS)
-    open_table(open_site, page, table(seed))
+    open_patient_table(open_site, page, table(seed))
     mirror.act(0, "flip")
     seat(page, 0).locator(".touch-flip").tap()
     pending = mirror.game.pending
@@ -113,7 +114,7 @@ def test_a_decree_is_typed_and_its_holder_fines(
 ) -> None:
     seed = first_flip(EMPEROR)
     mirror = Mirror(seed, names=NAMES, variant=KURS, options={"decree_yields": False})
-    open_table(open_site, page, table(seed, options="decree_yields:false"))
+    open_patient_table(open_site, page, table(seed, options="decree_yields:false"))
     mirror.act(0, "flip")
     page.keyboard.press(KEYS[0]["flip"])
     panel = page.locator("[data-choice='0']")

@@ -1,6 +1,6 @@
-"""The statistics lab (issue 14, point 3): all-bot games in PyScript's Web Worker, with a progress
-bar and Cancel; the same seed gives the numbers ``python -m ratscrew simulate`` gives; the CSV
-has a row per game; every chart is an SVG with its sentence; Plot loads only with the lab."""
+"""The statistics lab: all-bot games in PyScript's Web Worker, with a progress bar and Cancel; the
+same seed gives the numbers ``python -m ratscrew simulate`` gives; the CSV has a row per game;
+every chart is an SVG with its sentence; Plot loads only with the lab."""
 
 from __future__ import annotations
 
@@ -153,7 +153,9 @@ def test_a_key_press_and_cancel_are_handled_while_the_lab_runs(
         assert page.get_attribute("#lab", "data-state") == "cancelled"
         stopped = played()
         assert 0 < stopped < 5000
-        page.wait_for_timeout(800)
+        # The run ends once the worker answers the step it was playing at Cancel.
+        page.wait_for_function("window.ratscrewApp.lab.tasks.length === 0",
+                               timeout=RUN_TIMEOUT_MS)
         assert played() == stopped, "the progress goes on after Cancel"
         expect(page.locator("#lab-run")).to_be_enabled()
     assert page_log.errors() == []

@@ -1,9 +1,13 @@
 """The table's layout in a real (headless) Chromium: every variant at 2, 4, 6 and 8 players, at
-the sizes people play on, sampled while the bots play (issue 12, points 1 to 4 and 12).
+the sizes people play on, sampled while the bots play.
 
 Each run opens an autostarted game from a link (fixed seed, speed 8, all bots or one human in
-seat 1 whose buttons must show), takes :data:`SAMPLES` samples :data:`GAP_MS` apart, and fails
-with every problem found, each named by its kind:
+seat 1 whose buttons must show), takes :data:`SAMPLES` samples :data:`GAP_MS` of game time
+apart (the human flips before each after the first), and fails with every problem found, each
+named by its kind. The samples are taken in game time, and the game's clock stands still while
+one is taken (:data:`AT_GAME_TIME`): the bots play by the game's clock, so a fast machine samples
+the moments 5.6, 11.2 and 16.8 s into the game, and a slow one (whose page may start the game,
+or play it at speed 8, later than the clock says) later moments, as far apart.
 
 - ``overlap``: two visible boxes among the seats (``[data-seat][data-cards]``) and the zones
   (``[data-zone]``) overlap by more than 1 px. A box and a box inside it (a seat's peek or
@@ -61,7 +65,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_table import link
+from e2e_table import link, wait_for_actions
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
 
 from ratscrew.variants import VARIANTS as REGISTRY
@@ -75,7 +79,8 @@ PLAYERS = (2, 4, 6, 8)
 SEED = 12
 SPEED = 8
 SAMPLES = 3
-GAP_MS = 700
+GAP_MS = 5600
+"""Game time before the first sample and between two (0.7 s at speed 8)."""
 MIN_FONT_PX = 22
 BOOT_TIMEOUT_MS = 60_000  # as in conftest.py: a cold Pyodide start on a loaded machine
 HUMAN_FLIP_KEY = "q"  # seat 1's default flip key (web/keymap.py)
@@ -190,6 +195,33 @@ RUNS = plan()
 # --------------------------------------------------------------------------- the pages
 
 
+AT_GAME_TIME = """(t) => {
+  // Once the game's clock shows t and the page has played everything due by t, the clock
+  // stands still (the session paused, the bots' timers stopped; nothing on the page says so).
+  // (A page too slow for speed 8 is always behind: something is always due by now, so "by t",
+  // not "by now"; it may have played a little past t in the same batch.)
+  const app = window.ratscrewApp, session = app.session, now = performance.now();
+  if (session.game_time(now) < t) return false;
+  const due = [session.match.due(), session.choice_deadline()];
+  if (session.game.outcome === undefined && due.some((d) => d >= 0 && d <= t)) return false;
+  app.stop_timers();
+  session.pause(now);
+  return session.game_time(now);  // where it stands (a game time is never 0 here)
+}"""
+
+
+def sample_at(page: Page, t: float) -> float:
+    """Wait until the game's clock shows ``t``, and stop it there (:data:`AT_GAME_TIME`);
+    the game time it stands at."""
+    return float(page.wait_for_function(AT_GAME_TIME, arg=t).json_value())
+
+
+def resume(page: Page) -> None:
+    """The game's clock runs again after :data:`AT_GAME_TIME` stopped it."""
+    page.evaluate("() => { const app = window.ratscrewApp;"
+                  " app.session.resume(performance.now()); app.schedule(); }")
+
+
 class Tables:
     """The page the runs are played in: one for the desktop sizes and one for the touch
     screens (a context with ``has_touch``, ``is_mobile``). Python starts once per page; every
@@ -203,6 +235,8 @@ class Tables:
         self.context: BrowserContext | None = None
         self.page: Page | None = None
         self.errors: list[str] = []
+        self.stopped_at = 0.0
+        """The game time of the first sample (:meth:`open`)."""
 
     def _use(self, run: Run) -> Page:
         if run.size.touch != self.touch or self.page is None:
@@ -238,8 +272,11 @@ class Tables:
         self.errors.clear()
         page = self._use(run)
         page.wait_for_selector("body[data-screen='table']", state="attached")
-        page.wait_for_timeout(GAP_MS)  # the first cards are played
-        if run.rewound:
+        # The first cards are played (a person in seat 1 leads: the table is as dealt).
+        self.stopped_at = sample_at(page, GAP_MS)
+        if run.rewound:  # (its single sample is taken paused: the app's own pause)
+            wait_for_actions(page, REWIND_STEPS)
+            resume(page)
             page.keyboard.press("Escape")
             for _ in range(REWIND_STEPS):
                 page.keyboard.press(",")
@@ -249,6 +286,7 @@ class Tables:
 
     def done(self, page: Page) -> None:
         page.evaluate("window.ratscrewApp.stop_timers()")  # its bots stop playing
+
 
     def close(self) -> None:
         if self.context is not None:
@@ -492,9 +530,9 @@ CHECK = """
 """
 
 
-def check(page: Page, run: Run) -> list[str]:
-    """Every problem seen in :data:`SAMPLES` samples of the table (the first sample that shows
-    a problem names it)."""
+def check(page: Page, run: Run, stopped_at: float) -> list[str]:
+    """Every problem seen in :data:`SAMPLES` samples of the table, the first at game time
+    ``stopped_at`` (the first sample that shows a problem names it)."""
     ready = page.evaluate("document.body.dataset.ready")
     screen = page.evaluate("document.body.dataset.screen")
     if ready != "true" or screen != "table":
@@ -510,9 +548,10 @@ def check(page: Page, run: Run) -> list[str]:
     found: dict[str, str] = {}
     for sample in range(1 if run.rewound else SAMPLES):  # a paused table does not change
         if sample:
+            resume(page)
             if run.human:
                 page.keyboard.press(HUMAN_FLIP_KEY)  # keep the game going
-            page.wait_for_timeout(GAP_MS)
+            stopped_at = sample_at(page, stopped_at + GAP_MS)
         for key, message in page.evaluate(CHECK, options):
             found.setdefault(key, f"[sample {sample + 1}] {message}")
     return list(found.values())
@@ -522,7 +561,7 @@ def check(page: Page, run: Run) -> list[str]:
 def test_layout(run: Run, tables: Tables, pytestconfig: pytest.Config) -> None:
     page = tables.open(run)
     try:
-        problems = check(page, run) + tables.errors
+        problems = check(page, run, tables.stopped_at) + tables.errors
         if problems:
             fail(page, run, problems, pytestconfig)
     finally:
@@ -596,7 +635,7 @@ SETUP_CHECK = """
 
 
 def test_setup_fits_a_small_phone(browser: Browser, site_url: str) -> None:
-    """Issue 12, point 4: the setup form fits 360 px with every control readable."""
+    """The setup form fits 360 px with every control readable."""
     context = browser.new_context(viewport={"width": 360, "height": 640}, has_touch=True,
                                   service_workers="block",
                                   is_mobile=True)

@@ -1,7 +1,14 @@
-"""Slap practice in the page (issue 14, point 2): a drill from a link deals the cards
-web/practice.py deals in CPython, and a scripted run scores exactly its hits, misses and false
-slaps; touch zones slap; the best score outlives a reload; a hostile link still gives a
-working drill; Back returns to the game's setup."""
+"""Slap practice in the page: a drill from a link deals the cards web/practice.py deals in
+CPython, and a scripted run scores exactly its hits, misses and false slaps; touch zones slap;
+the best score outlives a reload; a hostile link still gives a working drill; Back returns to
+the game's setup.
+
+A drill lays a card every so many real seconds, and a slap counts for the card on top when it
+comes: a test that slaps a given card would race the drill's clock (a slow machine's test could
+slap the next card). Those tests stop the page's clock once the form is up (Playwright's
+``page.clock``, installed before the page loads, so that Python starts with it running) and move
+it on themselves (:func:`lay`): the drill waits for them, card by card.
+"""
 
 from __future__ import annotations
 
@@ -21,18 +28,48 @@ SLAP = {0: KEYS[0]["slap"], 1: KEYS[1]["slap"]}
 PILE = "[data-zone=practice-pile]"
 RESULTS = "[data-zone=practice-results]"
 DRILL_MS = 90_000
+STEP_MS = 250
+"""How far :func:`lay` moves the stopped clock at a time (less than a card's time: it stops at
+each card)."""
 
 
-def open_drill(page: Page, open_site: Callable[..., str], query: str) -> None:
+def open_drill(page: Page, open_site: Callable[..., str], query: str,
+               stop_clock: bool = False) -> None:
+    """Open the drill's form; with ``stop_clock``, its clock stands still from then on (only
+    :func:`lay` moves it)."""
+    if stop_clock:
+        page.clock.install()
     assert open_site("?" + query) == "true"
     expect(page.locator("body")).to_have_attribute("data-screen", "practice")
     expect(page.locator("#practice-title")).to_have_text("Slap practice")
+    if stop_clock:  # (a moment ahead: the page's clock goes on meanwhile)
+        page.clock.pause_at(page.evaluate("Date.now()") / 1000 + 1)
+
+
+def lay(page: Page, index: int) -> None:
+    """Move the stopped clock on until the drill has laid card ``index`` (after its countdown,
+    for the first)."""
+    on_top = page.locator(f"{PILE}[data-index='{index}']")
+    for _ in range(DRILL_MS // STEP_MS):
+        if on_top.count():
+            return
+        page.clock.run_for(STEP_MS)
+    raise AssertionError(f"card {index} never came")
+
+
+def finish(page: Page) -> None:
+    """Move the stopped clock on until the drill is over and its results are up."""
+    results = page.locator(f"{RESULTS}:not([hidden])")
+    for _ in range(DRILL_MS // STEP_MS):
+        if results.count():
+            return
+        page.clock.run_for(STEP_MS)
+    raise AssertionError("the drill never ended")
 
 
 def wait_card(page: Page, laid: Laid) -> None:
     """Card ``laid`` is on top of the page's pile: the same card CPython dealt."""
-    page.wait_for_selector(f"{PILE}[data-index='{laid.index}']", state="attached",
-                           timeout=DRILL_MS)
+    lay(page, laid.index)
     top = page.locator(f"{PILE} .card").last
     expect(top).to_have_attribute("data-code", laid.card.code)
 
@@ -59,7 +96,7 @@ def test_a_scripted_run_scores_exactly_its_hits_misses_and_false_slaps(
             "false": 2},
         1: {"hits": 1, "misses": len(patterns) - 1, "false": 3},
     }
-    open_drill(page, open_site, query)
+    open_drill(page, open_site, query, stop_clock=True)
     expect(page.locator("#practice-players")).to_have_value("2")
     page.click("#practice-start")
     checked_hit = False
@@ -78,7 +115,7 @@ def test_a_scripted_run_scores_exactly_its_hits_misses_and_false_slaps(
             assert codes == sorted(c.code for c in laid.pattern.cards)
             checked_hit = True
     assert checked_hit
-    page.wait_for_selector(f"{RESULTS}:not([hidden])", timeout=DRILL_MS)
+    finish(page)
     for player, counts in expected.items():
         for name, count in counts.items():
             assert stat(page, player, name) == str(count), (player, name)
@@ -97,7 +134,7 @@ def test_a_touch_zone_slaps_and_esc_pauses_and_ends(
 ) -> None:
     query = "practice=lucky-7,double&players=2&cards=20&interval=1500&seed=touch"
     plan = plan_drill(parse_query(query)[0])
-    open_drill(page, open_site, query)
+    open_drill(page, open_site, query, stop_clock=True)
     page.click("#practice-start")
     first = plan[0]
     wait_card(page, first)
@@ -119,7 +156,7 @@ def test_the_best_score_is_kept_after_a_reload(page: Page,
     query = "practice=double,lucky-7&cards=20&interval=1200&seed=best"
     plan = plan_drill(parse_query(query)[0])
     target = next(laid for laid in plan if laid.pattern is not None)
-    open_drill(page, open_site, query)
+    open_drill(page, open_site, query, stop_clock=True)
     expect(page.locator("[data-zone=practice-best]")).to_contain_text("No best score yet")
     page.click("#practice-start")
     wait_card(page, target)
@@ -132,6 +169,7 @@ def test_the_best_score_is_kept_after_a_reload(page: Page,
     assert int(score) > 0
     expect(page.locator(f"{RESULTS} [data-zone=practice-best]")).to_contain_text(
         f"New best for this drill: {score}")
+    page.clock.resume()
     page.reload()
     page.wait_for_selector("body[data-ready]", state="attached")
     expect(page.locator("#practice [data-zone=practice-best]")).to_have_text(

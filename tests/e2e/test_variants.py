@@ -15,7 +15,20 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from e2e_table import KEYS, Mirror, headline, note, open_table, pile, press, rat_deal, seat
+from e2e_table import (
+    KEYS,
+    Mirror,
+    choice_seen,
+    headline,
+    note,
+    open_patient_table,
+    open_table,
+    pile,
+    press,
+    rat_deal,
+    seat,
+    watch_choice,
+)
 from playwright.sync_api import Page, expect
 
 from ratscrew.engine import Game
@@ -123,14 +136,15 @@ def test_the_dice_decide_which_hand_may_slap(page: Page, open_site: Callable[...
     events = press(page, mirror, 0, "slap-left")
     wrong = events[-1]
     assert isinstance(wrong, WrongSlap) and len(wrong.burned) == 3
+    # (The seat's mark and note first: they stay only a moment.)
+    expect(seat(page, 0)).to_have_class(re.compile(r"\bwrong\b"))
+    expect(note(page, 0)).to_have_text(
+        "Wrong slap (the red die says right hand, not left): \u22123 cards")
     expect(seat(page, 0)).to_have_attribute("data-cards", str(ada - 3))
     expect(pile(page)).to_have_attribute("data-cards", str(pile_size + 3))
     expect(headline(page)).to_contain_text("the red die says right hand, not left")
     expect(headline(page)).to_have_attribute("data-kind", "wrong-slap")
     expect(page.locator("#log")).to_contain_text("the red die says right hand, not left")
-    expect(seat(page, 0)).to_have_class(re.compile(r"\bwrong\b"))
-    expect(note(page, 0)).to_have_text(
-        "Wrong slap (the red die says right hand, not left): \u22123 cards")
 
     # Ben slaps with his right hand: the pile is his.
     ben = len(mirror.game.hands[1])
@@ -170,7 +184,7 @@ def test_a_held_down_key_never_slaps(page: Page, open_site: Callable[..., str]) 
 def test_a_rat_is_called_with_the_keys(page: Page, open_site: Callable[..., str]) -> None:
     seed = rat_deal()
     mirror = Mirror(seed, names=NAMES, variant=SLAE)
-    open_table(open_site, page, table(SLAE, seed))
+    open_patient_table(open_site, page, table(SLAE, seed))
     assert mirror.game.pending is not None and mirror.game.pending.seat == 1
 
     red = page.locator("#dice [data-die='red']")
@@ -204,25 +218,28 @@ def test_a_rat_is_called_with_the_keys(page: Page, open_site: Callable[..., str]
 
 
 def test_an_unanswered_rat_takes_its_default(page: Page, open_site: Callable[..., str]) -> None:
-    # 3 s to choose: long enough to see the panel on a loaded machine (with 1 s, a CI run
-    # once reached the check after the default had been taken), short enough to wait out.
+    """Nobody answers: the default is taken 3 real seconds after the game's clock started, at
+    game time 3 s (the page notes the panel itself: a slow machine could reach a check of its
+    own after the default had been taken)."""
     settings = {"version": 1, "choice_seconds": 3}
     page.add_init_script(
         f"localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(json.dumps(settings))})"
     )
+    watch_choice(page, 1)
     seed = rat_deal()
     open_table(open_site, page, table(SLAE, seed))
-    panel = page.locator("[data-choice='1']")
-    expect(panel).to_be_visible()
-    expect(panel).to_have_count(0, timeout=10_000)
-    assert history(page)[-1][1:] == [1, "choose", "either"]
+    seen = choice_seen(page)
+    assert seen["visible"], seen
+    assert any(re.fullmatch(r".*either in [123] s", text) for text in seen["clocks"]), seen
+    assert seen["gone"] - seen["clockStarted"] >= 3_000 - 1, seen
+    assert history(page)[-1] == [3_000, 1, "choose", "either"]
     expect(headline(page)).to_contain_text("Ben calls the Rat")
 
 
 @pytest.mark.browser_context_args(has_touch=True)
 def test_a_rat_is_called_by_touch(page: Page, open_site: Callable[..., str]) -> None:
     seed = rat_deal()
-    open_table(open_site, page, table(SLAE, seed))
+    open_patient_table(open_site, page, table(SLAE, seed))
     page.locator("[data-choice='1'] .choice-option[data-option='right']").tap()
     expect(page.locator("[data-choice='1']")).to_have_count(0)
     assert history(page)[-1][1:] == [1, "choose", "right"]
@@ -291,8 +308,12 @@ def test_a_table_of_people_ends_a_contest_at_its_deadline(
     seed, flips, _ = burn_deal()
     mirror = Mirror(seed, names=NAMES, variant=FIREFIGHTERS, options={"burn_ms": 1500})
     open_table(open_site, page, table(FIREFIGHTERS, seed, options="burn_ms:1500"))
-    for _ in range(flips):
+    for _ in range(flips - 1):
         press(page, mirror, mirror.game.to_act(), "flip")
+    # The flip that starts the contest: the page may end it before a check of the table
+    # could see it burning.
+    page.keyboard.press(KEYS[mirror.game.to_act()]["flip"])
+    mirror.act(mirror.game.to_act(), "flip")
     assert isinstance(mirror.game.phase, BurnContest)
     # Nobody burns. There is no bot at the table: the page itself ends the contest in time.
     contest = page.locator("#contest")
