@@ -211,11 +211,29 @@
     return parts;
   };
 
-  // The chosen game's parts, from its template; the seats keep what was typed and chosen.
+  // The field in focus, to be given back after its part is redrawn: its id, and the caret or
+  // selection where it has one (a menu has none).
+  const focusOf = () => {
+    const field = document.activeElement;
+    if (!field || !field.id || !form.contains(field)) return null;
+    const caret = typeof field.selectionStart === "number"
+      ? [field.selectionStart, field.selectionEnd, field.selectionDirection] : null;
+    return { field, caret };
+  };
+  const giveFocusBack = (focus) => {
+    const field = focus && $(focus.field.id);
+    if (!field || field === focus.field || field.closest("[hidden]")) return;
+    field.focus({ preventScroll: true });
+    if (focus.caret) field.setSelectionRange(...focus.caret);
+  };
+
+  // The chosen game's parts, from its template; the seats keep what was typed and chosen,
+  // and the field being typed in keeps the focus (the parts may arrive mid-word).
   const switchGame = async () => {
     await gameParts();
     const template = $(`setup-template-${variantSelect.value}`);
     if (!template || stopped) return; // Python took the form over meanwhile: it is Python's
+    const focus = focusOf();
     const before = seatRows().map((row) => [
       row.querySelector(".seat-row-name").value,
       row.querySelector(".seat-row-kind").value,
@@ -236,6 +254,7 @@
       }
     });
     showSeats(count);
+    giveFocusBack(focus);
   };
 
   const setupForm = () => {

@@ -125,6 +125,38 @@ def test_python_takes_the_form_over_as_it_stands(
     expect(page.locator("#setup-copy")).to_be_enabled()
 
 
+def test_a_game_chosen_early_keeps_the_name_being_typed(
+    page: Page, site_url: str, hold_runtime: Callable[[], None]
+) -> None:
+    """The chosen game's parts of the form arrive while a name is being typed: the field is
+    redrawn with what was typed so far and keeps the focus and the caret, so the rest of the
+    word goes on in it."""
+    held: list[Route] = []
+    page.route("**/web/setup-parts.html", lambda route: held.append(route))
+    page.goto(site_url)
+    expect(page.locator("body")).to_have_attribute("data-setup", "live")
+    with page.expect_request("**/web/setup-parts.html"):
+        page.select_option("#setup-variant", "slap-like-an-egyptian")
+    page.select_option("#setup-players", "5")
+    page.click("#seat-name-2")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("Ad")
+    expect(page.locator("#setup-summary")).not_to_contain_text("The boxed game")
+    page.wait_for_timeout(0)  # the held request's route handler has run
+    assert held, "the game's parts were asked for when the game was chosen"
+    for route in held:
+        route.continue_()
+    expect(page.locator("#setup-summary")).to_contain_text("The boxed game")
+    expect(page.locator("#seat-name-2")).to_be_focused()
+    page.keyboard.type("a")
+    expect(page.locator("#seat-name-2")).to_have_value("Ada")
+    expect(page.locator("#setup-seat-list .seat-row:visible")).to_have_count(5)
+    hold_runtime()
+    wait_ready(page)
+    expect(page.locator("#seat-name-2")).to_have_value("Ada")
+    expect(page.locator("#seat-name-2")).to_be_focused()
+
+
 def test_an_autostart_link_shows_its_seats_at_once(
     page: Page, site_url: str, hold_runtime: Callable[[], None]
 ) -> None:
