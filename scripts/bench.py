@@ -7,7 +7,8 @@ section fails.
 
 Sections:
 
-* ``bmn``: :func:`ratscrew.bmn.analyse` against a minimal hand-written Beggar-My-Neighbour loop
+* ``bmn``: :func:`ratscrew.tools.bmn.analyse` against a minimal hand-written
+  Beggar-My-Neighbour loop
   (same rules, loop detection by a set of trick-start states) on the same random 26/26 deals.
   Both must give the same results; ``analyse`` passes if it takes at most 1.25 times as long.
 * ``engine``: classic ERS with four bots through the general engine and the headless driver;
@@ -28,8 +29,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from ratscrew.bmn import analyse  # noqa: E402
-from ratscrew.rng import Rng  # noqa: E402
+from ratscrew.core.rng import Rng  # noqa: E402
+from ratscrew.tools.bmn import analyse  # noqa: E402
 
 Hand = tuple[int, ...]
 Deal = tuple[Hand, Hand]
@@ -140,7 +141,7 @@ def bench_bmn(args: argparse.Namespace) -> bool:
         f"bmn: {len(deals):,} deals (seed {args.seed}), {cards:,} cards, {loops} loops, "
         f"best of {args.repeat}; results identical"
     )
-    print(f"  ratscrew.bmn.analyse  {cards / best_lib:>12,.0f} cards/s  ({best_lib:.3f} s)")
+    print(f"  ratscrew.tools.bmn.analyse  {cards / best_lib:>12,.0f} cards/s  ({best_lib:.3f} s)")
     print(f"  minimal loop          {cards / best_min:>12,.0f} cards/s  ({best_min:.3f} s)")
     print(f"  time ratio analyse/minimal = {ratio:.2f} (limit {BMN_MAX_RATIO}): {verdict}")
     return verdict == "PASS"
@@ -156,7 +157,7 @@ def bench_engine(args: argparse.Namespace) -> bool:
     """Classic ERS, four normal bots, whole games through the general engine and the headless
     driver (deal, bots' decisions, virtual clock, events): cards played per second of CPU time
     on one core. Best of several repetitions; passes at 100,000 cards/s or more."""
-    from ratscrew.match import simulate
+    from ratscrew.play.match import simulate
 
     # Many short runs, best taken: this machine's speed drifts over seconds (shared host),
     # and the best run is the one least disturbed. Each run plays the same 20 games.

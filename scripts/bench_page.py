@@ -49,7 +49,7 @@ Sections:
   Chromium without a GPU paints in software). When the human is out of cards, or the game is
   over, the script deals again.
 * ``lab``: the statistics lab against the command line, on this machine in the same run. First
-  CPython: ``ratscrew.match.simulate("classic", 4, N, seed, "normal")`` timed in this process,
+  CPython: ``ratscrew.play.match.simulate("classic", 4, N, seed, "normal")`` timed in this process,
   and ``python -m ratscrew simulate ... --json`` as a subprocess (interpreter start-up
   included), in games per second. Then the page: the lab opened from the setup
   (``#setup-lab``), once it knows where its games run (``#lab[data-runner]``: "worker", or
@@ -609,7 +609,7 @@ LAB_TABLE = """
 def cpython_games_per_s(games: int, seed: int) -> tuple[float, float, dict[str, Any]]:
     """simulate() timed in this process, and through the command line (a subprocess): games
     per second of each (wall clock), and simulate's summary."""
-    from ratscrew.match import simulate
+    from ratscrew.play.match import simulate
 
     started = time.perf_counter()
     summary = simulate("classic", 4, games, seed, "normal").to_dict()

@@ -407,7 +407,7 @@ def app_zip() -> bytes:
     """Every module of the page (python_sources) in one zip, byte for byte the same for the
     same sources (fixed dates, sorted names), so its revision only changes with the code.
 
-    Each module is there as its bytecode alone, a sourceless ``ratscrew/engine.pyc`` that
+    Each module is there as its bytecode alone, a sourceless ``ratscrew/core/engine.pyc`` that
     Python imports as it is (no source, no __pycache__): the sources would be 210 KB more to
     download before the page can start, for the one use of showing a line's text in a
     traceback (tracebacks in the browser console still name the file and the line). Without
@@ -560,11 +560,13 @@ def write_service_worker(site: Path) -> None:
 
 
 def python_sources() -> list[str]:
-    """The .py files the page needs in Pyodide: ratscrew/*.py and web/*.py."""
+    """The .py files the page needs in Pyodide: every module of ratscrew/ and web/, their
+    subpackages included."""
     return [
         p.relative_to(ROOT).as_posix()
         for folder in ("ratscrew", "web")
-        for p in sorted((ROOT / folder).glob("*.py"))
+        for p in sorted((ROOT / folder).rglob("*.py"))
+        if "__pycache__" not in p.parts
     ]
 
 

@@ -2,9 +2,10 @@
 """Soak test: random tables played by bots until the time is up, every invariant checked.
 
 Run from anywhere: ``python scripts/soak.py --minutes 10`` (fractions allowed: ``--minutes
-0.5``). Each game is a table from :func:`ratscrew.audit.random_table` (a random variant, unless
+0.5``). Each game is a table from :func:`ratscrew.tools.audit.random_table` (a random
+variant, unless
 ``--variant``, with a random value for every option it reads) played by
-:func:`ratscrew.audit.play_checked` under a card cap and an action cap, with the invariants
+:func:`ratscrew.tools.audit.play_checked` under a card cap and an action cap, with the invariants
 checked after every action and the record replayed; every ``--repeat-every``-th game is also
 played again from its seed (same record). An exception inside a game, or a game that runs
 longer than ``--game-timeout`` seconds, is a violation too.
@@ -41,7 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from ratscrew.audit import Table, play_checked, random_table  # noqa: E402
+from ratscrew.tools.audit import Table, play_checked, random_table  # noqa: E402
 from ratscrew.variants import VARIANTS, VariantError, find_variant  # noqa: E402
 
 DEFAULT_MAX_CARDS = 3000

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ratscrew.engine import Game
-from ratscrew.events import Event
+from ratscrew.core.engine import Game
+from ratscrew.core.events import Event
 
 
 def flip(g: Game, seat: int, dt: int = 100) -> list[Event]:
@@ -51,7 +51,7 @@ class ParsedTooMuch(BaseException):
 
 def forbid_json_parsing(monkeypatch: Any, what: str) -> None:
     """Make ``json.loads`` raise :class:`ParsedTooMuch`: a test's text must be refused by the
-    limits (ratscrew/safe_json.py) before any parser sees it."""
+    limits (ratscrew/core/safe_json.py) before any parser sees it."""
     import json
 
     def no_parsing(*_: Any, **__: Any) -> Any:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ratscrew.bmn import (
+from ratscrew.tools.bmn import (
     BmnError,
     BmnGame,
     BmnResult,

@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from ratscrew.bots import ANTICIPATION_MS, DIFFICULTIES, Bot, BotError, Skill, find_skill
-from ratscrew.engine import Game
-from ratscrew.events import Event, PileTaken, WrongSlap
-from ratscrew.match import Match, make_bots, play
-from ratscrew.record import record_of
-from ratscrew.rng import Rng
+from ratscrew.core.engine import Game
+from ratscrew.core.events import Event, PileTaken, WrongSlap
+from ratscrew.core.rng import Rng
+from ratscrew.play.bots import ANTICIPATION_MS, DIFFICULTIES, Bot, BotError, Skill, find_skill
+from ratscrew.play.match import Match, make_bots, play
+from ratscrew.play.record import record_of
 
 REACTION_MS = {"easy": 900, "normal": 650, "hard": 450, "expert": 300}
 ORDER = ["easy", "normal", "hard", "expert"]

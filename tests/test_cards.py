@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ratscrew.cards import (
+from ratscrew.core.cards import (
     ACE,
     CARDS,
     JACK,
@@ -33,7 +33,7 @@ from ratscrew.cards import (
     codes,
     deal,
 )
-from ratscrew.rng import MAX_SEED, Rng
+from ratscrew.core.rng import MAX_SEED, Rng
 
 ALL_CODES = sorted(CARDS)
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from ratscrew.__main__ import main
-from ratscrew.options import OPTION_SPECS
-from ratscrew.record import record_of, replay
-from ratscrew.slaps import SLAP_RULES
+from ratscrew.cli import main
+from ratscrew.core.options import OPTION_SPECS
+from ratscrew.core.slaps import SLAP_RULES
+from ratscrew.play.record import record_of, replay
 from ratscrew.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -764,7 +764,7 @@ def test_4_a_record_path_that_cannot_be_written_is_refused_before_playing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
     where: str,
 ) -> None:
-    import ratscrew.__main__ as cli
+    import ratscrew.cli as cli
 
     def no_games(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("the games were played before the path was checked")
@@ -788,7 +788,7 @@ def test_4_the_exact_reproductions(capsys: pytest.CaptureFixture[str]) -> None:
 def test_4_a_write_that_fails_part_way_leaves_nothing(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import ratscrew.__main__ as cli
+    import ratscrew.cli as cli
 
     class Full(io.StringIO):
         def __init__(self, path: str) -> None:
@@ -866,7 +866,7 @@ def test_7_replay_text_escapes_control_characters(tmp_path: Path) -> None:
 
 
 def test_7_visible_escapes_only_what_is_dangerous() -> None:
-    from ratscrew.__main__ import visible
+    from ratscrew.cli import visible
 
     assert visible("Zoë 🎉 \u201cquoted\u201d") == "Zoë 🎉 \u201cquoted\u201d"
     assert visible("a\tb\nc\x7fd") == "a\\x09b\\x0ac\\x7fd"

@@ -5,7 +5,7 @@ Every run either succeeds (exit 0, nothing on stderr) or fails the CLI's way: ex
 exactly one line ``ratscrew: error: ...`` on stderr (for ``replay`` and ``simulate``, nothing
 on stdout), within a few seconds. The inputs are mutations of real records written by
 ``python -m ratscrew simulate --record``, drawn from a seeded :class:`random.Random` (the same
-cases on every run). Most runs call :func:`ratscrew.__main__.main` in-process; a handful run
+cases on every run). Most runs call :func:`ratscrew.cli.main` in-process; a handful run
 ``python -m ratscrew`` as a real process, to prove the real exit path.
 """
 
@@ -26,9 +26,9 @@ from typing import Any
 
 import pytest
 
-from ratscrew.__main__ import main
-from ratscrew.options import OPTION_SPECS
-from ratscrew.record import replay
+from ratscrew.cli import main
+from ratscrew.core.options import OPTION_SPECS
+from ratscrew.play.record import replay
 from ratscrew.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent

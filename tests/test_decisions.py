@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import dataclasses
 
-from ratscrew.cards import Card
-from ratscrew.engine import Action, Decision, Game
-from ratscrew.events import Asked, Chose
-from ratscrew.match import Match, make_bots
-from ratscrew.variants import CLASSIC, Variant
+from ratscrew.core.cards import Card
+from ratscrew.core.engine import Action, Decision, Game
+from ratscrew.core.events import Asked, Chose
+from ratscrew.play.match import Match, make_bots
+from ratscrew.variants import Variant
+from ratscrew.variants.classic import CLASSIC
 
 
 def asking_variant(answers: list[str], policy: bool = False) -> Variant:

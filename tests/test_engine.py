@@ -20,10 +20,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ratscrew.bmn import analyse
-from ratscrew.cards import CARDS, RANK_CODES, STANDARD_DECK, Card, cards, codes
-from ratscrew.engine import Action, ActionError, Decision, Game, Outcome
-from ratscrew.events import (
+from ratscrew.core.cards import CARDS, RANK_CODES, STANDARD_DECK, Card, cards, codes
+from ratscrew.core.engine import Action, ActionError, Decision, Game, Outcome
+from ratscrew.core.events import (
     Asked,
     ChallengeWon,
     Chose,
@@ -36,9 +35,10 @@ from ratscrew.events import (
     PlayOn,
     WrongSlap,
 )
-from ratscrew.options import Rules
-from ratscrew.slaps import CLASSIC_SLAPS, SLAP_RULES, find_match
-from ratscrew.variants import CLASSIC
+from ratscrew.core.options import Rules
+from ratscrew.core.slaps import CLASSIC_SLAPS, SLAP_RULES, find_match
+from ratscrew.tools.bmn import analyse
+from ratscrew.variants.classic import CLASSIC
 from tests.helpers import flip, flips, only, slap, texts
 
 H = cards

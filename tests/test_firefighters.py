@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from ratscrew.cards import cards, codes
-from ratscrew.engine import Game
-from ratscrew.events import (
+from ratscrew.core.cards import cards, codes
+from ratscrew.core.engine import Game
+from ratscrew.core.events import (
     Burned,
     BurnStarted,
     BurnWon,
@@ -27,10 +27,10 @@ from ratscrew.events import (
     PileTaken,
     WrongSlap,
 )
-from ratscrew.firefighters import FIREFIGHTERS, burn_pile, burn_value, may_put_out
-from ratscrew.match import play
-from ratscrew.record import dumps, record_of, replay
+from ratscrew.play.match import play
+from ratscrew.play.record import dumps, record_of, replay
 from ratscrew.variants import find_variant
+from ratscrew.variants.firefighters import FIREFIGHTERS, burn_pile, burn_value, may_put_out
 from tests.helpers import flip, flips, of, only, slap
 
 H = cards

@@ -19,9 +19,9 @@ from typing import Any
 
 import pytest
 
-from ratscrew.cards import ARCANA_NAMES, TAROT_DECK, card, cards, codes
-from ratscrew.engine import Action, Decision, Game
-from ratscrew.events import (
+from ratscrew.core.cards import ARCANA_NAMES, TAROT_DECK, card, cards, codes
+from ratscrew.core.engine import Action, Decision, Game
+from ratscrew.core.events import (
     ArcanaEffect,
     Asked,
     Event,
@@ -31,7 +31,10 @@ from ratscrew.events import (
     OutOfCards,
     PlayOn,
 )
-from ratscrew.kurs import (
+from ratscrew.play.match import Match, make_bots
+from ratscrew.play.record import RecordError, dumps, record_of, replay
+from ratscrew.variants import find_variant
+from ratscrew.variants.kurs import (
     DECREE_LIMIT,
     DECREES,
     EFFECTS,
@@ -40,9 +43,6 @@ from ratscrew.kurs import (
     court_of,
     decree_holders,
 )
-from ratscrew.match import Match, make_bots
-from ratscrew.record import RecordError, dumps, record_of, replay
-from ratscrew.variants import find_variant
 from tests.helpers import flip, flips, of, only, slap
 
 NAMES = ("Ana", "Ben", "Cleo", "Dev", "Eve", "Fay", "Gus", "Hal")

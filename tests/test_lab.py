@@ -1,4 +1,4 @@
-"""The statistics lab (ratscrew/lab.py): the numbers the page's lab plots, computed in chunks."""
+"""The statistics lab (ratscrew/tools/lab.py): the numbers the page's lab plots, in chunks."""
 
 from __future__ import annotations
 
@@ -13,10 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ratscrew.__main__ import main
-from ratscrew.events import ArcanaEffect, ChallengeWon, Event, FireOut, Flipped, PileTaken
-from ratscrew.kurs import HANGED_MAN, STRENGTH
-from ratscrew.lab import (
+from ratscrew.cli import main
+from ratscrew.core.events import ArcanaEffect, ChallengeWon, Event, FireOut, Flipped, PileTaken
+from ratscrew.core.slaps import SLAP_RULES
+from ratscrew.play.match import Summary, play, simulate
+from ratscrew.tools.lab import (
     CSV_COLUMNS,
     MAX_GAMES,
     GameRow,
@@ -36,9 +37,8 @@ from ratscrew.lab import (
     to_csv,
     wins_by_seat,
 )
-from ratscrew.match import Summary, play, simulate
-from ratscrew.slaps import SLAP_RULES
 from ratscrew.variants import find_variant
+from ratscrew.variants.kurs import HANGED_MAN, STRENGTH
 
 # (variant, players, games, seed, options, difficulty, chunks): every variant, chunks cut
 # differently each time (the last chunk asks for more games than are left).

@@ -10,8 +10,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ratscrew.options import CHALLENGE_KEYS, GENDERS, OPTION_SPECS, OptionsError, OptionSpec, Rules
-from ratscrew.slaps import SLAP_RULES
+from ratscrew.core.options import (
+    CHALLENGE_KEYS,
+    GENDERS,
+    OPTION_SPECS,
+    OptionsError,
+    OptionSpec,
+    Rules,
+)
+from ratscrew.core.slaps import SLAP_RULES
 
 FIELDS = [f.name for f in dataclasses.fields(Rules)]
 CHOICE_OPTIONS = [s for s in OPTION_SPECS.values() if s.choices]

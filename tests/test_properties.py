@@ -1,8 +1,8 @@
 """Invariants that hold for every variant, every table and every house rule.
 
 One generator and one set of invariants, shared with the soak runs (``scripts/soak.py``):
-:func:`ratscrew.audit.random_table` draws a table with a random value for **every** option
-the variant reads (all of ``OPTION_SPECS``), and :func:`ratscrew.audit.play_checked` plays it
+:func:`ratscrew.tools.audit.random_table` draws a table with a random value for **every** option
+the variant reads (all of ``OPTION_SPECS``), and :func:`ratscrew.tools.audit.play_checked` plays it
 between bots under a card cap and an action cap (a hang fails instead of freezing), checking
 after every action that cards are conserved, none is duplicated, the game never stalls, out
 seats hold no cards, a win is real and (Firefighters) the only player with cards is not left
@@ -26,11 +26,11 @@ import pytest
 from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
 
-from ratscrew.audit import Checked, Table, play_checked, random_table
-from ratscrew.cards import card
-from ratscrew.engine import Game
-from ratscrew.match import DEFAULT_MAX_CARDS, Match, make_bots
-from ratscrew.record import dumps, new_game, record_of, replay
+from ratscrew.core.cards import card
+from ratscrew.core.engine import Game
+from ratscrew.play.match import DEFAULT_MAX_CARDS, Match, make_bots
+from ratscrew.play.record import dumps, new_game, record_of, replay
+from ratscrew.tools.audit import Checked, Table, play_checked, random_table
 from ratscrew.variants import VARIANTS
 
 MAX_CARDS = 2000

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
-from ratscrew.cards import cards
-from ratscrew.engine import Game
-from ratscrew.match import Match, make_bots, play
-from ratscrew.record import FORMAT, VERSION, RecordError, dumps, loads, record_of, replay
+from ratscrew.core.cards import cards
+from ratscrew.core.engine import Game
+from ratscrew.play.match import Match, make_bots, play
+from ratscrew.play.record import FORMAT, VERSION, RecordError, dumps, loads, record_of, replay
 from ratscrew.variants import VARIANTS
 
 
@@ -527,7 +527,7 @@ def test_a_kurs_record_from_hands_keeps_typed_answers_and_fines() -> None:
 
 
 def test_safe_json_limits_are_checked_before_parsing() -> None:
-    from ratscrew import safe_json
+    from ratscrew.core import safe_json
 
     assert safe_json.loads('{"a": [1, "[[[[", {"b": "\\"]]"}]}') == {
         "a": [1, "[[[[", {"b": '"]]'}]}
@@ -558,9 +558,9 @@ def test_safe_json_needs_nothing_else_from_the_package() -> None:
     import ast
     from pathlib import Path
 
-    import ratscrew.safe_json
+    import ratscrew.core.safe_json
 
-    tree = ast.parse(Path(ratscrew.safe_json.__file__).read_text(encoding="utf-8"))
+    tree = ast.parse(Path(ratscrew.core.safe_json.__file__).read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom):
             assert node.level == 0 and node.module in {"__future__", "typing"}, node.module
@@ -569,8 +569,8 @@ def test_safe_json_needs_nothing_else_from_the_package() -> None:
 
 
 def test_a_real_record_is_far_inside_the_limits(finished: Game) -> None:
-    from ratscrew import safe_json
-    from ratscrew.record import MAX_DEPTH, MAX_DIGITS
+    from ratscrew.core import safe_json
+    from ratscrew.play.record import MAX_DEPTH, MAX_DIGITS
 
     safe_json.check(dumps(finished), max_depth=3, max_digits=20)
     assert MAX_DEPTH >= 3 and MAX_DIGITS >= 20

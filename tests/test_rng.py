@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ratscrew.rng import MAX_SEED, Rng, seed_from_text
+from ratscrew.core.rng import MAX_SEED, Rng, seed_from_text
 
 M64 = (1 << 64) - 1
 

@@ -12,10 +12,9 @@ from typing import Any
 
 import pytest
 
-from ratscrew.audit import Table, play_checked, violations
-from ratscrew.cards import cards, codes
-from ratscrew.engine import COVERED, Game
-from ratscrew.events import (
+from ratscrew.core.cards import cards, codes
+from ratscrew.core.engine import COVERED, Game
+from ratscrew.core.events import (
     BackIn,
     BurnStarted,
     ChallengeWon,
@@ -26,10 +25,11 @@ from ratscrew.events import (
     TurnMissed,
     WrongSlap,
 )
-from ratscrew.kurs import song_key
-from ratscrew.match import play
-from ratscrew.options import OPTION_SPECS
-from ratscrew.record import dumps, replay
+from ratscrew.core.options import OPTION_SPECS
+from ratscrew.play.match import play
+from ratscrew.play.record import dumps, replay
+from ratscrew.tools.audit import Table, play_checked, violations
+from ratscrew.variants.kurs import song_key
 from tests.helpers import flip, flips, of, only, slap, texts
 
 A, B, C = 0, 1, 2
@@ -87,7 +87,7 @@ def test_a_player_playing_on_alone_who_runs_out_takes_the_pile_and_wins() -> Non
 
 
 def test_an_action_cap_stops_a_driver_that_makes_no_progress() -> None:
-    from ratscrew.match import action_cap
+    from ratscrew.play.match import action_cap
     assert action_cap(3000) > 3000 * 10
 
 
@@ -376,7 +376,7 @@ def test_a_choice_that_answers_nothing_is_refused_and_not_recorded() -> None:
 
 @pytest.mark.parametrize("text", ["J=\u00b2", "J=" + "9" * 5000, "J=\u0663"])
 def test_challenge_pairs_take_only_short_ascii_numbers(text: str) -> None:
-    from ratscrew.options import OptionsError, Rules
+    from ratscrew.core.options import OptionsError, Rules
     with pytest.raises(OptionsError, match="RANK=CHANCES"):
         Rules().with_options({"challenge": text})
 

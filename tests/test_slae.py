@@ -4,7 +4,8 @@ The rule text is seed 002 (its pages are out of order): "Set Up", "Face or Ace" 
 worked example, "Slapping", "Slap-A-Roonie!" with the red, wood and black dice, and "Other
 Important Rules". One test per sentence or example, each built from explicit hands (top card
 first; seat 0 leads, the dealer is the last seat). Where a test needs particular dice it sets
-them through :func:`ratscrew.slae.dice_of`, or looks for a seed whose table stream rolls them
+them through :func:`ratscrew.variants.slae.dice_of`, or looks for a seed whose table stream
+rolls them
 (a game built from hands and a seed deals the hands and rolls the dice from the seed).
 """
 
@@ -16,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from ratscrew.cards import cards
-from ratscrew.engine import Action, Game
-from ratscrew.events import (
+from ratscrew.core.cards import cards
+from ratscrew.core.engine import Action, Game
+from ratscrew.core.events import (
     Asked,
     BlackDie,
     ChallengeWon,
@@ -32,9 +33,10 @@ from ratscrew.events import (
     PileTaken,
     WrongSlap,
 )
-from ratscrew.match import play
-from ratscrew.record import dumps, record_of, replay
-from ratscrew.slae import (
+from ratscrew.play.match import play
+from ratscrew.play.record import dumps, record_of, replay
+from ratscrew.variants import find_variant
+from ratscrew.variants.slae import (
     BODY_PARTS,
     HANDS,
     RED_FACES,
@@ -44,7 +46,6 @@ from ratscrew.slae import (
     dice_of,
     required_hand,
 )
-from ratscrew.variants import find_variant
 from tests.helpers import flip, flips, of, only
 
 H = cards

@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ratscrew.cards import ACE, CARDS, JOKER, Card, cards
-from ratscrew.slaps import CLASSIC_SLAPS, SLAP_RULES, PileContext, SlapRule, find_match
+from ratscrew.core.cards import ACE, CARDS, JOKER, Card, cards
+from ratscrew.core.slaps import CLASSIC_SLAPS, SLAP_RULES, PileContext, SlapRule, find_match
 
 
 @dataclass(frozen=True)

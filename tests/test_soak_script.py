@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from ratscrew.audit import Checked, Table
+from ratscrew.tools.audit import Checked, Table
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "soak.py"

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ratscrew.bmn import BmnError, analyse, parse_hand
-from ratscrew.cards import card
-from ratscrew.engine import Game
+from ratscrew.core.cards import card
+from ratscrew.core.engine import Game
+from ratscrew.tools.bmn import BmnError, analyse, parse_hand
 from web.bmn_deals import FAMOUS, MAX_HAND_CHARS, card_codes, random_deal, read_hand
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from ratscrew.cards import CARDS
-from ratscrew.events import (
+from ratscrew.core.cards import CARDS
+from ratscrew.core.events import (
     ChallengeWon,
     DiceRolled,
     Event,
@@ -15,7 +15,7 @@ from ratscrew.events import (
     PileTaken,
     WrongSlap,
 )
-from ratscrew.match import play
+from ratscrew.play.match import play
 from web.headline import (
     HOLD_MS,
     SUMMARY_MS,

@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parent.parent
 
-from ratscrew.bots import DIFFICULTIES  # noqa: E402
-from ratscrew.options import CHALLENGE_KEYS, OPTION_SPECS  # noqa: E402
-from ratscrew.rng import seed_from_text  # noqa: E402
-from ratscrew.slaps import SLAP_RULES  # noqa: E402
+from ratscrew.core.options import CHALLENGE_KEYS, OPTION_SPECS  # noqa: E402
+from ratscrew.core.rng import seed_from_text  # noqa: E402
+from ratscrew.core.slaps import SLAP_RULES  # noqa: E402
+from ratscrew.play.bots import DIFFICULTIES  # noqa: E402
 from ratscrew.variants import VARIANTS  # noqa: E402
 from tests.helpers import forbid_json_parsing, top_level_imports  # noqa: E402
 from web.links import (  # noqa: E402

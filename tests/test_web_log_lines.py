@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
-from ratscrew.events import PileTaken
+from ratscrew.core.events import PileTaken
 from web.log_lines import LogLines, clock
 from web.session import Session
 

@@ -19,8 +19,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ratscrew.cards import JOKERS, STANDARD_DECK, card
-from ratscrew.slaps import SLAP_RULES, find_match
+from ratscrew.core.cards import JOKERS, STANDARD_DECK, card
+from ratscrew.core.slaps import SLAP_RULES, find_match
 from tests.helpers import forbid_json_parsing, top_level_imports
 from web.practice import (
     BESTS_NOTICE,

@@ -6,10 +6,10 @@ from random import Random
 
 import pytest
 
-from ratscrew.cards import card
-from ratscrew.engine import Game
-from ratscrew.match import play
-from ratscrew.record import RecordError, record_of, replay
+from ratscrew.core.cards import card
+from ratscrew.core.engine import Game
+from ratscrew.play.match import play
+from ratscrew.play.record import RecordError, record_of, replay
 from web.session import MARK_EVERY, SPEEDS, Session
 
 
@@ -114,7 +114,7 @@ def test_slap_actions_reach_the_engine(action: str) -> None:
 
 def rat_at_the_deal() -> int:
     """A seed whose first roll of the dice is a Rat on the red die (seat 2 calls it)."""
-    from ratscrew.slae import dice_of
+    from ratscrew.variants.slae import dice_of
 
     for seed in range(1, 500):
         session = Session("slap-like-an-egyptian", 2, seed, ["A", "B"], {})
@@ -359,8 +359,8 @@ def test_an_all_human_table_still_ends_a_burn_contest_at_its_deadline() -> None:
 
 
 def test_a_decree_holder_fines_through_the_session() -> None:
-    from ratscrew.events import ArcanaEffect, Ignored
-    from ratscrew.kurs import court_of
+    from ratscrew.core.events import ArcanaEffect, Ignored
+    from ratscrew.variants.kurs import court_of
 
     # Seed 183: Ada's first card is the Emperor; she decrees, then fines Ben.
     session = Session("kurs", 2, 183, ["Ada", "Ben"], {}, now=0.0)

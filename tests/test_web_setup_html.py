@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from ratscrew.options import OPTION_SPECS
+from ratscrew.core.options import OPTION_SPECS
 from ratscrew.variants import VARIANTS
 from web.links import SeatConfig, parse_query
 from web.setup_html import (
@@ -241,7 +241,7 @@ def test_our_python_is_one_zip_the_same_for_the_same_sources() -> None:
         names = archive.namelist()
         assert names == sorted(f"{name.removesuffix('.py')}.pyc"
                                for name in site_tools.python_sources())
-        code = archive.read("ratscrew/engine.pyc")
+        code = archive.read("ratscrew/core/engine.pyc")
         assert code[2:4] == b"\r\n"  # a .pyc's magic number
         assert int.from_bytes(code[4:8], "little") == 0b01  # hash-based, unchecked
         assert b"def " not in code and b"class Game(" not in code  # no source inside

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ratscrew.options import OPTION_SPECS
-from ratscrew.slaps import SLAP_RULES
+from ratscrew.core.options import OPTION_SPECS
+from ratscrew.core.slaps import SLAP_RULES
 from ratscrew.variants import VARIANTS, Variant
 from web.links import TableConfig, check_options, default_seats, parse_query, to_query
 from web.setup_options import (

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from ratscrew.cards import cards
-from ratscrew.engine import Game
-from ratscrew.events import BurnWon
-from ratscrew.firefighters import burn_pile
-from ratscrew.slae import Dice
+from ratscrew.core.cards import cards
+from ratscrew.core.engine import Game
+from ratscrew.core.events import BurnWon
+from ratscrew.variants.firefighters import burn_pile
+from ratscrew.variants.slae import Dice
 from web.table_info import (
     REGIONS,
     burn_marks,

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from ratscrew.cards import ARCANA_NAMES, CARDS, STANDARD_DECK, TAROT_DECK, TAROT_SUITS, Card
+from ratscrew.core.cards import ARCANA_NAMES, CARDS, STANDARD_DECK, TAROT_DECK, TAROT_SUITS, Card
 
 HTML = "http://www.w3.org/1999/xhtml"
 SVG = "http://www.w3.org/2000/svg"

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
-from ratscrew.record import MAX_CHARS
-from ratscrew.rng import seed_from_text
+from ratscrew.core.rng import seed_from_text
+from ratscrew.play.record import MAX_CHARS
 from ratscrew.variants import Variant, find_variant
 from web.cards_view import clear, el, save_file
 from web.keymap import (
@@ -75,7 +75,7 @@ _TASKS: set[asyncio.Future[None]] = set()
 NOTICE_MS = 12_000
 """How long a notice stays before it goes by itself (its button dismisses it sooner)."""
 RECORD_MAX_BYTES = 4 * MAX_CHARS
-"""The largest record file read: :data:`ratscrew.record.MAX_CHARS` characters of UTF-8."""
+"""The largest record file read: :data:`ratscrew.play.record.MAX_CHARS` characters of UTF-8."""
 TOOLS = {"practice": "practice_view", "lab": "lab_view", "bmn": "bmn_view"}
 """The teaching tools: their screen's element id and the module that draws it (each module
 has ``open_screen(app, query)``, returning an object with ``close()``)."""
@@ -1061,7 +1061,7 @@ class App:
             return
         import json
 
-        from ratscrew.record import record_of
+        from ratscrew.play.record import record_of
 
         data = record_of(session.game)
         if session.reviewing:
@@ -1138,8 +1138,8 @@ class App:
     def watch_deal(self, hands: list[list[str]], speed: str) -> None:
         """The Beggar-My-Neighbour lab's deal on the table, both seats bots, at ``speed``
         (``hands``: card codes, top card first)."""
-        from ratscrew.cards import card
-        from ratscrew.engine import Game
+        from ratscrew.core.cards import card
+        from ratscrew.core.engine import Game
 
         names = ["Player 1", "Player 2"]
         cards = [[card(code) for code in hand] for hand in hands]
@@ -1199,7 +1199,7 @@ class App:
     def open_record(self, name: str, text: str) -> None:
         """Put a game record on the table at its deal, paused, to step through. A record
         that cannot be replayed is refused with what is wrong, and nothing changes."""
-        from ratscrew.record import RecordError, loads
+        from ratscrew.play.record import RecordError, loads
 
         try:
             self._open_record_data(name, loads(text))

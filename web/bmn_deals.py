@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ratscrew.bmn import BmnError, format_hand, parse_hand
-from ratscrew.rng import Rng, seed_from_text
+from ratscrew.core.rng import Rng, seed_from_text
+from ratscrew.tools.bmn import BmnError, format_hand, parse_hand
 
 MAX_HAND_CHARS = 200
 """The longest hand read (a whole pack written in full ranks with suits is about 80)."""
@@ -44,7 +44,7 @@ FAMOUS = (
 
 def read_hand(text: str, hand: int) -> tuple[int, ...]:
     """A hand typed in the lab (Mann's notation or full ranks), as payment values; a
-    :class:`~ratscrew.bmn.BmnError` says what is wrong and where."""
+    :class:`~ratscrew.tools.bmn.BmnError` says what is wrong and where."""
     if len(text) > MAX_HAND_CHARS:
         raise BmnError(f"hand {hand} is longer than {MAX_HAND_CHARS} characters")
     return parse_hand(text, hand)

@@ -1,7 +1,7 @@
 """The Beggar-My-Neighbour lab: type two hands (or take a random deal, or a famous one), read
 at once how the deal ends, then watch it played out on the table at any speed.
 
-The analysis is :func:`ratscrew.bmn.analyse`; the table plays the same deal with real cards
+The analysis is :func:`ratscrew.tools.bmn.analyse`; the table plays the same deal with real cards
 (:func:`web.bmn_deals.card_codes`) through the engine, whose trick counter is on the pile's
 note. Everything typed is read by :mod:`web.bmn_deals` with its length bounded.
 """
@@ -13,7 +13,7 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import window
 
-from ratscrew.bmn import BmnError, analyse, format_result
+from ratscrew.tools.bmn import BmnError, analyse, format_result
 
 from .bmn_deals import FAMOUS, MAX_HAND_CHARS, card_codes, random_deal, read_hand
 from .cards_view import by_id, clear, el

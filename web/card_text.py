@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ratscrew.cards import CARDS, RANK_CODES, TAROT_SUITS, Card
+from ratscrew.core.cards import CARDS, RANK_CODES, TAROT_SUITS, Card
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "R": "★", "B": "★"}
 _CODE = (r"(?:10|[2-9JQKA])[SHDC]|[RB]J"  # standard cards and jokers

@@ -10,8 +10,8 @@ from typing import Any
 
 from pyscript import document
 
-from ratscrew.cards import ACE, KNIGHT, PAGE, RANK_CODES, Card
-from ratscrew.engine import COVERED, DEAD
+from ratscrew.core.cards import ACE, KNIGHT, PAGE, RANK_CODES, Card
+from ratscrew.core.engine import COVERED, DEAD
 
 from .card_text import (
     SUIT_SYMBOLS,

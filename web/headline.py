@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from ratscrew.events import (
+from ratscrew.core.events import (
     BackIn,
     Event,
     Ignored,

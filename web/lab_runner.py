@@ -7,7 +7,7 @@ paths play the same games. Everything crosses as JSON text: no proxies to keep o
 
 The page drives: :func:`start` with the rule sets, then :func:`step` again and again (the page
 looks at its Cancel between two steps), then :func:`outcome` for the plots' numbers
-(:func:`ratscrew.lab.report`) and the CSV (:func:`ratscrew.lab.to_csv`).
+(:func:`ratscrew.tools.lab.report`) and the CSV (:func:`ratscrew.tools.lab.to_csv`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ratscrew.lab import Lab, LabError, LabSpec, report, to_csv
+from ratscrew.tools.lab import Lab, LabError, LabSpec, report, to_csv
 
 
 class LabRunner:

@@ -4,11 +4,12 @@
 (:mod:`web.lab_worker`, PyScript's ``PyWorker`` with the page's own config), which plays them
 a slice of time at a time; between two slices the page shows the progress and looks at Cancel.
 When no worker can start, the same slices (:mod:`web.lab_runner`) run on the page between two
-frames, and the screen says so. The numbers are :mod:`ratscrew.lab`'s: the same seed gives what
+frames, and the screen says so. The numbers are
+:mod:`ratscrew.tools.lab`'s: the same seed gives what
 ``python -m ratscrew simulate`` gives.
 
 The charts are Observable Plot's SVGs (``runtime/plot/``, self-hosted), loaded the first time
-the lab opens, never at start-up; each has its sentence from :func:`ratscrew.lab.describe` in
+the lab opens, never at start-up; each has its sentence from :func:`ratscrew.tools.lab.describe` in
 its caption (and as its accessible name). Without Plot the captions and the table remain.
 """
 
@@ -26,9 +27,9 @@ from typing import Any
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import PyWorker, document, window
 
-from ratscrew.bots import DIFFICULTIES
-from ratscrew.lab import MAX_GAMES, MIN_GAMES, LabError, LabSpec
-from ratscrew.rng import MAX_SEED
+from ratscrew.core.rng import MAX_SEED
+from ratscrew.play.bots import DIFFICULTIES
+from ratscrew.tools.lab import MAX_GAMES, MIN_GAMES, LabError, LabSpec
 from ratscrew.variants import Variant, find_variant
 
 from . import lab_runner

@@ -14,14 +14,14 @@ Formats (parameter names are case-insensitive; an empty value counts as absent):
     Which seats bots play: 1-based seat numbers separated by commas (``bots=2,3,4``), ``all``
     or ``none``. Default: seat 1 is a person, every other seat a bot.
 ``difficulty``
-    One of ``easy``, ``normal``, ``hard``, ``expert`` (:data:`ratscrew.bots.DIFFICULTIES`) for
+    One of ``easy``, ``normal``, ``hard``, ``expert`` (:data:`ratscrew.play.bots.DIFFICULTIES`) for
     every bot, or a comma list with one level per bot seat in seat order
     (``bots=2,4&difficulty=easy,expert``). Default ``normal``. Seats played by people have no
     difficulty in the link; they read back as ``normal``.
 ``seed``
     The deal, as the text the player typed: a number or any text (at most 64 characters,
     no control characters; spaces at either end are dropped). The engine's number is
-    :func:`ratscrew.rng.seed_from_text` of it (:func:`seed_number`). Absent: no seed (the page
+    :func:`ratscrew.core.rng.seed_from_text` of it (:func:`seed_number`). Absent: no seed (the page
     picks one when the game starts, then shows it).
 ``names``
     Names in seat order separated by commas, each URL-encoded (``names=Ann,,Cat``); an empty
@@ -38,7 +38,7 @@ Formats (parameter names are case-insensitive; an empty value counts as absent):
     ``;`` (``options=penalty:lockout;slaps:double,sandwich,run;challenge:J=1,Q=2,K=3,A=4``).
     A value is read as JSON when it parses as JSON (``true``, ``3``, ``["double"]``), else as
     text; lists are written comma-separated and the challenge table as ``RANK=CHANCES`` pairs,
-    as :meth:`ratscrew.options.Rules.with_options` reads them. Options are checked with
+    as :meth:`ratscrew.core.options.Rules.with_options` reads them. Options are checked with
     :meth:`ratscrew.variants.Variant.rules_for`; ones equal to the defaults are dropped.
 ``autostart``
     ``autostart=1`` (also ``true``, ``yes``, ``on``, or a bare ``autostart``) deals at once,
@@ -59,10 +59,10 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ratscrew import safe_json
-from ratscrew.bots import DIFFICULTIES
-from ratscrew.options import OPTION_SPECS
-from ratscrew.rng import seed_from_text
+from ratscrew.core import safe_json
+from ratscrew.core.options import OPTION_SPECS
+from ratscrew.core.rng import seed_from_text
+from ratscrew.play.bots import DIFFICULTIES
 from ratscrew.variants import VARIANTS, Variant, VariantError, find_variant
 
 from .query import query_pairs, quote
@@ -118,7 +118,7 @@ def default_seats(players: int) -> list[SeatConfig]:
 class TableConfig:
     """Everything a link says about a table. ``len(seats) == players``; ``seed`` is the text the
     player typed ("" for none); ``options`` are the rule options that differ from the variant's
-    defaults, JSON-ready (as :meth:`ratscrew.options.Rules.diff` gives them)."""
+    defaults, JSON-ready (as :meth:`ratscrew.core.options.Rules.diff` gives them)."""
 
     variant: str = DEFAULT_VARIANT
     players: int = DEFAULT_PLAYERS

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from ratscrew.events import Event, Flipped
+from ratscrew.core.events import Event, Flipped
 
 from .card_text import with_symbols
 

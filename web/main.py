@@ -28,8 +28,8 @@ random.seed()
 boot = window.ratscrewBoot
 
 
-PAGE_MODULES = ("cards", "rng", "slaps", "options", "variants", "events", "engine", "bots",
-                "match")
+PAGE_MODULES = ("core.cards", "core.rng", "core.slaps", "core.options", "core.events",
+                "core.engine", "variants", "play.bots", "play.match")
 """The engine modules the page plays with (the analyser, records and the command line are
 not needed to play, and importing them would only slow the start)."""
 

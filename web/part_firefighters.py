@@ -9,9 +9,9 @@ from typing import Any
 
 from pyscript import document, window
 
-from ratscrew.cards import CARDS
-from ratscrew.events import BurnStarted, BurnWon, Event, FireOut
-from ratscrew.firefighters import fires_of
+from ratscrew.core.cards import CARDS
+from ratscrew.core.events import BurnStarted, BurnWon, Event, FireOut
+from ratscrew.variants.firefighters import fires_of
 
 from .card_text import with_symbols
 from .cards_view import by_id, card_element, clear, el

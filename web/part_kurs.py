@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ratscrew.cards import Card
-from ratscrew.events import ArcanaEffect, Event, Ignored
-from ratscrew.kurs import court_of
+from ratscrew.core.cards import Card
+from ratscrew.core.events import ArcanaEffect, Event, Ignored
+from ratscrew.variants.kurs import court_of
 
 from .card_text import with_symbols
 from .cards_view import by_id, card_element, clear, el

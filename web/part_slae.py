@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ratscrew.events import BlackDie, DiceCalled, DiceRolled, Event
-from ratscrew.slae import dice_of
+from ratscrew.core.events import BlackDie, DiceCalled, DiceRolled, Event
+from ratscrew.variants.slae import dice_of
 
 from .cards_view import by_id, el
 from .parts import TablePart, register

@@ -29,8 +29,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
-from ratscrew.engine import Game
-from ratscrew.events import Event
+from ratscrew.core.engine import Game
+from ratscrew.core.events import Event
 
 from .session import Session
 

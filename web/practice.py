@@ -1,6 +1,6 @@
 """Slap practice: a drill that lays cards one at a time and judges every slap on them.
 
-A teacher picks slap rules from the catalogue (:mod:`ratscrew.slaps`), the players (1 to 8,
+A teacher picks slap rules from the catalogue (:mod:`ratscrew.core.slaps`), the players (1 to 8,
 each with their own slap key or button), how many cards and the pace. Cards land on a pile one
 at a time; a player slaps only when the top cards make a pattern of the chosen rules. Every
 card is judged: a hit (with the reaction time), a miss, or a false slap, each with the rule's
@@ -12,10 +12,10 @@ the page does: the page owns the clock and calls :meth:`Drill.advance` from a ti
 :meth:`Drill.slap` from key and touch events, with times in ms from the drill's start.
 
 Practice and the game agree: the pile is judged with the catalogue's own rule functions
-(:func:`ratscrew.slaps.find_match`) and the engine's default rule options (runs do not wrap
+(:func:`ratscrew.core.slaps.find_match`) and the engine's default rule options (runs do not wrap
 round the ace; "same as first" matches rank and colour).
 
-Everything comes from the seed (:func:`ratscrew.rng.seed_from_text`), so a link
+Everything comes from the seed (:func:`ratscrew.core.rng.seed_from_text`), so a link
 (:func:`to_query`) gives a whole class the same drill.
 
 The link: ``practice=double,sandwich&players=2&cards=52&pace=quicken&interval=1600&seed=abc``.
@@ -37,11 +37,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ratscrew import safe_json
-from ratscrew.cards import JOKERS, STANDARD_DECK, Card, cards
-from ratscrew.options import Rules
-from ratscrew.rng import Rng, seed_from_text
-from ratscrew.slaps import CLASSIC_SLAPS, SLAP_RULES, SlapFn, SlapRule, find_match
+from ratscrew.core import safe_json
+from ratscrew.core.cards import JOKERS, STANDARD_DECK, Card, cards
+from ratscrew.core.options import Rules
+from ratscrew.core.rng import Rng, seed_from_text
+from ratscrew.core.slaps import CLASSIC_SLAPS, SLAP_RULES, SlapFn, SlapRule, find_match
 
 from .card_text import with_symbols
 from .query import query_pairs, quote
@@ -82,7 +82,7 @@ PRACTICE_RULES: tuple[str, ...] = tuple(
     name for name, rule in SLAP_RULES.items() if _left_out_reason(rule) is None
 )
 """The slap rules a drill offers, in the catalogue's order: every rule of
-:data:`ratscrew.slaps.SLAP_RULES` except those in :data:`LEFT_OUT`."""
+:data:`ratscrew.core.slaps.SLAP_RULES` except those in :data:`LEFT_OUT`."""
 
 
 def _needs_jokers(rule: SlapRule) -> bool:
@@ -97,7 +97,7 @@ _CONTEXT_DEFAULTS = Rules()
 
 @dataclass(frozen=True, slots=True)
 class _PracticePile:
-    """The drill's :class:`ratscrew.slaps.PileContext`: the engine's default options, no
+    """The drill's :class:`ratscrew.core.slaps.PileContext`: the engine's default options, no
     challenge, no seats, nothing under the pile."""
 
     run_wrap: bool = _CONTEXT_DEFAULTS.run_wrap

@@ -25,8 +25,8 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from ratscrew.cards import Card
-from ratscrew.slaps import SLAP_RULES
+from ratscrew.core.cards import Card
+from ratscrew.core.slaps import SLAP_RULES
 from web.cards_view import by_id, card_element, clear, el, link_stylesheet, table_with_head
 from web.keymap import is_game_event, key_label, normalize_key
 from web.links import pick_seed

@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from math import ceil, floor
 from typing import Any
 
-from ratscrew.bots import Bot, find_skill
-from ratscrew.engine import Action, Decision, Game
-from ratscrew.events import Event
-from ratscrew.match import Match
-from ratscrew.rng import Rng
+from ratscrew.core.engine import Action, Decision, Game
+from ratscrew.core.events import Event
+from ratscrew.core.rng import Rng
+from ratscrew.play.bots import Bot, find_skill
+from ratscrew.play.match import Match
 from ratscrew.variants import Variant, find_variant
 
 from .links import SPEED_FACTORS
@@ -401,11 +401,11 @@ class Session:
     @classmethod
     def from_record(cls, data: Mapping[str, Any], speed: str = "1", now: float = 0.0,
                     choice_ms: int = DEFAULT_CHOICE_MS) -> Session:
-        """A game record (:mod:`ratscrew.record`, checked as the CLI checks it: a
-        :class:`~ratscrew.record.RecordError` says what is wrong) on the table at its deal,
+        """A game record (:mod:`ratscrew.play.record`, checked as the CLI checks it: a
+        :class:`~ratscrew.play.record.RecordError` says what is wrong) on the table at its deal,
         paused, the whole record ahead to step through. Played on from any moment, every seat
         is a bot."""
-        from ratscrew.record import new_game, replay
+        from ratscrew.play.record import new_game, replay
 
         played = replay(data)
         players = played.n

@@ -31,7 +31,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from ratscrew import safe_json
+from ratscrew.core import safe_json
 
 from .keymap import KNOWN_ACTIONS, MAX_SEATS, KeyMap, default_keymap
 from .links import DEFAULT_SPEED, parse_query, parse_speed, to_query

@@ -15,9 +15,9 @@ from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
-from ratscrew.bots import DIFFICULTIES
-from ratscrew.engine import Game
-from ratscrew.slaps import SLAP_RULES
+from ratscrew.core.engine import Game
+from ratscrew.core.slaps import SLAP_RULES
+from ratscrew.play.bots import DIFFICULTIES
 from ratscrew.variants import VARIANTS, Variant, find_variant
 
 from .card_text import with_symbols

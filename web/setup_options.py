@@ -4,11 +4,11 @@ Pure Python (no ``js``), so it is tested without a browser; ``web/app.py`` only 
 :class:`Control` values into form elements and hands what the player chose to
 :func:`set_option`.
 
-The controls come from :data:`ratscrew.options.OPTION_SPECS`: the options the variant is about
+The controls come from :data:`ratscrew.core.options.OPTION_SPECS`: the options the variant is about
 (:attr:`~ratscrew.variants.Variant.options`) first, then every other option that applies to it
-(:meth:`~ratscrew.options.OptionSpec.applies_to`), in the specs' order. The slap rules are one
+(:meth:`~ratscrew.core.options.OptionSpec.applies_to`), in the specs' order. The slap rules are one
 checkbox per rule of the catalogue, named as the variant names them (Firefighters: its burn
-conditions). Options are kept as :meth:`ratscrew.options.Rules.diff` from the variant's
+conditions). Options are kept as :meth:`ratscrew.core.options.Rules.diff` from the variant's
 defaults for the number of players, as :class:`web.links.TableConfig` keeps them, so the
 shareable link carries them.
 """
@@ -19,8 +19,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ratscrew.options import OPTION_SPECS, OptionsError, Rules
-from ratscrew.slaps import SLAP_RULES
+from ratscrew.core.options import OPTION_SPECS, OptionsError, Rules
+from ratscrew.core.slaps import SLAP_RULES
 from ratscrew.variants import Variant, VariantError
 
 LABELS: dict[str, str] = {

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ratscrew.cards import Card
-from ratscrew.engine import Game
-from ratscrew.events import BurnWon, seat_name
-from ratscrew.firefighters import (
+from ratscrew.core.cards import Card
+from ratscrew.core.engine import Game
+from ratscrew.core.events import BurnWon, seat_name
+from ratscrew.variants.firefighters import (
     FIRST_BONUS,
     BurnContest,
     burn_pile,
@@ -25,7 +25,7 @@ from ratscrew.firefighters import (
     is_firefighter,
     may_put_out,
 )
-from ratscrew.slae import Dice, dice_of
+from ratscrew.variants.slae import Dice, dice_of
 
 RED_SYMBOLS = {"right": "R", "left": "L", "either": "L R", "rat": "RAT"}
 HAND_LABELS = {"right": "right hand", "left": "left hand", "either": "either hand"}

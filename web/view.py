@@ -28,9 +28,9 @@ from typing import Any
 
 from pyscript import document, window
 
-from ratscrew.cards import CARDS
-from ratscrew.engine import COVERED, PENALTY, Decision, Game, clean_text
-from ratscrew.events import (
+from ratscrew.core.cards import CARDS
+from ratscrew.core.engine import COVERED, PENALTY, Decision, Game, clean_text
+from ratscrew.core.events import (
     ChallengeWon,
     Event,
     GameOver,

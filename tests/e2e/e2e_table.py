@@ -10,9 +10,9 @@ from urllib.parse import urlencode
 
 from playwright.sync_api import Locator, Page, expect
 
-from ratscrew.engine import Game
-from ratscrew.events import Event
-from ratscrew.slae import dice_of
+from ratscrew.core.engine import Game
+from ratscrew.core.events import Event
+from ratscrew.variants.slae import dice_of
 from web.headline import Headline, Note, seat_notes
 from web.settings import MAX_CHOICE_SECONDS
 

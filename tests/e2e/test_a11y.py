@@ -28,9 +28,9 @@ from test_kurs_table import table as kurs_table
 from test_variants import SLAE, rat_deal
 from test_variants import table as variant_table
 
-from ratscrew.engine import Game
-from ratscrew.kurs import CHARIOT
+from ratscrew.core.engine import Game
 from ratscrew.variants import VARIANTS as REGISTRY
+from ratscrew.variants.kurs import CHARIOT
 
 pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("clean_page")]
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Page, expect
 
-from ratscrew.bmn import analyse, format_result
+from ratscrew.tools.bmn import analyse, format_result
 from web.bmn_deals import FAMOUS
 
 pytestmark = pytest.mark.e2e

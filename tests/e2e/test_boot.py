@@ -108,8 +108,8 @@ def test_missing_runtime_file_shows_a_clear_message(
 
 
 def broken_app_zip(site: Path, module: str, source: str) -> bytes:
-    """The site's app.zip with ``module`` (``ratscrew/cards.py``) replaced by ``source``: its
-    bytecode (``ratscrew/cards.pyc``) taken out, the source put in."""
+    """The site's app.zip with ``module`` (``ratscrew/core/cards.py``) replaced by ``source``: its
+    bytecode (``ratscrew/core/cards.pyc``) taken out, the source put in."""
     bytecode = f"{module.removesuffix('.py')}.pyc"
     out = io.BytesIO()
     with zipfile.ZipFile(site / "app.zip") as old, zipfile.ZipFile(out, "w") as new:
@@ -123,7 +123,7 @@ def broken_app_zip(site: Path, module: str, source: str) -> bytes:
 
 
 def test_engine_error_shows_a_clear_message(page: Page, open_site: Callable[..., str]) -> None:
-    body = broken_app_zip(site_tools.SITE, "ratscrew/cards.py",
+    body = broken_app_zip(site_tools.SITE, "ratscrew/core/cards.py",
                           "raise RuntimeError('broken engine')\n")
     page.route("**/app.zip", lambda route: route.fulfill(
         status=200, body=body, headers={"Content-Type": "application/zip"}))

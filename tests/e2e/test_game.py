@@ -32,10 +32,10 @@ from e2e_table import (
 )
 from playwright.sync_api import Dialog, Locator, Page, expect
 
-from ratscrew.engine import Game
-from ratscrew.events import Flipped, Ignored, PileTaken
-from ratscrew.match import play
-from ratscrew.rng import seed_from_text
+from ratscrew.core.engine import Game
+from ratscrew.core.events import Flipped, Ignored, PileTaken
+from ratscrew.core.rng import seed_from_text
+from ratscrew.play.match import play
 from web.headline import NOTE_MS
 from web.keymap import KeyClashError, default_keymap
 from web.links import parse_query

@@ -18,9 +18,9 @@ import pytest
 from e2e_table import KEYS, Mirror, expect_table, headline, open_patient_table, open_table, seat
 from playwright.sync_api import Page, expect
 
-from ratscrew.engine import Game
-from ratscrew.events import ArcanaEffect
-from ratscrew.kurs import CHARIOT, DEVIL, EMPEROR, FOOL
+from ratscrew.core.engine import Game
+from ratscrew.core.events import ArcanaEffect
+from ratscrew.variants.kurs import CHARIOT, DEVIL, EMPEROR, FOOL
 
 pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("clean_page")]
 

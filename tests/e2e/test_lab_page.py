@@ -15,7 +15,7 @@ import pytest
 from conftest import PageLog
 from playwright.sync_api import Page, expect
 
-from ratscrew.match import simulate
+from ratscrew.play.match import simulate
 from ratscrew.variants import find_variant
 
 pytestmark = pytest.mark.e2e

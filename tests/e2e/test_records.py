@@ -11,7 +11,7 @@ import pytest
 from e2e_table import link, open_table
 from playwright.sync_api import Page, expect
 
-from ratscrew.record import replay
+from ratscrew.play.record import replay
 
 pytestmark = pytest.mark.e2e
 

@@ -2,7 +2,7 @@
 (headless) Chromium: Pyodide's stack is far smaller than CPython's, so JSON nested a few
 thousand levels deep, parsed as it comes, stops Python for good ("Maximum call stack size
 exceeded") instead of raising. Saved settings and a link's option values are bounded in size
-and nesting before they are parsed (ratscrew/safe_json.py): each gives a notice and a working
+and nesting before they are parsed (ratscrew/core/safe_json.py): each gives a notice and a working
 page, and an unreadable saved setting is dropped. If start-up fails anyway, the error panel
 offers "Reset saved settings and reload".
 """

@@ -1,7 +1,7 @@
 """Step and rewind, and game records opened in the page (issue 14, points 1 and 5).
 
 At every moment the table shows the engine's state for that prefix of the record: each test
-replays the same prefix in CPython (:func:`ratscrew.record.replay`) and compares the seats'
+replays the same prefix in CPython (:func:`ratscrew.play.record.replay`) and compares the seats'
 counts, the pile, the log and the moment the page says it shows."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ import pytest
 from e2e_table import open_table, pile, seat
 from playwright.sync_api import Page, expect
 
-from ratscrew.engine import Game
-from ratscrew.record import replay
+from ratscrew.core.engine import Game
+from ratscrew.play.record import replay
 from web.card_text import with_symbols
 from web.log_lines import FUTURE_LIMIT, LOG_LIMIT
 

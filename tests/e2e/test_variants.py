@@ -31,10 +31,10 @@ from e2e_table import (
 )
 from playwright.sync_api import Page, expect
 
-from ratscrew.engine import Game
-from ratscrew.events import Asked, BlackDie, BurnWon, PileTaken, WrongSlap
-from ratscrew.firefighters import BurnContest, burn_value
-from ratscrew.slae import dice_of
+from ratscrew.core.engine import Game
+from ratscrew.core.events import Asked, BlackDie, BurnWon, PileTaken, WrongSlap
+from ratscrew.variants.firefighters import BurnContest, burn_value
+from ratscrew.variants.slae import dice_of
 from web.settings import STORAGE_KEY
 
 pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("clean_page")]

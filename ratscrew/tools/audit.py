@@ -2,7 +2,7 @@
 tests (``tests/test_properties.py``) and the long soak runs (``scripts/soak.py``).
 
 :func:`random_table` draws a table with a value for **every** option that a variant reads
-(all of :data:`~ratscrew.options.OPTION_SPECS`, not a hand-picked subset); :func:`play_checked`
+(all of :data:`~ratscrew.core.options.OPTION_SPECS`, not a hand-picked subset); :func:`play_checked`
 plays it between bots under a card cap and an action cap, checking :func:`violations` after
 each action, so a game that hangs or stalls is reported instead of freezing the run.
 """
@@ -14,14 +14,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import DIFFICULTIES
-from .engine import Game
-from .match import Match, action_cap, make_bots
-from .options import CHALLENGE_KEYS, GENDERS, OPTION_SPECS, OptionSpec
-from .record import dumps, loads, record_of, replay
-from .rng import MAX_SEED
-from .slaps import SLAP_RULES
-from .variants import VARIANTS, Variant
+from ratscrew.core.engine import Game
+from ratscrew.core.options import CHALLENGE_KEYS, GENDERS, OPTION_SPECS, OptionSpec
+from ratscrew.core.rng import MAX_SEED
+from ratscrew.core.slaps import SLAP_RULES
+from ratscrew.play.bots import DIFFICULTIES
+from ratscrew.play.match import Match, action_cap, make_bots
+from ratscrew.play.record import dumps, loads, record_of, replay
+from ratscrew.variants import VARIANTS, Variant
 
 
 @dataclass(frozen=True)

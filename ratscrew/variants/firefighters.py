@@ -5,7 +5,7 @@ catalogue's double, Overcooked its sandwich, Chimney its chimney (top-bottom wit
 pile's very bottom card, misfired cards included); Unlucky 13, Lucky 7 and
 Embers were added to the catalogue for this game), so any other slap rule can be added as a
 house burn condition. When the Play pile meets one, :class:`BurnContest` (a
-:class:`~ratscrew.engine.Phase`) takes the table: every player with cards burns one with their
+:class:`~ratscrew.core.engine.Phase`) takes the table: every player with cards burns one with their
 slap key onto the Burn pile (``game.side_piles["burn"]``); the highest card, with 2 added for
 the first to burn, takes the Play pile. A slap at any other time is a misfire (two cards
 under the Play pile: the engine's wrong-slap penalty), except a cardless player's slap on a
@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import ACE, JACK, KING, QUEEN, Card
-from .engine import Game, Phase
-from .events import Burned, BurnStarted, BurnWon, FireOut
-from .options import Rules
-from .variants import Variant, register
+from ratscrew.core.cards import ACE, JACK, KING, QUEEN, Card
+from ratscrew.core.engine import Game, Phase
+from ratscrew.core.events import Burned, BurnStarted, BurnWon, FireOut
+from ratscrew.core.options import Rules
+from ratscrew.core.variant import Variant, register
 
 FIREFIGHTER_RANKS = frozenset({JACK, QUEEN, KING})
 BURN = "burn"
@@ -212,6 +212,7 @@ def _bot_wants(game: Game, seat: int) -> bool:
 
 FIREFIGHTERS = register(Variant(
     name="firefighters",
+    order=20,
     title="Firefighters & Burn",
     summary="J, Q and K are firefighters that give one chance; a second firefighter only puts "
     "the challenge out. When the pile meets a burn condition everyone burns a card: the "

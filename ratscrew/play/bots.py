@@ -1,7 +1,7 @@
 """Bots that play like people: they react late, sometimes miss, sometimes slap at nothing.
 
 A bot never acts by itself. It holds what it intends to do and when (``flip_due`` and
-``slap_due``, in game milliseconds, -1 for nothing), and :class:`~ratscrew.match.Match` keeps
+``slap_due``, in game milliseconds, -1 for nothing), and :class:`~ratscrew.play.match.Match` keeps
 those intents up to date after every change to the game and performs the earliest one: with a
 virtual clock in simulations, with real timers in the browser. The same seed gives the same
 bot, on every Python.
@@ -18,10 +18,10 @@ from dataclasses import dataclass
 from math import floor
 from typing import TYPE_CHECKING
 
-from .rng import Rng, uniform_stream
+from ratscrew.core.rng import Rng, uniform_stream
 
 if TYPE_CHECKING:
-    from .engine import Decision, Game
+    from ratscrew.core.engine import Decision, Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +127,7 @@ class Bot:
         self.seat = seat
         self.skill = find_skill(skill) if isinstance(skill, str) else skill
         self.uniform = uniform_stream((rng if rng is not None else Rng(seat)).next_u64())
-        """This bot's own random stream (see :func:`~ratscrew.rng.uniform_stream`)."""
+        """This bot's own random stream (see :func:`~ratscrew.core.rng.uniform_stream`)."""
         self.flip_due = -1
         self.slap_due = -1
         self._paces = _pace_table(self.skill.pace_ms)

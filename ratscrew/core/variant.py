@@ -1,20 +1,22 @@
 """Variants as data: a name, a description, the rules it starts from and its extension points.
 
-A variant is a value, not a subclass: the engine reads its :class:`~ratscrew.options.Rules`
+A variant is a value, not a subclass: the engine reads its :class:`~ratscrew.core.options.Rules`
 and calls its optional hooks. Find one by name or alias with :func:`find_variant`.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card, build_deck
-from .options import OptionsError, Rules
+from ratscrew.core.cards import Card, build_deck
+from ratscrew.core.options import OptionsError, Rules
 
 if TYPE_CHECKING:
-    from .engine import Game
+    from ratscrew.core.engine import Game
 
 
 class VariantError(ValueError):
@@ -40,6 +42,8 @@ class Variant:
     name: str
     title: str
     summary: str
+    order: int = 100
+    """Where the variant comes in lists (the setup form, the command line): lowest first."""
     rules: Rules = field(default_factory=Rules)
     aliases: tuple[str, ...] = ()
     min_players: int = 2
@@ -125,31 +129,33 @@ class Variant:
         return rules
 
 
-CLASSIC = Variant(
-    name="classic",
-    title="Egyptian Rat Screw",
-    summary="Flip in turn; J/Q/K/A challenge the next player with 1/2/3/4 chances; slap "
-    "doubles and sandwiches to take the pile. Collect every card to win.",
-    aliases=("ers", "egyptian-rat-screw"),
-)
+VARIANTS: dict[str, Variant] = {}
+"""Every variant by name, in their ``order``: filled by :func:`discover`."""
 
-BEGGAR_MY_NEIGHBOUR = Variant(
-    name="beggar-my-neighbour",
-    title="Beggar-My-Neighbour",
-    summary="No slaps and no skill: J/Q/K/A must be paid with 1/2/3/4 cards; whoever runs out "
-    "of cards when they must play or pay is out. The last player with cards wins.",
-    aliases=("bmn", "beggar", "strip-jack-naked"),
-    rules=Rules(slaps=(), empty_hand="forfeit", collect="immediate"),
-    slapping=False,
-)
+VARIANTS_PACKAGE = "ratscrew.variants"
+"""The package whose modules are the variants: each registers its own on import."""
 
-VARIANTS: dict[str, Variant] = {v.name: v for v in (CLASSIC, BEGGAR_MY_NEIGHBOUR)}
+_discovered = False
+
+
+def discover() -> dict[str, Variant]:
+    """Import every module of :data:`VARIANTS_PACKAGE` once (each registers its variants
+    with :func:`register`) and return the registry. Nothing lists them by hand: a variant is
+    a module dropped in that package."""
+    global _discovered
+    if not _discovered:
+        _discovered = True
+        package = importlib.import_module(VARIANTS_PACKAGE)
+        for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
+            if not info.name.startswith("_"):
+                importlib.import_module(f"{VARIANTS_PACKAGE}.{info.name}")
+    return VARIANTS
 
 
 def find_variant(name: str) -> Variant:
     """The variant with this name or alias (case-insensitive; spaces and _ count as -)."""
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
-    for variant in VARIANTS.values():
+    for variant in discover().values():
         if key == variant.name or key in variant.aliases:
             return variant
     known = ", ".join(
@@ -166,4 +172,7 @@ def register(variant: Variant) -> Variant:
         if clash and other.name != variant.name:
             raise VariantError(f"variant {variant.name!r} clashes with {other.name!r}")
     VARIANTS[variant.name] = variant
+    ordered = sorted(VARIANTS.values(), key=lambda v: (v.order, v.name))
+    VARIANTS.clear()
+    VARIANTS.update((v.name, v) for v in ordered)
     return variant

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from .cards import Card, codes
+from ratscrew.core.cards import Card, codes
 
 
 def seat_name(seat: int, names: Sequence[str] | None = None) -> str:

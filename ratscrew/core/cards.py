@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from .rng import Rng
+from ratscrew.core.rng import Rng
 
 JACK, QUEEN, KING, ACE = 11, 12, 13, 14
 PAGE, KNIGHT = 15, 16

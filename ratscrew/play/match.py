@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import COMMIT_MS, LOOKALIKE, Bot, Skill, find_skill
-from .engine import Game, Outcome
-from .events import Event
-from .rng import MAX_SEED, Rng
-from .variants import Variant
+from ratscrew.core.engine import Game, Outcome
+from ratscrew.core.events import Event
+from ratscrew.core.rng import MAX_SEED, Rng
+from ratscrew.play.bots import COMMIT_MS, LOOKALIKE, Bot, Skill, find_skill
+from ratscrew.variants import Variant
 
 DEFAULT_MAX_CARDS = 20_000
 """Cards after which a simulated game is stopped and counted as capped."""
@@ -439,7 +439,7 @@ def simulated_game(
     max_cards: int = DEFAULT_MAX_CARDS,
 ) -> Game:
     """Game ``index`` of a simulation from ``seed``, played without events: the one game that
-    :func:`simulate` and the statistics lab (:mod:`~ratscrew.lab`) both play."""
+    :func:`simulate` and the statistics lab (:mod:`~ratscrew.tools.lab`) both play."""
     return play(variant, players, game_seed(seed, index), difficulty, options, max_cards,
                 keep_events=False)
 

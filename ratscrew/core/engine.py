@@ -1,7 +1,7 @@
 """The game: its state and the three actions that change it (flip, slap, choose).
 
 There is no clock in here. Every action carries a millisecond timestamp from whoever drives the
-game (the headless :mod:`~ratscrew.match` driver, or the browser's timers); the engine only
+game (the headless :mod:`~ratscrew.play.match` driver, or the browser's timers); the engine only
 compares timestamps (the grace window) and keeps them in the history, so a game is its record:
 the same deal and the same actions give the same game.
 
@@ -16,8 +16,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .cards import RANK_CODES, Card, deal
-from .events import (
+from ratscrew.core.cards import RANK_CODES, Card, deal
+from ratscrew.core.events import (
     Asked,
     BackIn,
     ChallengeWon,
@@ -34,10 +34,10 @@ from .events import (
     WrongSlap,
     seat_name,
 )
-from .options import Rules
-from .rng import Rng
-from .slaps import SLAP_RULES, Positions, SlapRule
-from .variants import Variant, find_variant
+from ratscrew.core.options import Rules
+from ratscrew.core.rng import Rng
+from ratscrew.core.slaps import SLAP_RULES, Positions, SlapRule
+from ratscrew.core.variant import Variant, find_variant
 
 S = TypeVar("S")
 
@@ -55,7 +55,7 @@ class ActionError(ValueError):
     """An action that cannot be taken at all: an unknown seat or kind, or time running backwards.
 
     Actions that are merely not allowed now (a flip out of turn, a slap while locked out) are
-    not errors: they produce an :class:`~ratscrew.events.Ignored` event.
+    not errors: they produce an :class:`~ratscrew.core.events.Ignored` event.
     """
 
 

@@ -18,11 +18,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import Card
-from .engine import Decision, Game
-from .events import BlackDie, DiceCalled, DiceRolled
-from .options import Rules
-from .variants import Variant, register
+from ratscrew.core.cards import Card
+from ratscrew.core.engine import Decision, Game
+from ratscrew.core.events import BlackDie, DiceCalled, DiceRolled
+from ratscrew.core.options import Rules
+from ratscrew.core.variant import Variant, register
 
 RED_FACES = ("right", "left", "either", "right", "left", "rat")
 """The red die: which hand slaps (two faces each for right and left, one for either hand,
@@ -175,6 +175,7 @@ def _defaults(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
 
 SLAP_LIKE_AN_EGYPTIAN = register(Variant(
     name="slap-like-an-egyptian",
+    order=40,
     title="Slap Like an Egyptian",
     summary="The boxed game: jokers in the deck; slap doubles, sandwiches and runs; after every "
     "winning slap the dice say which hand (and from where) the next slap must come, and "

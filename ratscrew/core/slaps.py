@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from .cards import ACE, JOKER, KING, QUEEN, SUITED, Card
+from ratscrew.core.cards import ACE, JOKER, KING, QUEEN, SUITED, Card
 
 Positions = tuple[int, ...]
 """Indexes into the live cards (negative: -1 is the top card)."""

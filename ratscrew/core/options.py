@@ -12,8 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from .cards import RANK_CODES
-from .slaps import CLASSIC_SLAPS, SLAP_RULES
+from ratscrew.core.cards import RANK_CODES
+from ratscrew.core.slaps import CLASSIC_SLAPS, SLAP_RULES
 
 
 class OptionsError(ValueError):

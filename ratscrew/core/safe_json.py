@@ -12,7 +12,7 @@ wrong and where.
 
 Standard library only and independent of the rest of the package, so the page can use it too::
 
-    from ratscrew.safe_json import JSONError, loads
+    from ratscrew.core.safe_json import JSONError, loads
 
     try:
         data = loads(text, max_chars=100_000, max_depth=32)

@@ -17,7 +17,7 @@ Built on the engine's extension points: ``on_lay`` for the cards that change the
 for every choice, the variant action ``fine`` for the Emperor's decrees, ``game.state`` (a
 :class:`Court`) for the decrees and the Hermit's hand-out, and ``game.removed`` for the cards
 Death and Judgement take out of play. Every effect explains itself with an
-:class:`~ratscrew.events.ArcanaEffect`. ``docs/rules.md`` gives every reading chosen.
+:class:`~ratscrew.core.events.ArcanaEffect`. ``docs/rules.md`` gives every reading chosen.
 """
 
 from __future__ import annotations
@@ -27,11 +27,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import CARDS, TAROT_DECK, Card
-from .engine import Decision, Game
-from .events import ArcanaEffect, Flipped, OutOfCards
-from .options import Rules
-from .variants import Variant, register
+from ratscrew.core.cards import CARDS, TAROT_DECK, Card
+from ratscrew.core.engine import Decision, Game
+from ratscrew.core.events import ArcanaEffect, Flipped, OutOfCards
+from ratscrew.core.options import Rules
+from ratscrew.core.variant import Variant, register
 
 FOOL, MAGICIAN, PRIESTESS, EMPRESS, EMPEROR, HIEROPHANT, LOVERS, STRENGTH, CHARIOT, HERMIT = (
     range(1, 11))
@@ -997,6 +997,7 @@ def _start(game: Game) -> None:
 
 KURS = register(Variant(
     name="kurs",
+    order=30,
     title="K.U.R.S.",
     summary="Kemetic Unorthodox Rat Screw: a 78-card Tarot deck; Page/Knight/Queen/King "
     "challenge with 1/2/3/4 chances; slap doubles; each of the 22 Major Arcana has an effect "

@@ -16,7 +16,7 @@ present, replaying checks it. Replaying applies the same actions to the same dea
 the identical game.
 
 Records come from anywhere (a file, a link, a hand edit), so reading one checks everything
-before the engine sees it: the JSON's size, nesting and numbers (:mod:`~ratscrew.safe_json`),
+before the engine sees it: the JSON's size, nesting and numbers (:mod:`~ratscrew.core.safe_json`),
 every field's type and range, that the hands hold only cards of the variant's deck and none
 more often than its packs do, and, action by action, that nothing happens after the game is
 over, that every ``choose`` answers the decision pending (its seat, one of its answers) and that
@@ -33,14 +33,14 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from . import __version__
-from .cards import Card, CardError, card
-from .engine import ACTION_KINDS, Action, ActionError, Game
-from .options import OptionsError, Rules
-from .rng import MAX_SEED
-from .safe_json import JSONError, JSONLimitError
-from .safe_json import loads as json_loads
-from .variants import Variant, VariantError, find_variant
+from ratscrew import __version__
+from ratscrew.core.cards import Card, CardError, card
+from ratscrew.core.engine import ACTION_KINDS, Action, ActionError, Game
+from ratscrew.core.options import OptionsError, Rules
+from ratscrew.core.rng import MAX_SEED
+from ratscrew.core.safe_json import JSONError, JSONLimitError
+from ratscrew.core.safe_json import loads as json_loads
+from ratscrew.variants import Variant, VariantError, find_variant
 
 FORMAT = "ratscrew-record"
 VERSION = 1

@@ -3,10 +3,10 @@
 The page runs a :class:`Lab` in a Web Worker: :meth:`Lab.run` plays the next few games (or
 :meth:`Lab.run_for` as many as fit in a time budget), so the worker posts :attr:`Lab.progress`
 and looks at its cancel flag between chunks. Game ``i`` is the game
-:func:`~ratscrew.match.simulate` plays as its game ``i`` (:func:`~ratscrew.match.simulated_game`),
-so a finished lab's :attr:`Lab.summary` is ``simulate``'s to the last number, and the same seed
-gives the same numbers as ``python -m ratscrew simulate``. How the games are cut into chunks
-changes nothing.
+:func:`~ratscrew.play.match.simulate` plays as its game ``i``
+(:func:`~ratscrew.play.match.simulated_game`), so a finished lab's :attr:`Lab.summary` is
+``simulate``'s to the last number, and the same seed gives the same numbers as
+``python -m ratscrew simulate``. How the games are cut into chunks changes nothing.
 
 :meth:`Lab.result` gives a :class:`LabResult`: a row per game (:class:`GameRow`) and, from the
 rows, what the plots show: game lengths (:func:`histogram`, :func:`spread`), wins by seat, right
@@ -27,14 +27,14 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .bots import DIFFICULTIES
-from .engine import Game
-from .events import seat_name
-from .match import DEFAULT_MAX_CARDS, Summary, game_seed, simulated_game
-from .options import Rules
-from .rng import MAX_SEED
-from .slaps import SLAP_RULES
-from .variants import Variant, find_variant
+from ratscrew.core.engine import Game
+from ratscrew.core.events import seat_name
+from ratscrew.core.options import Rules
+from ratscrew.core.rng import MAX_SEED
+from ratscrew.core.slaps import SLAP_RULES
+from ratscrew.play.bots import DIFFICULTIES
+from ratscrew.play.match import DEFAULT_MAX_CARDS, Summary, game_seed, simulated_game
+from ratscrew.variants import Variant, find_variant
 
 MIN_GAMES = 100
 """The fewest games the page's lab offers (a spec itself may have fewer: tests)."""
@@ -59,7 +59,7 @@ CAUSE_TITLES = {
     "hanged-man": "The Hanged Man",
 }
 """What to call the ways a pile is won that are not slap rules (see
-:attr:`~ratscrew.engine.Game.pile_causes`)."""
+:attr:`~ratscrew.core.engine.Game.pile_causes`)."""
 
 _LAST_CAUSES = ("default", "last-chance")
 
@@ -76,7 +76,7 @@ class LabError(ValueError):
 
 @dataclass(frozen=True)
 class LabSpec:
-    """One rule set of the lab: what :func:`~ratscrew.match.simulate` takes, and a label.
+    """One rule set of the lab: what :func:`~ratscrew.play.match.simulate` takes, and a label.
 
     Checked when made (:class:`LabError`, a ``ValueError``, says what is wrong). A variant's
     alias is replaced by its name (``slae``: ``slap-like-an-egyptian``, as the CLI's summary
@@ -161,7 +161,8 @@ class LabSpec:
 @dataclass(frozen=True, slots=True)
 class GameRow:
     """One game of a lab. ``winner`` is a seat (0-based; None for a loop or a capped game);
-    ``piles`` counts the piles won by each cause (:attr:`~ratscrew.engine.Game.pile_causes`)."""
+    ``piles`` counts the piles won by each cause
+    (:attr:`~ratscrew.core.engine.Game.pile_causes`)."""
 
     index: int
     seed: int
@@ -222,7 +223,7 @@ class Lab:
         self.variant: Variant = find_variant(spec.variant)
         self.summary: Summary = Summary.start(spec.variant, spec.players, spec.seed,
                                               spec.difficulty)
-        """What :func:`~ratscrew.match.simulate` gives for the games played so far."""
+        """What :func:`~ratscrew.play.match.simulate` gives for the games played so far."""
         self.rows: list[GameRow] = []
 
     def __repr__(self) -> str:
