@@ -27,7 +27,7 @@ Sections:
 * ``offline``: a repeat visit served by the service worker, per network condition. In one
   fresh context: our page's first (cold) visit to ready; then until the worker is activated and
   its precache holds every entry of the list in ``<site>/sw.js``, and until the page's Python
-  snapshot is made (``window.ratscrewSnapshotMaking``, see web/pyodide_boot.mjs: "stored", or
+  snapshot is made (``window.ratscrewSnapshotMaking``, see web/boot/pyodide_boot.mjs: "stored", or
   a failure, which is printed); then a second visit to ready, which must be controlled by the
   worker. Prints both times, how many responses the worker served, whether Python started
   from the snapshot, and the ratio repeat / cold; PASS when at most 0.60.
@@ -73,7 +73,7 @@ Sections:
   Prints a table: the four category scores (performance, accessibility, best practices, SEO),
   LCP, TBT, CLS, the bytes downloaded (total-byte-weight; uncompressed, as the local server
   sends them), and, to show that the run covers the page's start, when the page was ready
-  (body[data-ready="true"], from web/loader.js's console line in Lighthouse's DevTools log) and
+  (body[data-ready="true"], from web/boot/loader.js's console line in Lighthouse's DevTools log) and
   when Lighthouse's trace ended, in ms from navigation start. No budget: FAIL only when
   Lighthouse cannot run (one line saying why).
 
@@ -825,7 +825,7 @@ LIGHTHOUSE_LEGEND = (
     "(unthrottled).",
 )
 READY_LOG = "[ratscrew] ready in "
-"""How web/loader.js's console line starts when it sets body[data-ready="true"]."""
+"""How web/boot/loader.js's console line starts when it sets body[data-ready="true"]."""
 
 
 class LighthouseError(RuntimeError):

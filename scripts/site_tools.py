@@ -1,7 +1,7 @@
 """Build helpers behind scripts/copy-runtime, scripts/build and scripts/serve.
 
 Standard library only, so it runs before the project venv exists; the build also imports
-web/setup_html.py (the engine's own data, standard library too: Python >= 3.11).
+web/model/setup_html.py (the engine's own data, standard library too: Python >= 3.11).
 
 The browser game is a static site:
 
@@ -12,12 +12,12 @@ The browser game is a static site:
                                download, written by PyScript into Pyodide's working
                                directory and imported from (site_config)
         sw.js, .nojekyll       the service worker (write_service_worker); no Jekyll
-        web/*                  the page's CSS, JS, icons and web/main.py (PyScript's script)
+        web/*                  the page's CSS, JS, icons and web/boot/main.py (PyScript's script)
         runtime/pyodide/...    self-hosted Pyodide (from node_modules/pyodide)
         runtime/pyscript/...   self-hosted PyScript (from node_modules/@pyscript/core/dist)
         runtime/workbox/...    self-hosted Workbox, for the service worker
         runtime/plot/...       self-hosted Observable Plot and d3 (UMD), loaded only when the
-                               statistics lab opens (web/lab_view.py)
+                               statistics lab opens (web/tools/lab/view.py)
 
 Every URL in the site is relative, so it works under a sub-path (GitHub Pages project sites).
 """
@@ -67,7 +67,7 @@ PYODIDE_FILES = (
 PYSCRIPT_DIST = Path("@pyscript/core/dist")
 PYSCRIPT_EXTRA = ("LICENSE", "package.json")
 
-# Workbox, for the service worker (web/sw.js): its loader and the modules precaching needs
+# Workbox, for the service worker (web/boot/sw.js): its loader and the modules precaching needs
 # (loaded by the loader from runtime/workbox/, never from a CDN).
 WORKBOX_FILES = (
     "workbox-sw/build/workbox-sw.js",
@@ -77,7 +77,7 @@ WORKBOX_FILES = (
     "workbox-strategies/build/workbox-strategies.prod.js",
 )
 
-# Observable Plot and d3, for the statistics lab's charts (web/lab_view.py inserts the two
+# Observable Plot and d3, for the statistics lab's charts (web/tools/lab/view.py inserts the two
 # scripts when the lab first opens: start-up never loads them). Plot's UMD build reads the
 # global d3, so d3 is loaded first. Site path (under runtime/) -> node_modules path.
 PLOT_FILES = {
@@ -87,16 +87,16 @@ PLOT_FILES = {
     "plot/LICENSE-plot": "@observablehq/plot/LICENSE",
 }
 
-# The service worker's source (web/sw.js) is written, with the list of files to cache, to the
+# The service worker's source (web/boot/sw.js) is written, with the list of files to cache, to the
 # site's top (SERVICE_WORKER), so that its scope is the whole site.
-SW_SOURCE = Path("web") / "sw.js"
+SW_SOURCE = Path("web") / "boot" / "sw.js"
 SERVICE_WORKER = "sw.js"
 SW_PLACEHOLDER = "self.__WB_MANIFEST"
 
 # Python's start (pyscript.toml's interpreter): written with the name of the site's own
 # standard library in place of the placeholder, so that the page, its snapshot and the
 # statistics lab's worker all start Python with it.
-BOOT = "web/pyodide_boot.mjs"
+BOOT = "web/boot/pyodide_boot.mjs"
 BOOT_PLACEHOLDER = "const STDLIB_FILE = null;"
 
 # Files the build writes into the site (they are not copied: see build()).
@@ -108,12 +108,12 @@ WRITTEN = (INDEX, CONFIG, APP_ZIP, GAME_PARTS, BOOT, SERVICE_WORKER, ".nojekyll"
 
 # The page's Python script (index.html's <script type="py" src=...>): PyScript fetches it by
 # itself, so it is served as a file too.
-MAIN_SCRIPT = "web/main.py"
+MAIN_SCRIPT = "web/boot/main.py"
 # The statistics lab's Web Worker script (PyScript's PyWorker fetches it by URL; it imports the
 # rest from app.zip, which the worker's config unpacks as the page's does).
-WORKER_SCRIPTS = ("web/lab_worker.py",)
+WORKER_SCRIPTS = ("web/tools/lab/worker.py",)
 
-# The downloads the page starts at once (web/loader.js, before PyScript asks for them), with
+# The downloads the page starts at once (web/boot/loader.js, before PyScript asks for them), with
 # their sizes, so that the loading bar follows the bytes. In the order they matter most.
 PYODIDE_STDLIB = "runtime/pyodide/python_stdlib.zip"
 EARLY_FETCHES = (
@@ -127,10 +127,10 @@ EARLY_FETCHES = (
 # network, app.zip fetched alongside the runtime only delayed the runtime's last byte (by
 # about 0.3 s at 20 Mbit/s), where it now arrives while the runtime starts.
 LATER_FETCHES = (APP_ZIP,)
-# ES modules the page imports later in a chain (core.js -> ... -> web/pyodide_boot.mjs ->
+# ES modules the page imports later in a chain (core.js -> ... -> web/boot/pyodide_boot.mjs ->
 # pyodide.mjs -> pyodide.asm.mjs): index.html's <link rel="modulepreload"> starts them with
-# the page. Their bytes count too (web/loader.js sees them once loaded).
-EARLY_MODULES = ("web/pyodide_boot.mjs", "runtime/pyodide/pyodide.mjs",
+# the page. Their bytes count too (web/boot/loader.js sees them once loaded).
+EARLY_MODULES = ("web/boot/pyodide_boot.mjs", "runtime/pyodide/pyodide.mjs",
                  "runtime/pyodide/pyodide.asm.mjs")
 DOWNLOADS_MARKER = 'data-downloads=""'
 PRERENDER_MARKER = re.compile(r"<!--prerender:([a-z:-]+)-->")
@@ -399,7 +399,7 @@ def stdlib_zip() -> bytes | None:
 
 def stdlib_name(data: bytes) -> str:
     """The site's name for the compiled standard library: named after its content, so that
-    a memory snapshot made with one (web/pyodide_boot.mjs) is never used with another."""
+    a memory snapshot made with one (web/boot/pyodide_boot.mjs) is never used with another."""
     return f"stdlib-{hashlib.sha256(data).hexdigest()[:12]}.zip"
 
 
@@ -435,8 +435,8 @@ def site_config() -> str:
     repository's page would load them) replaced by app.zip, one request instead of one per
     file. PyScript writes the zip as it is into the working directory (not unpacked: 30 ms
     of the page's start went into writing out 45 files, half of them tools the start never
-    imports); web/main.py and web/lab_worker.py put it on sys.path, and Python imports our
-    modules from it (zipimport)."""
+    imports); web/boot/main.py and web/tools/lab/worker.py put it on sys.path, and Python imports
+    our modules from it (zipimport)."""
     text = (ROOT / CONFIG).read_text(encoding="utf-8")
     head, marker, _ = text.partition("\n[files]\n")
     if not marker:
@@ -445,7 +445,7 @@ def site_config() -> str:
 
 
 def downloads(site: Path, stdlib: str | None = None) -> list[list[object]]:
-    """What web/loader.js starts and counts: [url, bytes, how] for each download (how:
+    """What web/boot/loader.js starts and counts: [url, bytes, how] for each download (how:
     "fetch", started by the loader at once; "later", started by the loader once the "fetch"
     ones are in; "module", preloaded by index.html). ``stdlib``: the page's own standard
     library, fetched in place of Pyodide's."""
@@ -459,14 +459,14 @@ def downloads(site: Path, stdlib: str | None = None) -> list[list[object]]:
 
 
 def setup_html() -> Any:
-    """web/setup_html.py, which renders the setup form from the engine's own variant and
+    """web/model/setup_html.py, which renders the setup form from the engine's own variant and
     option data (the same functions the page draws the form with)."""
     sys.path.insert(0, str(ROOT))
     try:
-        import web.setup_html
+        import web.model.setup_html
     finally:
         sys.path.remove(str(ROOT))
-    return web.setup_html
+    return web.model.setup_html
 
 
 def prerendered() -> dict[str, str]:
@@ -487,12 +487,12 @@ def render_index(site: Path, stdlib: str | None = None) -> str:
     names = set(PRERENDER_MARKER.findall(text))
     if names != set(parts):
         raise SiteError(f"index.html's prerender markers {sorted(names)} do not match "
-                        f"web/setup_html.py's parts {sorted(parts)}")
+                        f"web/model/setup_html.py's parts {sorted(parts)}")
     return PRERENDER_MARKER.sub(lambda m: parts[m.group(1)], text)
 
 
 def boot_module(stdlib: str | None = None) -> str:
-    """web/pyodide_boot.mjs for the site, naming its own standard library (``stdlib``, a file
+    """web/boot/pyodide_boot.mjs for the site, naming its own standard library (``stdlib``, a file
     at the site's top), if any."""
     text = (ROOT / BOOT).read_text(encoding="utf-8")
     if text.count(BOOT_PLACEHOLDER) != 1:
@@ -539,7 +539,7 @@ def precache_list(site: Path) -> list[dict[str, str]]:
 
 
 def service_worker_text(entries: list[dict[str, str]]) -> str:
-    """web/sw.js with the precache list in place of its placeholder, and a version (a hash of
+    """web/boot/sw.js with the precache list in place of its placeholder, and a version (a hash of
     the list: any change to any file makes a new service worker, which replaces the cache)."""
     source = (ROOT / SW_SOURCE).read_text(encoding="utf-8")
     if source.count(SW_PLACEHOLDER) != 1:

@@ -51,7 +51,7 @@ DEVTOOLS_LOG: list[dict[str, Any]] = [
         "request": {"url": "http://127.0.0.1:8123/"}}},
     {"method": "Network.requestWillBeSent", "params": {
         "type": "Script", "wallTime": 1_700_000_000.5, "timestamp": 50.5,
-        "request": {"url": "http://127.0.0.1:8123/web/loader.js"}}},
+        "request": {"url": "http://127.0.0.1:8123/web/boot/loader.js"}}},
     {"method": "Runtime.consoleAPICalled", "params": {
         "type": "debug", "timestamp": 1_700_000_003_000.0,
         "args": [{"type": "string", "value": "[pyscript/main] PyScript Ready"}]}},

@@ -95,11 +95,11 @@ def test_config_fetches_nothing_from_the_network() -> None:
     config = load_config()
     for key in ("packages", "index_urls", "js_modules", "fetch"):
         assert key not in config, f"pyscript.toml must not use `{key}` (it loads from the network)"
-    # Pyodide, through the module that starts it from a snapshot (web/pyodide_boot.mjs),
+    # Pyodide, through the module that starts it from a snapshot (web/boot/pyodide_boot.mjs),
     # which imports the copy that scripts/copy-runtime ships.
-    assert config.get("interpreter") == "./web/pyodide_boot.mjs"
-    boot = (ROOT / "web" / "pyodide_boot.mjs").read_text(encoding="utf-8")
-    assert 'from "../runtime/pyodide/pyodide.mjs"' in boot
+    assert config.get("interpreter") == "./web/boot/pyodide_boot.mjs"
+    boot = (ROOT / "web" / "boot" / "pyodide_boot.mjs").read_text(encoding="utf-8")
+    assert 'from "../../runtime/pyodide/pyodide.mjs"' in boot
     assert "pyodide.mjs" in site_tools.PYODIDE_FILES
 
 
@@ -108,7 +108,7 @@ def test_script_tag_uses_the_config_file() -> None:
     py_scripts = [
         attrs for tag, attrs in page.tags if tag == "script" and attrs.get("type") == "py"
     ]
-    assert py_scripts == [{"type": "py", "src": "web/main.py", "config": "pyscript.toml"}]
+    assert py_scripts == [{"type": "py", "src": "web/boot/main.py", "config": "pyscript.toml"}]
 
 
 # --------------------------------------------------------------------------- no outside hosts
@@ -165,8 +165,8 @@ def test_page_uses_relative_urls_and_no_inline_handlers() -> None:
 
 def test_web_files_use_no_absolute_urls() -> None:
     pattern = re.compile(r"""(?:url\(|import\s*\(?|from\s+)\s*['"]?(?:https?:)?//""")
-    for path in (ROOT / "web").glob("*"):
-        if path.suffix in (".css", ".js", ".py"):
+    for path in (ROOT / "web").rglob("*"):
+        if path.suffix in (".css", ".js", ".mjs", ".py"):
             text = path.read_text(encoding="utf-8")
             assert not pattern.search(text), f"{path.name} loads something by absolute URL"
 

@@ -1,4 +1,4 @@
-"""The Beggar-My-Neighbour lab's deals (web/bmn_deals.py): the analyser's answer is the game
+"""The Beggar-My-Neighbour lab's deals (web/tools/bmn/deals.py): the analyser's answer is the game
 the table plays with the lab's cards."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from ratscrew.core.cards import card
 from ratscrew.core.engine import Game
 from ratscrew.tools.bmn import BmnError, analyse, parse_hand
-from web.bmn_deals import FAMOUS, MAX_HAND_CHARS, card_codes, random_deal, read_hand
+from web.tools.bmn.deals import FAMOUS, MAX_HAND_CHARS, card_codes, random_deal, read_hand
 
 
 def played(p1: tuple[int, ...], p2: tuple[int, ...]) -> tuple[str, int, int, int | None]:

@@ -1,4 +1,4 @@
-"""The headline, the seat notes and the live region (web/headline.py), from real games."""
+"""The headline, the seat notes and the live region (web/model/headline.py), from real games."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from ratscrew.core.events import (
     WrongSlap,
 )
 from ratscrew.play.match import play
-from web.headline import (
+from web.model.headline import (
     HOLD_MS,
     SUMMARY_MS,
     Announcer,

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from web.keymap import (
+from web.model.keymap import (
     ACTIONS,
     DEFAULT_KEYS,
     KNOWN_ACTIONS,

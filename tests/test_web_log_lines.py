@@ -1,4 +1,4 @@
-"""The log's entries as markup (web/log_lines.py): escaped, one per event, each with the
+"""The log's entries as markup (web/model/log_lines.py): escaped, one per event, each with the
 moment it takes the table back to."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 from html.parser import HTMLParser
 
 from ratscrew.core.events import PileTaken
-from web.log_lines import LogLines, clock
-from web.session import Session
+from web.model.log_lines import LogLines, clock
+from web.model.session import Session
 
 
 class Entries(HTMLParser):

@@ -1,4 +1,4 @@
-"""The variants' parts of the table (web/parts.py, web/part_*.py), without a browser: each
+"""The variants' parts of the table (web/table/part.py, web/part_*.py), without a browser: each
 registers for a variant that exists and draws in boxes that index.html has.
 
 The part modules import the browser's ``pyscript`` module, so they are imported here with a
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(scope="module")
 def parts() -> Iterator[Any]:
-    """web.parts with every part module loaded, under a fake ``pyscript``."""
+    """web.table.part with every part module loaded, under a fake ``pyscript``."""
     fake = types.ModuleType("pyscript")
     fake.document = types.SimpleNamespace()  # type: ignore[attr-defined]
     fake.window = types.SimpleNamespace()  # type: ignore[attr-defined]
@@ -32,7 +32,7 @@ def parts() -> Iterator[Any]:
     saved = sys.modules.get("pyscript")
     sys.modules["pyscript"] = fake
     try:
-        module = importlib.import_module("web.parts")
+        module = importlib.import_module("web.table.part")
         module.load_parts()
         yield module
     finally:
@@ -68,9 +68,11 @@ def test_parts_register_for_variants_that_exist(parts: Any) -> None:
 
 
 def test_every_part_module_is_found(parts: Any) -> None:
-    files = sorted(p.stem for p in (ROOT / "web").glob(f"{parts.PART_PREFIX}*.py"))
-    modules = sorted({cls.__module__.removeprefix("web.") for cls in parts.all_parts()})
-    assert files == modules == ["part_firefighters", "part_kurs", "part_slae"]
+    folder = ROOT / "web" / "table" / "parts"
+    files = sorted(p.stem for p in folder.glob("*.py") if not p.stem.startswith("_"))
+    modules = sorted({cls.__module__.removeprefix(f"{parts.PARTS_PACKAGE}.")
+                      for cls in parts.all_parts()})
+    assert files == modules == ["firefighters", "kurs", "slae"]
 
 
 def test_the_parts_boxes_are_zones_of_the_page(parts: Any) -> None:

@@ -1,5 +1,5 @@
-"""Slap practice (web/practice.py): the drill's cards, its judging and scoring, its link and
-the best scores kept in the browser."""
+"""Slap practice (web/tools/practice/drill.py): the drill's cards, its judging and scoring, its link
+and the best scores kept in the browser."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from ratscrew.core.cards import JOKERS, STANDARD_DECK, card
 from ratscrew.core.slaps import SLAP_RULES, find_match
 from tests.helpers import forbid_json_parsing, top_level_imports
-from web.practice import (
+from web.tools.practice.drill import (
     BESTS_NOTICE,
     DEFAULT_CARDS,
     DEFAULT_INTERVAL_MS,
@@ -674,9 +674,9 @@ def test_no_stored_text_raises(text: str) -> None:
 
 
 def test_the_module_stays_out_of_the_browser() -> None:
-    imported = top_level_imports(ROOT / "web" / "practice.py")
+    imported = top_level_imports(ROOT / "web" / "tools" / "practice" / "drill.py")
     assert not imported & {"js", "pyscript", "pyodide", "random"}
-    code = ("import sys, web.practice; "
+    code = ("import sys, web.tools.practice.drill; "
             "assert not {'js', 'pyscript', 'pyodide'} & {m.split('.')[0] for m in sys.modules}")
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
 

@@ -1,4 +1,4 @@
-"""web.query: a link's query string read and written as urllib.parse does, without importing
+"""web.model.query: a link's query string read and written as urllib.parse does, without importing
 it in the page (in Pyodide its import compiles urllib/parse.py and ipaddress.py from source,
 about 75 ms of every start)."""
 
@@ -12,7 +12,7 @@ from helpers import top_level_imports
 from hypothesis import given
 from hypothesis import strategies as st
 
-from web.query import query_pairs, quote, unquote
+from web.model.query import query_pairs, quote, unquote
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -10,7 +10,7 @@ from ratscrew.core.cards import card
 from ratscrew.core.engine import Game
 from ratscrew.play.match import play
 from ratscrew.play.record import RecordError, record_of, replay
-from web.session import MARK_EVERY, SPEEDS, Session
+from web.model.session import MARK_EVERY, SPEEDS, Session
 
 
 def all_bots(players: int, difficulty: str = "normal") -> dict[int, str]:
@@ -409,7 +409,7 @@ def test_beggar_my_neighbour_seats_only_flip() -> None:
 def test_a_quarter_speed_for_following_a_challenge_card_by_card() -> None:
     """Issue 14, point 1: slow speeds down to 0.25x. A bot's next card takes four times as
     long as at 1x, in real time; the menus write it as a quarter."""
-    from web.session import SPEED_LABELS
+    from web.model.session import SPEED_LABELS
 
     assert SPEED_LABELS["0.25"] == "\u00bc\u00d7"
     waits = {}

@@ -10,9 +10,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.helpers import forbid_json_parsing
-from web.keymap import KNOWN_ACTIONS, default_keymap
-from web.links import SPEEDS, TableConfig, default_seats, to_query
-from web.settings import (
+from web.model.keymap import KNOWN_ACTIONS, default_keymap
+from web.model.links import SPEEDS, TableConfig, default_seats, to_query
+from web.model.settings import (
     RESET_NOTICE,
     STORAGE_KEY,
     VERSION_NOTICE,

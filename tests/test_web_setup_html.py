@@ -1,4 +1,4 @@
-"""The setup form's markup (web/setup_html.py) and the page the build writes with it.
+"""The setup form's markup (web/model/setup_html.py) and the page the build writes with it.
 
 Issue 13, point 3: the setup screen is rendered at build time from the engine's own variant
 and option data, by the same functions the page draws the form with, so nothing is written
@@ -20,8 +20,8 @@ import pytest
 
 from ratscrew.core.options import OPTION_SPECS
 from ratscrew.variants import VARIANTS
-from web.links import SeatConfig, parse_query
-from web.setup_html import (
+from web.model.links import SeatConfig, parse_query
+from web.model.setup_html import (
     MAX_SEATS,
     default_keys,
     form_parts,
@@ -30,7 +30,7 @@ from web.setup_html import (
     rules_body,
     seat_rows,
 )
-from web.setup_options import option_names
+from web.model.setup_options import option_names
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -152,7 +152,7 @@ def test_the_built_page_has_every_marker_filled(tmp_path: Path) -> None:
     text = site_tools.render_index(fake_site(tmp_path))
     assert "<!--prerender:" not in text
     page = Elements(text)
-    loader = page.find(src="web/loader.js")[0]
+    loader = page.find(src="web/boot/loader.js")[0]
     listed = json.loads(loader["data-downloads"] or "")
     assert {(url, how) for url, _, how in listed} == {
         *((url, "fetch") for url in site_tools.EARLY_FETCHES),
@@ -173,17 +173,17 @@ def test_the_built_page_has_every_marker_filled(tmp_path: Path) -> None:
 def test_the_site_starts_python_with_its_own_standard_library_when_there_is_one(
         tmp_path: Path) -> None:
     """With the build's compiled standard library, the loader fetches it in place of
-    Pyodide's, the site's web/pyodide_boot.mjs (which the page, its snapshot's worker and the
+    Pyodide's, the site's web/boot/pyodide_boot.mjs (which the page, its snapshot's worker and the
     statistics lab's worker all start Python with) names it, and Pyodide's own is not served;
     without one, Pyodide's, as the repository has it."""
     site = fake_site(tmp_path)
     (site / "stdlib-0123456789ab.zip").write_bytes(b"y" * 20)
     loader = Elements(site_tools.render_index(site, "stdlib-0123456789ab.zip")).find(
-        src="web/loader.js")[0]
+        src="web/boot/loader.js")[0]
     listed = json.loads(loader["data-downloads"] or "")
     assert ["stdlib-0123456789ab.zip", 20, "fetch"] in listed
     assert site_tools.PYODIDE_STDLIB not in {url for url, _, _ in listed}
-    plain = Elements(site_tools.render_index(site)).find(src="web/loader.js")[0]
+    plain = Elements(site_tools.render_index(site)).find(src="web/boot/loader.js")[0]
     assert site_tools.PYODIDE_STDLIB in {url for url, _, _ in json.loads(
         plain["data-downloads"] or "")}
 
@@ -247,9 +247,9 @@ def test_our_python_is_one_zip_the_same_for_the_same_sources() -> None:
         assert b"def " not in code and b"class Game(" not in code  # no source inside
     config = site_tools.site_config()
     table = config.partition("\n[files]\n")[2]
-    # Written as it is, not unpacked: Python imports from the zip (web/main.py).
+    # Written as it is, not unpacked: Python imports from the zip (web/boot/main.py).
     assert table.strip() == f'"./{site_tools.APP_ZIP}" = "./{site_tools.APP_ZIP}"'
-    assert re.search(r'^interpreter = "\./web/pyodide_boot\.mjs"$', config, re.M)
+    assert re.search(r'^interpreter = "\./web/boot/pyodide_boot\.mjs"$', config, re.M)
 
 
 def test_without_node_the_zip_has_sources_only(monkeypatch: pytest.MonkeyPatch,

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from ratscrew.core.options import OPTION_SPECS
 from ratscrew.core.slaps import SLAP_RULES
 from ratscrew.variants import VARIANTS, Variant
-from web.links import TableConfig, check_options, default_seats, parse_query, to_query
-from web.setup_options import (
+from web.model.links import TableConfig, check_options, default_seats, parse_query, to_query
+from web.model.setup_options import (
     GENDER_LABELS,
     LABELS,
     NOT_IN_FORM,

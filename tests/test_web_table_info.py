@@ -1,4 +1,4 @@
-"""What the table shows of the variants' own state (web/table_info.py), without a browser."""
+"""What the table shows of the variants' own state (web/table/info.py), without a browser."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from ratscrew.core.engine import Game
 from ratscrew.core.events import BurnWon
 from ratscrew.variants.firefighters import burn_pile
 from ratscrew.variants.slae import Dice
-from web.table_info import (
+from web.table.info import (
     REGIONS,
     burn_marks,
     burn_pile_of,

@@ -1,7 +1,7 @@
-"""Tarot cards on the page (web/view.py), without a browser: the card elements and the card
+"""Tarot cards on the page (web/table/view.py), without a browser: the card elements and the card
 codes in sentences.
 
-web/view.py imports ``document`` and ``window`` from the browser's ``pyscript`` module, so it
+web/table/view.py imports ``document`` and ``window`` from the browser's ``pyscript`` module, so it
 is imported here with a small stand-in for that module: a fake DOM with just what
 ``card_element`` uses (elements, SVG elements, attributes, classes, text).
 """
@@ -140,15 +140,15 @@ class FakeDocument:
 
 @pytest.fixture(scope="module")
 def view() -> Iterator[Any]:
-    """web.view, imported with the fake ``pyscript`` module (and forgotten afterwards)."""
+    """web.table.view, imported with the fake ``pyscript`` module (and forgotten afterwards)."""
     fake = types.ModuleType("pyscript")
     fake.document = FakeDocument()  # type: ignore[attr-defined]
     fake.window = types.SimpleNamespace()  # type: ignore[attr-defined]
-    saved = {name: sys.modules.get(name) for name in ("pyscript", "web.view")}
+    saved = {name: sys.modules.get(name) for name in ("pyscript", "web.table.view")}
     sys.modules["pyscript"] = fake
-    sys.modules.pop("web.view", None)
+    sys.modules.pop("web.table.view", None)
     try:
-        yield importlib.import_module("web.view")
+        yield importlib.import_module("web.table.view")
     finally:
         for name, module in saved.items():
             if module is None:
@@ -156,7 +156,7 @@ def view() -> Iterator[Any]:
             else:
                 sys.modules[name] = module
         web = sys.modules.get("web")
-        if web is not None and saved["web.view"] is None and hasattr(web, "view"):
+        if web is not None and saved["web.table.view"] is None and hasattr(web, "view"):
             delattr(web, "view")
 
 

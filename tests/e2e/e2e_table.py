@@ -13,20 +13,20 @@ from playwright.sync_api import Locator, Page, expect
 from ratscrew.core.engine import Game
 from ratscrew.core.events import Event
 from ratscrew.variants.slae import dice_of
-from web.headline import Headline, Note, seat_notes
-from web.settings import MAX_CHOICE_SECONDS
+from web.model.headline import Headline, Note, seat_notes
+from web.model.settings import MAX_CHOICE_SECONDS
 
 KEYS = {
     0: {"flip": "q", "slap": "w", "slap-left": "a", "slap-right": "s"},
     1: {"flip": "o", "slap": "p", "slap-left": "l", "slap-right": ";"},
 }
-"""The default keys of seats 1 and 2 (web/keymap.py)."""
+"""The default keys of seats 1 and 2 (web/model/keymap.py)."""
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 CARD_CODE = re.compile(r"\b(10|[2-9JQKA])([SHDC])\b")
 
 
 def with_symbols(text: str) -> str:
-    """Card codes as the page writes them ("7H" -> "7♥"; web/view.py's with_symbols)."""
+    """Card codes as the page writes them ("7H" -> "7♥"; web/table/view.py's with_symbols)."""
     return CARD_CODE.sub(lambda m: m.group(1) + SUIT_SYMBOLS[m.group(2)], text)
 
 
@@ -37,7 +37,7 @@ class Mirror:
     which no test comes near).
 
     :attr:`headline` is what the page's headline shows once every line has had its time
-    (web/headline.py): the last notable event's sentence. A flip or an ignored action never
+    (web/model/headline.py): the last notable event's sentence. A flip or an ignored action never
     changes it; an ignored action is a note at its seat (:meth:`notes`)."""
 
     def __init__(self, seed: int, players: int = 2, names: Sequence[str] = (),
@@ -71,7 +71,7 @@ class Mirror:
         return events
 
     def notes(self, events: Sequence[Event]) -> dict[int, Note]:
-        """The notes these events leave at the seats (web/headline.py's seat_notes)."""
+        """The notes these events leave at the seats (web/model/headline.py's seat_notes)."""
         return {note.seat: note for note in seat_notes(events)}
 
 
@@ -179,7 +179,7 @@ def expect_table(page: Page, mirror: Mirror, events: Sequence[Event] = ()) -> No
     """The page shows what the mirror game says: every seat's count, the pile, the notes these
     events leave at the seats and the headline (the last notable event: a line of a lower rank
     may wait up to 2 s for its turn). The notes first: they stay only a moment (NOTE_MS, in
-    web/headline.py), which a wait for the headline could use up."""
+    web/model/headline.py), which a wait for the headline could use up."""
     game = mirror.game
     for n in range(game.n):
         expect(seat(page, n)).to_have_attribute("data-cards", str(len(game.hands[n])))

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from ratscrew.tools.bmn import analyse, format_result
-from web.bmn_deals import FAMOUS
+from web.tools.bmn.deals import FAMOUS
 
 pytestmark = pytest.mark.e2e
 

@@ -54,7 +54,7 @@ def test_boots_to_ready_offline(
     served = {url.rsplit("/", 2)[-2] + "/" + url.rsplit("/", 1)[-1] for url in page_log.requests}
     assert {"pyodide/pyodide.asm.wasm", "pyscript/core.js"} <= served
     # Issue 13, point 1: our Python arrives in one request (app.zip), besides the script
-    # PyScript runs (web/main.py).
+    # PyScript runs (web/boot/main.py).
     ours = sorted(url.rsplit("/", 1)[-1] for url in page_log.requests
                   if url.endswith((".py", ".zip")) and "/runtime/" not in url)
     assert ours[:2] == ["app.zip", "main.py"]
@@ -62,12 +62,12 @@ def test_boots_to_ready_offline(
     # Pyodide's, which it would compile again at every start.
     assert len(ours) == 3 and re.fullmatch(r"stdlib-[0-9a-f]{12}\.zip", ours[2])
     assert not any(url.endswith("/python_stdlib.zip") for url in page_log.requests)
-    # ... holding every module the start imports (web/main.py says which it had to compile:
+    # ... holding every module the start imports (web/boot/main.py says which it had to compile:
     # scripts/stdlib_startup.txt lacks them).
     page.evaluate("new Promise((resolve) => setTimeout(resolve, 100))")
     assert not [text for text in warnings if "standard library" in text], warnings
     # Each game's parts of the setup form come only when someone reaches for the game menu
-    # before Python is ready (web/setup_early.js): a start nobody touched leaves the bytes to
+    # before Python is ready (web/boot/setup_early.js): a start nobody touched leaves the bytes to
     # the runtime.
     assert not [url for url in page_log.requests if url.endswith("setup-parts.html")]
 

@@ -158,7 +158,7 @@ def test_a_teaching_tool_link_does_not_move(browser: Browser, site_url: str, siz
 
 RETURNING = {"version": 1, "projector": True,
              "last_table": "variant=slap-like-an-egyptian&players=6&seed=back-again"}
-"""Saved settings (web/settings.py) of someone who played before, on a projector."""
+"""Saved settings (web/model/settings.py) of someone who played before, on a projector."""
 
 
 @pytest.mark.parametrize("size", ["1920x1080", "390x844"])

@@ -36,10 +36,10 @@ from ratscrew.core.engine import Game
 from ratscrew.core.events import Flipped, Ignored, PileTaken
 from ratscrew.core.rng import seed_from_text
 from ratscrew.play.match import play
-from web.headline import NOTE_MS
-from web.keymap import KeyClashError, default_keymap
-from web.links import parse_query
-from web.settings import RESET_NOTICE, STORAGE_KEY
+from web.model.headline import NOTE_MS
+from web.model.keymap import KeyClashError, default_keymap
+from web.model.links import parse_query
+from web.model.settings import RESET_NOTICE, STORAGE_KEY
 
 if TYPE_CHECKING:
     from conftest import PageLog

@@ -1,7 +1,7 @@
 """How long the headline's lines stay, measured in a real (headless) Chromium.
 
 The headline shows the last notable event for at least 2 s at 1x and 1 s at 4x and faster,
-unless a newer notable event (of the same or a higher rank: web/headline.py's RANKS) replaces
+unless a newer notable event (of the same or a higher rank: web/model/headline.py's RANKS) replaces
 it; flips and ignored actions never reach it. An all-bot game of 8 plays while a
 MutationObserver in the page notes every change of ``#explain`` with the moment the page showed
 it (its ``data-since``, the page's own ``performance.now()`` reading: an observer's own reading
@@ -21,7 +21,7 @@ import pytest
 from e2e_table import open_table
 from playwright.sync_api import Page
 
-from web.headline import RANKS, hold_ms
+from web.model.headline import RANKS, hold_ms
 
 pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("clean_page")]
 

@@ -16,7 +16,7 @@ or play it at speed 8, later than the clock says) later moments, as far apart.
   outside ``[0, width]``; vertically outside ``[0, height]`` (desktop and tablet), outside the
   document (phones may scroll). The page must not scroll sideways.
 - ``buttons``: with a human seat, a button of one of its actions (``data-action``: flip, and
-  slap or the two hands' slaps where the variant slaps: web/session.py's ``seat_actions``) is
+  slap or the two hands' slaps where the variant slaps: web/model/session.py's ``seat_actions``) is
   missing on a touch screen, or is not within the first screen (``y + height <= height``),
   phones included.
 - ``cut name``: a seat's ``[data-name]`` is missing, hidden, shortened, squashed to no width,
@@ -70,7 +70,7 @@ from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
 
 from ratscrew.variants import VARIANTS as REGISTRY
 from ratscrew.variants import find_variant
-from web.session import seat_actions
+from web.model.session import seat_actions
 
 pytestmark = pytest.mark.e2e
 
@@ -83,7 +83,7 @@ GAP_MS = 5600
 """Game time before the first sample and between two (0.7 s at speed 8)."""
 MIN_FONT_PX = 22
 BOOT_TIMEOUT_MS = 60_000  # as in conftest.py: a cold Pyodide start on a loaded machine
-HUMAN_FLIP_KEY = "q"  # seat 1's default flip key (web/keymap.py)
+HUMAN_FLIP_KEY = "q"  # seat 1's default flip key (web/model/keymap.py)
 REWIND_STEPS = 4
 
 LONG_NAMES = (

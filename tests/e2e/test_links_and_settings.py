@@ -15,8 +15,8 @@ import pytest
 from e2e_table import KEYS, choice_seen, link, open_table, rat_deal, seat, watch_choice
 from playwright.sync_api import BrowserContext, Page, expect
 
-from web.links import parse_query
-from web.settings import STORAGE_KEY
+from web.model.links import parse_query
+from web.model.settings import STORAGE_KEY
 
 pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("clean_page")]
 
@@ -25,7 +25,7 @@ NAMES = "Ada,Ben"
 TWO_PEOPLE: dict[str, str | int] = {"players": 2, "bots": "none", "names": NAMES}
 SEED_IN_LINK = re.compile(r"[?&]seed=(\d+)(&|$)")
 NOTICE_MS = 12_000
-"""How long a notice stays (web/app.py's NOTICE_MS)."""
+"""How long a notice stays (web/shell/app.py's NOTICE_MS)."""
 WATCH_NOTICE = """
 window.noticeSeen = {};
 new MutationObserver(() => {

@@ -1,5 +1,5 @@
 """Offline (issue 13, points 4 and 7), in a real (headless) Chromium: after one visit the
-service worker (sw.js, written by scripts/build from web/sw.js with Workbox) has the whole
+service worker (sw.js, written by scripts/build from web/boot/sw.js with Workbox) has the whole
 site, runtime included, and the page starts and plays with no network at all; and a new build
 replaces the old cache without ever mixing the two versions in a page (a copy of the site,
 changed and rebuilt as a deploy would, served on a port of its own).
@@ -89,7 +89,7 @@ def test_an_all_bot_game_plays_to_its_winner_with_no_network(
     page.goto(site_url)
     page.wait_for_selector("body[data-ready='true']", state="attached", timeout=WAIT_MS)
     wait_for_offline_cache(page)
-    # and for the Python snapshot that the next start uses (web/pyodide_boot.mjs), which a
+    # and for the Python snapshot that the next start uses (web/boot/pyodide_boot.mjs), which a
     # worker makes with the runtime's files from the network (this page is not controlled)
     poll(page, "window.ratscrewSnapshotMaking === 'stored'")
     sw_context.set_offline(True)
@@ -113,18 +113,18 @@ def test_an_all_bot_game_plays_to_its_winner_with_no_network(
 
 CACHED_STYLE = """
 async () => {
-  // What the offline cache holds for web/style.css: its revisions and the text it serves.
+  // What the offline cache holds for web/shell/style.css: its revisions and the text it serves.
   const revisions = [];
   for (const name of await caches.keys()) {
     const cache = await caches.open(name);
     for (const request of await cache.keys()) {
       const url = new URL(request.url);
-      if (url.pathname.endsWith('/web/style.css')) {
+      if (url.pathname.endsWith('/web/shell/style.css')) {
         revisions.push(url.searchParams.get('__WB_REVISION__'));
       }
     }
   }
-  const served = await (await fetch('web/style.css')).text();
+  const served = await (await fetch('web/shell/style.css')).text();
   return [revisions.sort(), served.slice(-60)];
 }
 """
@@ -138,7 +138,7 @@ def test_a_new_build_replaces_the_old_cache_once_its_pages_are_closed(
     entries are gone from the cache."""
     site = tmp_path / "site"
     shutil.copytree(site_dir, site, symlinks=False)
-    style = site / "web" / "style.css"
+    style = site / "web" / "shell" / "style.css"
     with serving(site) as base:
         page = sw_context.new_page()
         page.goto(base)

@@ -16,7 +16,7 @@ import pytest
 from e2e_table import link
 from playwright.sync_api import Page, Route, expect
 
-from web.settings import RESET_NOTICE, STORAGE_KEY
+from web.model.settings import RESET_NOTICE, STORAGE_KEY
 
 pytestmark = pytest.mark.e2e
 
@@ -84,16 +84,16 @@ def test_a_failed_start_offers_to_reset_the_saved_settings(
         route.fulfill(status=200, content_type="text/x-python",
                       body="raise RuntimeError('a start-up failure made by the test')\n")
 
-    page.route("**/web/main.py", broken)
+    page.route("**/web/boot/main.py", broken)
     assert open_site() == "false"
     error = page.locator("#boot-error")
     expect(error).to_be_visible()
     assert stored(page) is not None
-    # A Python snapshot is kept too (web/pyodide_boot.mjs): the reset forgets it as well.
+    # A Python snapshot is kept too (web/boot/pyodide_boot.mjs): the reset forgets it as well.
     page.evaluate("caches.open('ratscrew-python-snapshot')"
                   ".then((c) => c.put('runtime/pyodide/snapshot-test.bin', new Response('x')))")
     assert page.evaluate("caches.has('ratscrew-python-snapshot')")
-    page.unroute("**/web/main.py")
+    page.unroute("**/web/boot/main.py")
     reset = page.get_by_role("button", name="Reset saved settings and reload")
     reset.click()
     page.wait_for_selector("body[data-ready='true']", state="attached", timeout=60_000)

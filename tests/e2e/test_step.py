@@ -17,8 +17,8 @@ from playwright.sync_api import Page, expect
 
 from ratscrew.core.engine import Game
 from ratscrew.play.record import replay
-from web.card_text import with_symbols
-from web.log_lines import FUTURE_LIMIT, LOG_LIMIT
+from web.model.card_text import with_symbols
+from web.model.log_lines import FUTURE_LIMIT, LOG_LIMIT
 
 pytestmark = pytest.mark.e2e
 

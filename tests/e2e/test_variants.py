@@ -35,7 +35,7 @@ from ratscrew.core.engine import Game
 from ratscrew.core.events import Asked, BlackDie, BurnWon, PileTaken, WrongSlap
 from ratscrew.variants.firefighters import BurnContest, burn_value
 from ratscrew.variants.slae import dice_of
-from web.settings import STORAGE_KEY
+from web.model.settings import STORAGE_KEY
 
 pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("clean_page")]
 

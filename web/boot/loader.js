@@ -1,0 +1,503 @@
+// Loading screen for Ratscrew: runs before PyScript (a plain script in <head>), starts the
+// runtime's big downloads at once, shows progress in bytes and then in start-up steps, and
+// turns any start-up failure into a short, readable message.
+//
+// Python talks to it through window.ratscrewBoot:
+//   ratscrewBoot.step(name)     mark a step of <ol class="boot-steps"> as the current one
+//   ratscrewBoot.ready(detail)  all done: shows "Ready", sets <body data-ready="true">
+//   ratscrewBoot.fail(message)  show the error panel (message: one line, no traceback)
+//   ratscrewBoot.hide()         hide the loading screen (for the game UI, once it is drawn)
+//   ratscrewBoot.bytes()        [bytes downloaded, bytes in all] of the early downloads
+"use strict";
+
+(() => {
+  const TIMEOUT_MS = 120000; // give up: something hangs
+  const SLOW_MS = 15000; // say that the first visit downloads a lot
+  const DOWNLOAD_SHARE = 0.8; // of the bar: the downloads; the rest is the start-up steps
+  const MB = 1e6;
+
+  const script = document.currentScript;
+  const started = performance.now();
+
+  // ------------------------------------------------------------------ early downloads
+  // scripts/build lists on this script tag (data-downloads) what the page will need, with the
+  // sizes: [url, bytes, "fetch" | "later" | "module"]. "fetch": started here and now, handed
+  // to Pyodide or PyScript when they ask for the same URL (window.fetch below), and counted as
+  // the bytes arrive. "later": the same, but started once every "fetch" download is in (or
+  // when asked for, if sooner): our own modules, which Python needs only after it has
+  // started, so they do not share the network with the runtime. "module": preloaded by
+  // index.html (<link rel="modulepreload">), counted when loaded. Without the list (the page
+  // served unbuilt) nothing starts early.
+  let listed = [];
+  try {
+    const parsed = JSON.parse((script && script.dataset.downloads) || "[]");
+    if (Array.isArray(parsed)) listed = parsed.filter((e) => Array.isArray(e) && e.length === 3);
+  } catch (_) {
+    listed = [];
+  }
+
+  // ------------------------------------------------------------------ the first screen
+  // Chosen here, before the first frame, so that the stylesheet lays the page out in its
+  // final places from the start (nothing moves when web/boot/setup_early.js or Python take
+  // over): <html data-start="...">
+  //   "setup"  a plain visit: the setup form, prerendered by scripts/build;
+  //   "table"  a link with autostart=1: the table, its seats drawn by web/boot/setup_early.js;
+  //   "wait"   any other link (Python reads it), or a page not built (no prerendered form:
+  //            scripts/build writes data-downloads and the form together): the loading
+  //            panel and how to play.
+  // A returning visitor's plain visit shows the last table they played (web/model/settings.py's
+  // last_table), which only Python reads: the loading panel until then, not the default form
+  // that would change under their hands (a returning visit starts Python in a moment anyway,
+  // from the snapshot). And the saved "Projector" display (everything larger) from the first
+  // frame, not from when Python reads the settings, which would move the whole page. Only a
+  // small, well-formed setting counts here; Python reads and checks the rest.
+  let saved = {};
+  try {
+    const text = localStorage.getItem("ratscrew.settings.v1");
+    const parsed = text && text.length <= 50000 ? JSON.parse(text) : null;
+    if (parsed && typeof parsed === "object") saved = parsed;
+  } catch (_) {
+    // No storage (a private window), or a setting Python will reset with a notice.
+  }
+  if (saved.projector === true) document.documentElement.classList.add("projector");
+  const built = Boolean(script && script.dataset.downloads);
+  const linked = location.search.replace(/^\?/, "") !== "";
+  const autostart = new URLSearchParams(location.search).get("autostart") === "1";
+  const lastTable = typeof saved.last_table === "string" && saved.last_table !== "";
+  let first = "wait";
+  if (built && autostart) first = "table";
+  else if (built && !linked && !lastTable) first = "setup";
+  document.documentElement.dataset.start = first;
+  // A page the service worker controls reads every file from this browser's cache: nothing
+  // to start early, no bytes worth counting. And Pyodide then fetches the .wasm itself: a
+  // Response made here in JavaScript has no URL, so the browser can neither keep nor reuse
+  // the machine code it compiled for it (the repeat visit of scripts/bench_page.py took
+  // 3.1 s with the early downloads, 2.2 s without).
+  if (navigator.serviceWorker && navigator.serviceWorker.controller) listed = [];
+  const absolute = (url) => new URL(url, document.baseURI).href;
+  const sizes = new Map(listed.map(([url, size]) => [absolute(url), Number(size) || 0]));
+  const total = Array.from(sizes.values()).reduce((a, b) => a + b, 0);
+  // The runtime's own files ("fetch" and "module"): Python starts once they are in, while the
+  // "later" ones (our modules) still arrive.
+  const runtimeUrls = new Set(listed.filter((e) => e[2] !== "later").map((e) => absolute(e[0])));
+  const runtimeTotal = Array.from(runtimeUrls).reduce((a, url) => a + sizes.get(url), 0);
+  const received = new Map(); // absolute url -> bytes so far
+  let onBytes = () => {};
+
+  // The screen follows the bytes once a frame, not at every chunk (hundreds of them a second
+  // on a fast network, each a change to the page while it is still being built).
+  let drawing = false;
+  const draw = () => {
+    drawing = false;
+    onBytes();
+  };
+  const downloaded = () => Array.from(received.values()).reduce((a, b) => a + b, 0);
+  const runtimeDownloaded = () =>
+    Array.from(received).reduce((a, [url, bytes]) => a + (runtimeUrls.has(url) ? bytes : 0), 0);
+  const count = (url, bytes, finished) => {
+    const size = sizes.get(url) || 0;
+    const now = finished ? Math.max(size, bytes) : Math.min(size, bytes);
+    if (now === received.get(url)) return;
+    received.set(url, now);
+    if (runtimeUrls.has(url) && runtimeDownloaded() >= runtimeTotal) {
+      draw(); // the runtime is in: "Starting Python…" now, drawn by the next frame
+    } else if (!drawing) {
+      drawing = true;
+      requestAnimationFrame(draw);
+    }
+  };
+
+  const early = new Map(); // absolute url -> Promise<Response>, taken once
+  const taken = new Set(); // absolute urls whose Response the page already has
+  const nativeFetch = window.fetch.bind(window);
+
+  // The end of a body the page is already reading is passed on after the next frame: Python
+  // starts the moment the runtime's last file ends, and the page cannot redraw for as long
+  // as that takes, so the frame that says "Starting Python…" must come first (at most one
+  // frame later, and only on a network slower than Python's own start). The moment a file of
+  // the runtime is handed over is marked for the browser tests ("ratscrew:runtime-in", with
+  // the file's name): Python cannot start before the last of them.
+  const afterFrame = (fn) => requestAnimationFrame(() => setTimeout(fn, 0));
+  const handOver = (url, close) => {
+    close();
+    if (runtimeUrls.has(url)) {
+      performance.mark("ratscrew:runtime-in", { detail: url.split("/").pop() });
+    }
+  };
+
+  // The body is read at once (not when Pyodide gets round to it), so the download never
+  // waits; the page gets a Response that streams the same bytes (WebAssembly still compiles
+  // while they arrive).
+  const relay = (url, response, finished) => {
+    if (!response.ok || !response.body) {
+      finished();
+      return response;
+    }
+    const reader = response.body.getReader();
+    let seen = 0;
+    const body = new ReadableStream({
+      start(controller) {
+        const pump = () =>
+          reader.read().then(({ done, value }) => {
+            if (done) {
+              count(url, seen, true);
+              finished();
+              if (taken.has(url)) afterFrame(() => handOver(url, () => controller.close()));
+              else controller.close();
+              return undefined;
+            }
+            seen += value.byteLength;
+            count(url, seen, false);
+            controller.enqueue(value);
+            return pump();
+          });
+        pump().catch((error) => {
+          finished();
+          controller.error(error);
+        });
+      },
+      cancel(reason) {
+        return reader.cancel(reason);
+      },
+    });
+    // The bytes are already decoded: drop what described the encoded ones.
+    const headers = new Headers(response.headers);
+    headers.delete("content-encoding");
+    headers.delete("content-length");
+    return new Response(body, { status: response.status, statusText: response.statusText, headers });
+  };
+
+  const later = new Set(); // absolute urls of the "later" downloads not started yet
+  let running = 0; // "fetch" downloads not yet in
+  const start = (key, onDone) => {
+    let called = false;
+    const done = () => {
+      if (!called) {
+        called = true;
+        onDone();
+      }
+    };
+    // Low priority: the page's own styles and scripts (the setup form) come first.
+    const promise = nativeFetch(key, { priority: "low" }).then(
+      (response) => relay(key, response, done),
+      (error) => {
+        done();
+        throw error;
+      });
+    promise.catch(() => {}); // reported when the page asks for it (or by the timeout)
+    early.set(key, promise);
+  };
+  const startLater = () => {
+    for (const key of later) start(key, () => {});
+    later.clear();
+  };
+  for (const [url, , how] of listed) {
+    if (how === "later") later.add(absolute(url));
+    if (how !== "fetch") continue;
+    running += 1;
+    start(absolute(url), () => {
+      running -= 1;
+      if (running === 0) startLater();
+    });
+  }
+  if (running === 0) startLater();
+
+  const plainGet = (init) =>
+    !init || Object.keys(init).every((k) => (k === "method" && init.method === "GET")
+      || (k === "integrity" && !init.integrity));
+
+  window.fetch = (input, init) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : null;
+    if (url !== null && plainGet(init)) {
+      const key = absolute(url);
+      if (later.delete(key)) start(key, () => {}); // asked for before its turn
+      const promise = early.get(key);
+      if (promise) {
+        early.delete(key);
+        taken.add(key);
+        return promise;
+      }
+    }
+    return nativeFetch(input, init);
+  };
+
+  // Module preloads (and anything else listed) are counted when they finish loading; a file
+  // that came back with an HTTP error is a failure (Pyodide may wait forever after that).
+  const failures = [];
+  let reportFailure = (message) => failures.push(message);
+  if (typeof PerformanceObserver === "function") {
+    try {
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          if (entry.responseStatus >= 400 && entry.name.startsWith(location.origin)) {
+            const name = entry.name.split("?")[0].split("/").pop();
+            reportFailure(`A file of the game did not load (${name}, HTTP ${entry.responseStatus}).`);
+          } else if (sizes.has(entry.name) && entry.responseEnd > 0) {
+            count(entry.name, entry.decodedBodySize || sizes.get(entry.name), true);
+          }
+        }
+      }).observe({ type: "resource", buffered: true });
+    } catch (_) {
+      // Older browsers: the timeout below still catches a hang.
+    }
+  }
+
+  // ------------------------------------------------------------------ the loading screen
+  const screen = () => {
+    const body = document.body;
+    const boot = document.getElementById("boot");
+    const statusLine = document.getElementById("boot-status");
+    const detailLine = document.getElementById("boot-detail");
+    const bar = document.getElementById("boot-bar");
+    const hint = document.getElementById("boot-hint");
+    const errorBox = document.getElementById("boot-error");
+    const errorMessage = document.getElementById("boot-error-message");
+    const sizeNote = document.getElementById("boot-size");
+    const steps = Array.from(document.querySelectorAll(".boot-steps [data-step]"));
+    const names = steps.map((li) => li.dataset.step);
+
+    let finished = false;
+    let shown = 0; // the bar never goes back
+    let current = -1;
+
+    const setProgress = (fraction) => {
+      shown = Math.max(shown, Math.max(0, Math.min(1, fraction)));
+      const percent = Math.round(shown * 100);
+      bar.style.setProperty("--progress", `${percent}%`);
+      bar.setAttribute("aria-valuenow", String(percent));
+    };
+
+    const mb = (bytes) => (bytes / MB).toFixed(1);
+    const downloading = () => runtimeTotal > 0 && runtimeDownloaded() < runtimeTotal;
+
+    // While the runtime downloads: its bytes (the bar: every byte). Then: the steps that
+    // follow it. Python starts as soon as the runtime is in: from then on the line says so,
+    // even while our modules still arrive (the page cannot redraw while Python starts).
+    const showBytes = () => {
+      if (finished || total === 0) return;
+      const done = downloaded();
+      setProgress((DOWNLOAD_SHARE * done) / total);
+      const runtimeStep = names.indexOf("runtime");
+      if (done < total && current <= runtimeStep) {
+        bar.setAttribute("aria-valuetext", `${mb(done)} of ${mb(total)} MB downloaded`);
+      } else {
+        bar.removeAttribute("aria-valuetext"); // the steps after the downloads: their names
+      }
+      if (sizeNote) sizeNote.textContent = `(${mb(done)} of ${mb(total)} MB)`;
+      const runtime = runtimeDownloaded();
+      if (runtime < runtimeTotal && current <= runtimeStep) {
+        // Whole megabytes: the line is a live region, read out at each change.
+        const text =
+          `Downloading Python: ${Math.floor(runtime / MB)} of ${Math.round(runtimeTotal / MB)} MB`;
+        if (statusLine.textContent !== text) statusLine.textContent = text;
+      } else if (runtime >= runtimeTotal && current === runtimeStep) {
+        statusLine.textContent = "Starting Python…";
+      }
+    };
+
+    // Everything before `name` is done, `name` is under way.
+    const step = (name, label) => {
+      if (finished) return;
+      const index = names.indexOf(name);
+      if (index < 0) return;
+      current = Math.max(current, index);
+      steps.forEach((li, i) => {
+        li.dataset.state = i < current ? "done" : i === current ? "active" : "pending";
+      });
+      const runtime = names.indexOf("runtime");
+      if (total > 0 && current > runtime) {
+        // The downloads are over: the steps after the runtime share the rest of the bar.
+        const after = names.length - runtime - 1;
+        setProgress(DOWNLOAD_SHARE + ((1 - DOWNLOAD_SHARE) * (current - runtime)) / (after + 1));
+      } else if (total === 0) {
+        setProgress((current + 0.5) / steps.length); // no sizes: half a step at a time
+      }
+      const text = label || `${steps[current].firstChild.textContent.trim()}…`;
+      if (!(current === runtime && downloading())) statusLine.textContent = text;
+      showBytes();
+    };
+
+    const ready = (detail) => {
+      if (finished) return;
+      finished = true;
+      steps.forEach((li) => {
+        li.dataset.state = "done";
+      });
+      setProgress(1);
+      bar.removeAttribute("aria-valuetext");
+      statusLine.textContent = "Ready";
+      if (detail) {
+        detailLine.textContent = String(detail);
+        detailLine.hidden = false;
+      }
+      hint.hidden = true;
+      boot.setAttribute("aria-busy", "false");
+      body.dataset.ready = "true";
+      // scripts/bench_page.py (its Lighthouse section) looks for this line.
+      console.info(`[ratscrew] ready in ${Math.round(performance.now() - started)} ms`);
+      dispatchEvent(new CustomEvent("ratscrew:ready", { detail }));
+    };
+
+    const fail = (message) => {
+      if (finished) return;
+      finished = true;
+      steps.forEach((li) => {
+        if (li.dataset.state === "active") li.dataset.state = "failed";
+      });
+      statusLine.textContent = "Could not start";
+      errorMessage.textContent = String(message || "Python did not start.");
+      errorBox.hidden = false;
+      hint.hidden = true;
+      boot.hidden = false;
+      boot.setAttribute("aria-busy", "false");
+      body.dataset.ready = "false";
+      dispatchEvent(new CustomEvent("ratscrew:failed", { detail: String(message) }));
+    };
+
+    const hide = () => {
+      boot.hidden = true;
+    };
+
+    window.ratscrewBoot = { step, ready, fail, hide, bytes: () => [downloaded(), total] };
+    onBytes = showBytes;
+    reportFailure = fail;
+    failures.forEach(fail);
+
+    // The error panel's way out: forget what this site saved (a setting that stops Python
+    // from starting would stop it again at every reload; the Python snapshot too) and open
+    // the page without the link's settings.
+    const resetButton = document.getElementById("boot-reset");
+    if (resetButton) {
+      resetButton.addEventListener("click", () => {
+        try {
+          for (const key of Object.keys(localStorage)) {
+            if (key.startsWith("ratscrew.")) localStorage.removeItem(key);
+          }
+        } catch (error) {
+          console.warn("[ratscrew] saved settings could not be removed", error);
+        }
+        // And the Python snapshot (web/boot/pyodide_boot.mjs): the next start is the usual one.
+        const forget = typeof caches === "object"
+          ? caches.delete("ratscrew-python-snapshot").catch(() => false) : Promise.resolve();
+        forget.then(() => location.replace(location.pathname));
+      });
+    }
+
+    // While Python loads, show the rules of the variant the link asks for (?variant=bmn).
+    const wanted = (new URLSearchParams(location.search).get("variant") || "")
+      .trim().toLowerCase().replace(/[ _]/g, "-");
+    const articles = Array.from(document.querySelectorAll(".howto [data-variant]"));
+    const match = articles.find((a) =>
+      a.dataset.variant === wanted || (a.dataset.aliases || "").split(" ").includes(wanted));
+    if (match) {
+      articles.forEach((a) => {
+        a.hidden = a !== match;
+      });
+    }
+
+    // Progress from PyScript (polyscript): "py:progress" events on window.
+    const PROGRESS = {
+      "Loading Pyodide": ["runtime", "Loading Python…"],
+      "Loading files": ["engine", "Loading the game engine…"],
+      "Loaded Pyodide": ["start", "Starting the game…"],
+    };
+    addEventListener("py:progress", (event) => {
+      const entry = PROGRESS[event.detail];
+      if (entry) step(entry[0], entry[1]);
+    });
+
+    if (typeof WebAssembly !== "object") {
+      fail("This browser cannot run WebAssembly, which Ratscrew needs to run Python.");
+      return;
+    }
+
+    // The Python script finished without calling ready() or fail(): it must have crashed
+    // (PyScript writes the traceback to the console).
+    addEventListener("py:done", () => {
+      if (!finished) {
+        fail("The game's Python code stopped with an error (details in the browser console).");
+      }
+    });
+
+    step("runtime", "Loading Python…");
+    setTimeout(() => {
+      if (!finished) {
+        hint.textContent = "Still loading: the first visit downloads the Python runtime, "
+          + "later visits start from this browser's copy, even offline.";
+        hint.hidden = false;
+      }
+    }, SLOW_MS);
+    setTimeout(() => {
+      fail(`Loading took more than ${TIMEOUT_MS / 1000} seconds. Reload the page to try again.`);
+    }, TIMEOUT_MS);
+  };
+
+  // ------------------------------------------------------------------ failures
+  // A file that did not load (capture phase: resource errors do not bubble).
+  addEventListener(
+    "error",
+    (event) => {
+      const target = event.target;
+      if (target && target !== window && (target.src || target.href)) {
+        const url = target.src || target.href;
+        const name = url.split("/").pop() || url;
+        reportFailure(`A file of the game did not load (${name}). Check your connection.`);
+      } else if (event.message && !/^ResizeObserver loop/.test(event.message)) {
+        // (A size written by a ResizeObserver that changes the size again is reported here
+        // too, and is harmless: the next frame has the sizes.)
+        reportFailure(`Start-up error: ${event.message}`);
+      }
+    },
+    true,
+  );
+
+  addEventListener("unhandledrejection", (event) => {
+    const reason = event.reason;
+    const text = reason && reason.message ? reason.message : String(reason);
+    // First line only: a Python error arrives with its whole traceback.
+    reportFailure(`Python could not start: ${text.trim().split("\n").pop()}`);
+  });
+
+  // Offline: the service worker (sw.js, next to index.html) caches the whole site on the
+  // first visit; later visits start from that cache. Registered once the game is ready, so
+  // it never competes with the first start (it then finds most files in the HTTP cache).
+  //
+  // With it, the memory snapshot that later visits start Python from (web/boot/pyodide_boot.mjs):
+  // made by a worker of its own once the service worker is ready (the worker's runtime files
+  // come from the browser's HTTP cache, fetched a moment ago by this page), unless this visit
+  // started from one. Not without a service worker (no offline start anyway; the browser
+  // tests block them).
+  const makeSnapshot = () => {
+    if (window.ratscrewSnapshot === "used" || typeof caches !== "object") return;
+    window.ratscrewSnapshotMaking = "making";
+    let worker;
+    try {
+      worker = new Worker("web/boot/snapshot_worker.mjs", { type: "module" });
+    } catch (error) {
+      window.ratscrewSnapshotMaking = `failed: ${error}`;
+      return;
+    }
+    const done = (result) => {
+      window.ratscrewSnapshotMaking = result;
+      if (result !== "stored") console.warn(`[ratscrew] no Python snapshot (${result})`);
+      worker.terminate();
+    };
+    worker.onmessage = (event) => done(String(event.data));
+    worker.onerror = (event) => done(`failed: ${event.message || "the worker did not start"}`);
+  };
+  if ("serviceWorker" in navigator && location.protocol !== "file:") {
+    addEventListener("ratscrew:ready", () => {
+      navigator.serviceWorker.register("sw.js")
+        .then(() => navigator.serviceWorker.ready)
+        .then(makeSnapshot, (error) => {
+          console.warn("[ratscrew] offline cache unavailable", error);
+        });
+    }, { once: true });
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", screen, { once: true });
+  } else {
+    screen();
+  }
+})();

@@ -1,0 +1,238 @@
+"""What the table says, and for how long: the headline, the notes at a seat, the live region.
+
+Browser-free (tested in CPython), used by :class:`web.table.view.TableView`:
+
+- :class:`Headline`: the last *notable* event (a pile won and why, a wrong slap, a won
+  challenge, a burn result, dice, an Arcana effect, the end...), held for at least
+  :func:`hold_ms` of real time. A newer notable event of the same or a higher rank replaces it
+  at once; one of a lower rank (the dice rolled just after a slap won the pile) waits until
+  the hold is over. Flips are shown by the cards and the challenge line, and an ignored action
+  never reaches the headline: it becomes a note at the seat that acted (:func:`seat_notes`).
+- :class:`Announcer`: what the screen reader's live region says. Notable events, as they
+  come, at the slower speeds; at 4x and faster (and instant) a short summary at most every
+  :data:`SUMMARY_MS`, instead of every card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from ratscrew.core.events import (
+    BackIn,
+    Event,
+    Ignored,
+    OutOfCards,
+    PileTaken,
+    TurnMissed,
+    WrongSlap,
+)
+
+RANKS: dict[str, int] = {
+    "game-over": 5,
+    "pile-taken": 4,
+    "challenge-won": 4,
+    "wrong-slap": 4,
+    "burn-won": 4,
+    "fire-out": 4,
+    "arcana": 3,
+    "turn-missed": 3,
+    "back-in": 3,
+    "out-of-cards": 3,
+    "play-on": 3,
+    "burn-started": 3,
+    "asked": 2,
+    "dice": 2,
+    "dice-called": 2,
+    "black-die": 2,
+    "dealt": 1,
+}
+"""The notable events' kinds and their rank (higher wins). Any other kind (a flip, an ignored
+action, a choice made, a card burned in a contest) is not notable: it never changes the
+headline."""
+
+FAST_SPEED = 4.0
+"""From this speed (and at instant speed) a notable line is held for 1 s instead of 2 s and
+the live region says a summary instead of every event."""
+HOLD_MS = 2000.0
+FAST_HOLD_MS = 1000.0
+NOTE_MS = 2500.0
+"""How long (real ms) a note stays at a seat."""
+SUMMARY_MS = 3000.0
+"""At fast speeds, the live region speaks at most this often."""
+
+
+def is_fast(speed: float) -> bool:
+    """Whether ``speed`` (a clock factor; 0 = instant) counts as fast."""
+    return speed == 0.0 or speed >= FAST_SPEED
+
+
+def hold_ms(speed: float) -> float:
+    """How long a notable line stays at least, in real ms, at clock factor ``speed``."""
+    return FAST_HOLD_MS if is_fast(speed) else HOLD_MS
+
+
+def notable(event: Event) -> bool:
+    return event.kind in RANKS
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A line on show: its text, the event's kind (for colour), rank and when it was shown."""
+
+    text: str
+    kind: str
+    rank: int
+    since: float
+
+
+def _pick(events: Sequence[Event]) -> Event | None:
+    """The batch's event for the headline: the highest rank, the latest of equals."""
+    best: Event | None = None
+    for event in events:
+        if notable(event) and (best is None or RANKS[event.kind] >= RANKS[best.kind]):
+            best = event
+    return best
+
+
+class Headline:
+    """The headline's state. ``offer`` a batch of events as they happen, ``tick`` now and
+    then; both return the :class:`Line` to show when it changes, else None."""
+
+    def __init__(self) -> None:
+        self.line: Line | None = None
+        self.pending: Line | None = None
+
+    def offer(self, events: Sequence[Event], names: Sequence[str] | None, now: float,
+              speed: float) -> Line | None:
+        event = _pick(events)
+        if event is None:
+            return self.tick(now, speed)
+        line = Line(event.explain(names), event.kind, RANKS[event.kind], now)
+        shown = self.line
+        if shown is None or line.rank >= shown.rank or now - shown.since >= hold_ms(speed):
+            self.line, self.pending = line, None
+            return line
+        self.pending = line  # shown once the line on show has had its time
+        return None
+
+    def tick(self, now: float, speed: float) -> Line | None:
+        shown, pending = self.line, self.pending
+        if pending is None or (shown is not None and now - shown.since < hold_ms(speed)):
+            return None
+        self.line = Line(pending.text, pending.kind, pending.rank, now)
+        self.pending = None
+        return self.line
+
+    def waiting(self) -> bool:
+        """Whether a line waits for its turn (the page keeps ticking until it is shown)."""
+        return self.pending is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A short note at a seat: what its action did (or why it did nothing)."""
+
+    seat: int
+    kind: str
+    text: str
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' * (n != 1)}"
+
+
+def _wrong_slap_note(event: WrongSlap) -> str:
+    what = "Card out of turn" if event.flip else "Wrong slap"
+    if event.reason:
+        what += f" ({event.reason})"
+    costs = {
+        "cards": f"\u2212{_cards(len(event.burned))}",
+        "lockout": f"no slaps for {event.flips} flip{'s' * (event.flips != 1)}",
+        "strike": f"strike {event.strikes}",
+        "barred": "may not slap back in",
+        "miss-turn": "misses a turn" if event.flips == 1 else f"misses {event.flips} turns",
+        "burn": "hand burned",
+    }
+    cost = costs.get(event.penalty)
+    return f"{what}: {cost}" if cost else f"{what} (no penalty)"
+
+
+def seat_notes(events: Sequence[Event], humans: Collection[int] | None = None) -> list[Note]:
+    """The notes a batch of events leaves at seats: why an action was ignored (at a person's
+    seat: they pressed, they must learn why; ``humans`` None means every seat), what a wrong
+    slap cost, how many cards a won pile brought, a missed turn, out of cards, back in. One
+    note per seat (the batch's last for it)."""
+    notes: dict[int, Note] = {}
+    for event in events:
+        note: Note | None = None
+        if isinstance(event, Ignored):
+            if humans is not None and event.seat not in humans:
+                continue
+            note = Note(event.seat, event.kind,
+                        f"{event.action.capitalize()} ignored: {event.reason}")
+        elif isinstance(event, WrongSlap):
+            note = Note(event.seat, event.kind, _wrong_slap_note(event))
+        elif isinstance(event, PileTaken):
+            note = Note(event.seat, event.kind, f"+{_cards(event.count)}")
+        elif isinstance(event, TurnMissed):
+            note = Note(event.seat, event.kind, "Misses this turn")
+        elif isinstance(event, OutOfCards):
+            note = Note(event.seat, event.kind,
+                        "Out of the game" if event.eliminated else "Out of cards")
+        elif isinstance(event, BackIn):
+            note = Note(event.seat, event.kind, f"Back in: {_cards(event.cards)}")
+        if note is not None:
+            notes.pop(note.seat, None)
+            notes[note.seat] = note
+    return list(notes.values())
+
+
+class Announcer:
+    """What the live region says. At slower speeds: each batch's notable sentences, and why
+    a person's own action was ignored (they pressed: they must learn why). At fast speeds:
+    the most important sentence since the last summary, with how many more happened, at most
+    every :data:`SUMMARY_MS`."""
+
+    def __init__(self, humans: frozenset[int] = frozenset()) -> None:
+        self.humans = humans
+        self.last = float("-inf")
+        self.best: tuple[int, str] | None = None
+        self.more = 0
+
+    def _said(self, events: Sequence[Event]) -> list[Event]:
+        return [e for e in events if notable(e) or (
+            isinstance(e, Ignored) and e.seat in self.humans)]
+
+    def offer(self, events: Sequence[Event], names: Sequence[str] | None, now: float,
+              speed: float) -> str | None:
+        said = self._said(events)
+        if not is_fast(speed):
+            self.best, self.more = None, 0
+            if not said:
+                return None
+            self.last = now
+            return " ".join(e.explain(names) for e in said)
+        for event in said:
+            rank = RANKS.get(event.kind, 3)
+            if self.best is None or rank >= self.best[0]:
+                if self.best is not None:
+                    self.more += 1
+                self.best = (rank, event.explain(names))
+            else:
+                self.more += 1
+        if any(e.kind == "game-over" for e in said):
+            self.last = float("-inf")  # the end is said at once
+        return self.tick(now)
+
+    def tick(self, now: float) -> str | None:
+        if self.best is None or now - self.last < SUMMARY_MS:
+            return None
+        text = self.best[1]
+        if self.more:
+            text += f" ({self.more} more event{'s' * (self.more != 1)} since the last summary.)"
+        self.best, self.more, self.last = None, 0, now
+        return text
+
+    def waiting(self) -> bool:
+        return self.best is not None

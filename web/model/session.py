@@ -1,0 +1,535 @@
+"""A game at a table in real time: the engine, its bots, and the clock that joins them.
+
+Browser-free (no ``js``): the page calls it with ``performance.now()`` readings, so it runs
+and is tested in CPython too. Game time is milliseconds since the deal; it runs ``speed``
+times as fast as real time and stops while paused. At ``instant`` speed, bots act as soon as
+the page lets them (:meth:`Session.run_instant`), with their game times unchanged, so an
+instant game is still an ordinary game that replays the same.
+
+A person's time to answer a decision is real time, whatever the speed: each decision (each
+step of a choice in several steps, such as the Hermit's hand-out) gets the whole
+``choice_ms``; the clock stops while paused (and at instant speed, where nothing waits for
+people), and a change of speed leaves the real time left as it was. The default is still
+taken through the engine at a game time, the one the game clock shows when that real time is
+up.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from bisect import bisect_right
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from math import ceil, floor
+from typing import Any
+
+from ratscrew.core.engine import Action, Decision, Game
+from ratscrew.core.events import Event
+from ratscrew.core.rng import Rng
+from ratscrew.play.bots import Bot, find_skill
+from ratscrew.play.match import Match
+from ratscrew.variants import Variant, find_variant
+from web.model.links import SPEED_FACTORS
+
+SPEEDS: dict[str, float] = {
+    name: 0.0 if math.isinf(factor) else factor for name, factor in SPEED_FACTORS.items()
+}
+"""The link's speed choices (:data:`web.model.links.SPEED_FACTORS`) as clock factors, 0 for
+instant (bots act as fast as the page draws)."""
+TIMES = "\u00d7"
+"""The multiplication sign (two times faster is written 2 and this sign)."""
+SPEED_LABELS: dict[str, str] = {
+    name: "Instant" if name == "instant"
+    else {"0.25": "\u00bc", "0.5": "\u00bd"}.get(name, name) + TIMES
+    for name in SPEEDS
+}
+"""How the speed menus show each speed: a quarter (for following a challenge card by card in
+class), a half, 1, 2, 4, 8 with the sign, or Instant."""
+
+HUMAN_ACTIONS = ("flip", "slap", "slap-left", "slap-right")
+PLAIN_ACTIONS = ("flip", "slap")
+HAND_ACTIONS = ("flip", "slap-left", "slap-right")
+ACTION_LABELS = {"flip": "Flip", "slap": "Slap", "slap-left": "Left", "slap-right": "Right"}
+"""What a seat's touch buttons say (the slap-left and slap-right of Slap Like an Egyptian)."""
+STACK_DEPTH = 52
+"""A seat's stack of cards looks one step deeper a card, up to this many."""
+HUMAN_ORDER = 100
+"""A person's seat comes after the bots' where the seats are in one list (phones: CSS
+``order: var(--order)``)."""
+MARK_EVERY = 200
+"""Going back keeps a copy of the game every this many actions of the record, so that a
+moment is reached by replaying from the nearest copy, not from the deal."""
+DEFAULT_CHOICE_MS = 10_000
+"""How long a person has to answer a decision before its default is taken (0: no limit)."""
+
+
+FLIP_ONLY = ("flip",)
+
+
+def seat_actions(variant: Variant, slapping: bool | None = None) -> tuple[str, ...]:
+    """The actions a person's seat has in ``variant``: only a flip where nobody slaps
+    (Beggar-My-Neighbour, unless ``slapping`` says house slap rules were added), a left-hand
+    and a right-hand slap where the variant cares which hand slaps (Slap Like an Egyptian),
+    else one slap."""
+    if not (variant.slapping if slapping is None else slapping):
+        return FLIP_ONLY
+    if variant.judge_slap is not None or variant.bot_hand is not None:
+        return HAND_ACTIONS
+    return PLAIN_ACTIONS
+
+
+@dataclass(frozen=True, slots=True)
+class Stat:
+    seat: int
+    name: str
+    cards: int
+    slaps_right: int
+    slaps_wrong: int
+    piles_won: int
+    bot: str
+    """The bot's difficulty, or "" for a human."""
+
+
+class Session:
+    """One game being played: humans act through :meth:`human`, bots through the clock."""
+
+    def __init__(
+        self,
+        variant: str,
+        players: int,
+        seed: int,
+        names: Sequence[str],
+        bots: Mapping[int, str],
+        options: Mapping[str, Any] | None = None,
+        speed: str = "1",
+        now: float = 0.0,
+        choice_ms: int = DEFAULT_CHOICE_MS,
+        deal: Callable[[], Game] | None = None,
+    ) -> None:
+        self.variant = find_variant(variant)
+        self._new_game: Callable[[], Game] = deal or (
+            lambda: Game(self.variant, players, seed=seed, options=dict(options or {}),
+                         names=names))
+        """A fresh copy of this game's deal, no action taken (:meth:`goto` replays on it)."""
+        self.game = self._new_game()
+        self.actions = seat_actions(self.variant, self.game.slapping)
+        """What people's keys and touch zones do here (:func:`seat_actions`)."""
+        self.choice_ms = max(0, choice_ms)
+        """Real ms a person has to answer each decision before its default is taken (0: no
+        limit)."""
+        self.seed = seed
+        self._skills = dict(bots)
+        base = Rng(seed)
+        self.bots = {s: Bot(s, find_skill(d), base.fork("bot", s)) for s, d in bots.items()}
+        self.humans = tuple(s for s in range(players) if s not in self.bots)
+        self.match = Match(self.game, list(self.bots.values()))
+        self.tape: list[tuple[int, int, str, str]] = self.game.history
+        """The game's record: every action from the deal on, the ones after the moment shown
+        included (after :meth:`back`); at the live end it is the game's own history."""
+        self.all_events: list[Event] = self.game.events
+        """The events of the whole record (at the live end, the game's own)."""
+        self._marks: dict[int, Game] = {}
+        """Copies of the game after so many actions of the record (:data:`MARK_EVERY`),
+        without their events and history (:meth:`_restore` adds the record's)."""
+        self.event_steps: list[int] = []
+        """For each event of :attr:`all_events`, the number of actions of the record after
+        which it had happened: the moment a log entry takes the table back to."""
+        self._sync()
+        self.speed = SPEEDS.get(speed, 1.0)
+        self.speed_name = speed if speed in SPEEDS else "1"
+        self.paused = False
+        self._anchor_real = now
+        self._anchor_game = 0
+        self._asked: Decision | None = None
+        self._choice_due: float | None = None
+        """Real time at which the pending decision takes its default, while its clock runs."""
+        self._choice_left = float(self.choice_ms)
+        """Real ms left to answer the pending decision, while its clock stands still (paused,
+        or at instant speed)."""
+        self._note_pending()
+
+    # -- the clock -------------------------------------------------------------------------
+
+    def game_time(self, now: float) -> int:
+        """Game milliseconds at real time ``now`` (never before the game's last action)."""
+        if self.paused or self.speed == 0.0:
+            return max(self._anchor_game, self.game.t)
+        t = self._anchor_game + floor((now - self._anchor_real) * self.speed)
+        return max(t, self.game.t)
+
+    def _reanchor(self, now: float) -> None:
+        self._anchor_game = self.game_time(now)
+        self._anchor_real = now
+
+    @property
+    def _clock_runs(self) -> bool:
+        """Whether game time moves with real time (not paused, not instant)."""
+        return not self.paused and self.speed > 0
+
+    def _real_at(self, t: int) -> float:
+        """The real time at which the running game clock shows (or showed) game time ``t``."""
+        return self._anchor_real + (t - self._anchor_game) / self.speed
+
+    def _game_at(self, real: float) -> int:
+        """The first game time the running clock shows at or after real time ``real`` (give
+        or take a rounding error far under a millisecond)."""
+        return self._anchor_game + ceil((real - self._anchor_real) * self.speed - 1e-6)
+
+    def _stop_choice_clock(self, now: float) -> None:
+        self._note_pending()
+        if self._choice_due is not None:
+            self._choice_left = max(0.0, self._choice_due - now)
+            self._choice_due = None
+
+    def _start_choice_clock(self, now: float) -> None:
+        if self._choice_due is None and self._clock_runs:
+            self._choice_due = now + self._choice_left
+
+    def start_clock(self, now: float) -> None:
+        """The table is on screen from real time ``now``: the clock starts there, not when
+        the session was made, so drawing the first table (slow on a busy or old device) takes
+        nothing from a person's time to answer a decision of the deal, nor from the time
+        before the bots' first moves. Only before anything has happened."""
+        shift = now - self._anchor_real
+        if self.game.history or not self._clock_runs or shift <= 0:
+            return
+        self._anchor_real = now
+        if self._choice_due is not None:
+            self._choice_due += shift
+
+    def set_speed(self, speed: str, now: float) -> None:
+        """Change the speed from real time ``now`` on; a person's time to choose keeps the
+        real time it had left."""
+        if speed not in SPEEDS:
+            return
+        self._stop_choice_clock(now)
+        self._reanchor(now)
+        self.speed = SPEEDS[speed]
+        self.speed_name = speed
+        self._start_choice_clock(now)
+
+    def pause(self, now: float) -> None:
+        if not self.paused:
+            self._stop_choice_clock(now)
+            self._reanchor(now)
+            self.paused = True
+
+    def resume(self, now: float) -> None:
+        if self.paused:
+            self.paused = False
+            self._anchor_real = now
+            self._start_choice_clock(now)
+
+    def resume_here(self, now: float) -> bool:
+        """Play on from the moment shown: the record is cut there (what came after it is
+        dropped) and bots and people play on. False if the table was at the live end."""
+        cut = self.reviewing
+        if cut:
+            self.tape = self.game.history
+            self.all_events = self.game.events
+            del self.event_steps[len(self.all_events):]
+            for step in [m for m in self._marks if m > self.position]:
+                del self._marks[step]
+        self.resume(now)
+        return cut
+
+    @property
+    def instant(self) -> bool:
+        return self.speed == 0.0
+
+    def due_in(self, now: float) -> float | None:
+        """Real milliseconds until the next bot intent is due (None: nothing to wait for)."""
+        if self.paused or self.game.outcome is not None:
+            return None
+        due = self.match.due()
+        if self.instant:
+            return 0.0 if due >= 0 else None
+        choice = self.choice_deadline()
+        if choice >= 0 and (due < 0 or choice < due):
+            due = choice
+        if due < 0:
+            return None
+        return max(0.0, (due - self.game_time(now)) / self.speed)
+
+    def real_ms_until(self, t: int, now: float) -> float:
+        """Real milliseconds from ``now`` until game time ``t`` (0 if it has come; while
+        paused or at instant speed, at the speed of 1)."""
+        left = t - self.game_time(now)
+        if left <= 0:
+            return 0.0
+        return left / self.speed if self.speed > 0 and not self.paused else float(left)
+
+    # -- decisions -------------------------------------------------------------------------
+
+    def _note_pending(self) -> None:
+        """A new pending decision gets the whole time to answer, from the real time of the
+        action that asked it (its clock stands still while paused or at instant speed)."""
+        pending = self.game.pending
+        if pending is not self._asked:
+            self._asked = pending
+            self._choice_left = float(self.choice_ms)
+            self._choice_due = (self._real_at(self.game.t) + self.choice_ms
+                                if self._clock_runs else None)
+
+    @property
+    def human_decision(self) -> Decision | None:
+        """The decision the game waits for, when a person makes it (bots answer their own)."""
+        pending = self.game.pending
+        if pending is None or self.game.outcome is not None or pending.seat not in self.humans:
+            return None
+        return pending
+
+    def choice_ms_left(self, now: float) -> float | None:
+        """Real milliseconds a person has left at real time ``now`` to answer the pending
+        decision before its default is taken (None: no decision of a person, no time limit,
+        or instant speed, where nothing waits for people). Stands still while paused."""
+        if self.choice_ms <= 0 or self.instant or self.human_decision is None:
+            return None
+        self._note_pending()
+        if self._choice_due is None:
+            return self._choice_left
+        return max(0.0, self._choice_due - now)
+
+    def choice_deadline(self) -> int:
+        """Game time at which a person's pending decision takes its default, at the present
+        speed (-1: none, or no time limit, or instant speed). The time to choose is real time
+        (:meth:`choice_ms_left`): this game time moves when the speed changes or the game is
+        paused; :meth:`real_ms_until` of it is the real time left."""
+        if self.choice_ms <= 0 or self.instant or self.human_decision is None:
+            return -1
+        self._note_pending()
+        if self._choice_due is None:  # paused: real_ms_until counts at the speed of 1
+            return max(self._anchor_game, self.game.t) + ceil(self._choice_left)
+        return max(self._game_at(self._choice_due), self.game.t)
+
+    # -- acting ----------------------------------------------------------------------------
+
+    def human(self, seat: int, action: str, now: float) -> list[Event]:
+        """A human seat pressed a key (or touched its zone). Refused quietly when paused, over,
+        or not a human seat (keys of bot seats do nothing)."""
+        if self.paused or self.game.outcome is not None or seat not in self.humans:
+            return []
+        if action not in HUMAN_ACTIONS or (action == "slap" and action not in self.actions):
+            return []  # a plain slap is not offered where the hand matters
+        if action != "flip" and not self.game.slapping:
+            return []  # nobody slaps in this game: no key or button offers it
+        t = self.game_time(now)
+        if action == "flip":
+            events = self.game.flip(seat, t)
+        else:
+            hand = action.removeprefix("slap").lstrip("-")
+            events = self.game.slap(seat, t, hand)
+        self._acted()
+        return events
+
+    def choose(self, seat: int, option: str, now: float) -> list[Event]:
+        """A person at ``seat`` answers the pending decision with ``option`` (refused quietly
+        when paused, over, or not a human seat; the engine refuses a wrong seat or option)."""
+        if self.paused or self.game.outcome is not None or seat not in self.humans:
+            return []
+        events = self.game.choose(seat, self.game_time(now), option)
+        self._acted()
+        return events
+
+    def fine(self, seat: int, target: int, now: float) -> list[Event]:
+        """K.U.R.S.: a person at ``seat`` who made a decree fines ``target`` (0-based) a card.
+        Refused quietly when paused, over, not a human seat or not a variant with fines; the
+        engine says why a fine does not stand (an Ignored event)."""
+        if (self.paused or self.game.outcome is not None or seat not in self.humans
+                or "fine" not in self.variant.actions or not 0 <= target < self.game.n):
+            return []
+        events = self.game.act(seat, self.game_time(now), "fine", str(target + 1))
+        self._acted()
+        return events
+
+    def _acted(self) -> None:
+        if self.instant:
+            self._anchor_game = self.game.t
+        self.match.refresh(self.game.t)
+        self._note_pending()
+        self._sync()
+
+    def _sync(self) -> None:
+        """Note the moment of each new event (the record's length once it had happened)."""
+        missing = len(self.all_events) - len(self.event_steps)
+        if missing > 0:
+            self.event_steps.extend([len(self.game.history)] * missing)
+
+    def advance(self, now: float) -> list[Event]:
+        """Do everything that is due by real time ``now``: the bots' intents, the table's
+        deadline (a burn contest ends even at a table of people only), and the default of a
+        person's decision whose time is up."""
+        if self.paused or self.instant:
+            return []
+        t = self.game_time(now)
+        out: list[Event] = []
+        game = self.game
+        while game.outcome is None:
+            choice = self.choice_deadline()
+            due = self.match.due()
+            decision = self.human_decision
+            if decision is not None and 0 <= choice <= t and (due < 0 or choice <= due):
+                out.extend(game.choose(decision.seat, max(choice, game.t), decision.default))
+                self.match.refresh(game.t)
+            elif 0 <= due <= t:
+                out.extend(self.match.step())
+            else:
+                break
+            self._note_pending()
+            self._sync()
+        return out
+
+    def run_instant(self, steps: int) -> list[Event]:
+        """At instant speed: let the bots take up to ``steps`` actions now."""
+        out: list[Event] = []
+        for _ in range(steps):
+            if self.paused or self.game.outcome is not None:
+                break
+            events = self.match.step()
+            self._note_pending()
+            self._sync()
+            if not events and self.match.due() < 0:
+                break
+            out.extend(events)
+        self._anchor_game = self.game.t
+        return out
+
+    # -- step and rewind --------------------------------------------------------------------
+
+    @classmethod
+    def from_record(cls, data: Mapping[str, Any], speed: str = "1", now: float = 0.0,
+                    choice_ms: int = DEFAULT_CHOICE_MS) -> Session:
+        """A game record (:mod:`ratscrew.play.record`, checked as the CLI checks it: a
+        :class:`~ratscrew.play.record.RecordError` says what is wrong) on the table at its deal,
+        paused, the whole record ahead to step through. Played on from any moment, every seat
+        is a bot."""
+        from ratscrew.play.record import new_game, replay
+
+        played = replay(data)
+        players = played.n
+        session = cls(played.variant.name, players, played.seed or 0,
+                      played.names or [""] * players, dict.fromkeys(range(players), "normal"),
+                      speed=speed, now=now, choice_ms=choice_ms, deal=lambda: new_game(data))
+        session.pause(now)
+        session.tape = list(played.history)
+        session.event_steps = session._steps_of(session.tape)
+        # A capped record's end (the replay stops it) is no action: not a moment to show.
+        session.all_events = played.events[:len(session.event_steps)]
+        return session
+
+    def _steps_of(self, tape: Sequence[tuple[int, int, str, str]]) -> list[int]:
+        """:attr:`event_steps` for a record: its actions replayed on a fresh deal."""
+        game = self._new_game()
+        steps = [0] * len(game.events)
+        for step, (t, seat, kind, arg) in enumerate(tape, 1):
+            before = len(game.events)
+            game.apply(Action(t, seat, kind, arg))
+            steps.extend([step] * (len(game.events) - before))
+        return steps
+
+    @property
+    def position(self) -> int:
+        """How many of the record's actions the table shows taken."""
+        return len(self.game.history)
+
+    @property
+    def reviewing(self) -> bool:
+        """Whether the table shows a past moment: the record goes on after it."""
+        return self.tape is not self.game.history
+
+    def goto(self, step: int, now: float) -> bool:
+        """Show the moment after the record's first ``step`` actions, paused. Going back
+        replays that prefix on a fresh copy of the deal (the engine needs no undo); going
+        forward applies the record's next actions. The record after the moment is kept (for
+        :meth:`step`, and the log) until play resumes there (:meth:`resume_here`). False if
+        that moment is already on show."""
+        step = max(0, min(step, len(self.tape)))
+        self.pause(now)
+        if step == self.position:
+            return False
+        tape = self.tape if self.reviewing else list(self.tape)
+        start = max((m for m in self._marks if m <= step), default=0)
+        if self.position < step:
+            game = self.game
+            start = self.position
+        elif start:
+            game = self._restore(start, tape)
+        else:
+            game = self._new_game()
+        for done in range(start, step):
+            if done and done % MARK_EVERY == 0 and done not in self._marks:
+                self._marks[done] = self._copy(game, [], [])
+            t, seat, kind, arg = tape[done]
+            game.apply(Action(t, seat, kind, arg))
+        self._show(game, tape)
+        return True
+
+    @staticmethod
+    def _copy(game: Game, events: list[Event], history: list[tuple[int, int, str, str]]
+              ) -> Game:
+        """A copy of ``game`` with the given events and history (its variant and rules, which
+        never change, shared)."""
+        memo: dict[int, Any] = {id(game.events): events, id(game.history): history,
+                                id(game.variant): game.variant, id(game.rules): game.rules}
+        return copy.deepcopy(game, memo)
+
+    def _restore(self, step: int, tape: list[tuple[int, int, str, str]]) -> Game:
+        """The game after the record's first ``step`` actions, from its copy."""
+        events = self.all_events[:bisect_right(self.event_steps, step)]
+        return self._copy(self._marks[step], events, tape[:step])
+
+    def _show(self, game: Game, tape: list[tuple[int, int, str, str]]) -> None:
+        """``game`` (a prefix of ``tape``) is the game on the table, with fresh bots."""
+        self.game = game
+        if len(game.history) == len(tape):  # the live end again
+            self.tape = game.history
+            self.all_events = game.events
+        else:
+            self.tape = tape
+        base = Rng(self.seed).fork("from", len(game.history))
+        self.bots = {s: Bot(s, find_skill(d), base.fork("bot", s))
+                     for s, d in self._skills.items()}
+        self.match = Match(game, list(self.bots.values()))
+        self._anchor_game = game.t
+        self._asked = None
+        self._note_pending()
+
+    def back(self, now: float) -> bool:
+        """One action back (paused); False at the deal."""
+        return self.goto(self.position - 1, now)
+
+    def step(self, now: float) -> list[Event]:
+        """One action on, paused: the record's next one at a past moment; at the live end,
+        the next thing due (a bot's action, the table's deadline). [] if nothing is (the
+        table waits for a person, or the game is over)."""
+        self.pause(now)
+        game = self.game
+        if self.reviewing:
+            before = len(game.events)
+            self.goto(self.position + 1, now)
+            return self.game.events[before:]
+        if game.outcome is not None or self.match.due() < 0:
+            return []
+        events = self.match.step()
+        self._anchor_game = game.t
+        self._note_pending()
+        self._sync()
+        return events
+
+    # -- what the end screen shows ---------------------------------------------------------
+
+    def stats(self) -> list[Stat]:
+        game = self.game
+        return [
+            Stat(
+                seat,
+                game.name(seat),
+                len(game.hands[seat]),
+                game.stats[seat].slaps_right,
+                game.stats[seat].slaps_wrong,
+                game.stats[seat].piles_won,
+                self.bots[seat].skill.name if seat in self.bots else "",
+            )
+            for seat in range(game.n)
+        ]

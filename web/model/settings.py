@@ -1,0 +1,164 @@
+"""What the page remembers between visits (kept in ``localStorage`` under :data:`STORAGE_KEY`).
+
+Stored as JSON, ``{"version": 1, "keys": {...}, "four_colour": false, "projector": false,
+"speed": "1", "last_table": "players=3&bots=2,3", "choice_seconds": 10}``:
+
+``keys``
+    Every seat's keys, as :meth:`web.model.keymap.KeyMap.to_json` writes them for 8 seats and every
+    action of :data:`web.model.keymap.KNOWN_ACTIONS` (flip, slap, slap-left, slap-right).
+``four_colour``
+    Show diamonds blue and clubs green (a four-colour deck).
+``projector``
+    The projector display: everything larger, to be read from the back of a classroom (the
+    page sets the class ``projector`` on ``<html>``).
+``speed``
+    The last speed chosen, one of :data:`web.model.links.SPEEDS`.
+``last_table``
+    The last table played, as :func:`web.model.links.to_query` writes it ("" for none).
+``choice_seconds``
+    How long a person has to answer a choice the game asks (a Rat on the dice) before its
+    default is taken: a whole number of seconds from 0 to :data:`MAX_CHOICE_SECONDS`, 0 for
+    no limit. Default :data:`DEFAULT_CHOICE_SECONDS`.
+
+:func:`load_settings` never raises: what cannot be used is replaced by its default, the rest is
+kept, and a notice says what happened. :func:`dump_settings` writes only values that load back
+without a notice.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from ratscrew.core import safe_json
+from web.model.keymap import KNOWN_ACTIONS, MAX_SEATS, KeyMap, default_keymap
+from web.model.links import DEFAULT_SPEED, parse_query, parse_speed, to_query
+
+STORAGE_KEY = "ratscrew.settings.v1"
+VERSION = 1
+MAX_LAST_TABLE = 4000
+"""Longest ``last_table`` kept (a real one is a few hundred characters at most)."""
+
+DEFAULT_CHOICE_SECONDS = 10
+MAX_CHOICE_SECONDS = 600
+
+MAX_STORED_CHARS = 50_000
+"""The most a saved setting may be (8 seats' keys and a table's link are a few kilobytes)."""
+MAX_STORED_DEPTH = 6
+"""How deeply saved settings may nest (the keys are 3 levels)."""
+RESET_NOTICE = "Your saved settings could not be read and were reset."
+VERSION_NOTICE = "Your saved settings are from another version of the game and were reset."
+
+
+def default_keys() -> dict[str, dict[str, str]]:
+    return default_keymap(MAX_SEATS, KNOWN_ACTIONS).to_json()
+
+
+@dataclass
+class Settings:
+    keys: dict[str, dict[str, str]] = field(default_factory=default_keys)
+    four_colour: bool = False
+    projector: bool = False
+    speed: str = DEFAULT_SPEED
+    last_table: str = ""
+    choice_seconds: int = DEFAULT_CHOICE_SECONDS
+
+    def keymap(self) -> KeyMap:
+        """The saved keys as a :class:`~web.model.keymap.KeyMap` (8 seats, every action of
+        :data:`~web.model.keymap.KNOWN_ACTIONS`: the left- and right-hand slaps too)."""
+        return KeyMap.from_json(self.keys, MAX_SEATS, KNOWN_ACTIONS)[0]
+
+
+def load_settings(text: str | None) -> tuple[Settings, list[str]]:
+    """Settings from what ``localStorage.getItem(STORAGE_KEY)`` returned (None: nothing saved,
+    so the defaults without a notice). Never raises."""
+    if text is None:
+        return Settings(), []
+    try:
+        return _load(text)
+    except Exception:  # a last guard: the page must always start
+        return Settings(), [RESET_NOTICE]
+
+
+def _load(text: object) -> tuple[Settings, list[str]]:
+    if not isinstance(text, str):
+        return Settings(), [RESET_NOTICE]
+    try:  # size and nesting checked before parsing: the browser's Python has a small stack
+        data = safe_json.loads(text, max_chars=MAX_STORED_CHARS, max_depth=MAX_STORED_DEPTH)
+    except Exception:  # not JSON, too long, nesting too deep, numbers too long
+        return Settings(), [RESET_NOTICE]
+    if not isinstance(data, dict):
+        return Settings(), [RESET_NOTICE]
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        return Settings(), [VERSION_NOTICE]
+
+    settings = Settings()
+    notices: list[str] = []
+    if "keys" in data:
+        keymap, more = KeyMap.from_json(data["keys"], MAX_SEATS, KNOWN_ACTIONS)
+        settings.keys = keymap.to_json()
+        notices += more
+    if "four_colour" in data:
+        if isinstance(data["four_colour"], bool):
+            settings.four_colour = data["four_colour"]
+        else:
+            notices.append("Your saved card colours could not be read and were reset.")
+    if "projector" in data:
+        if isinstance(data["projector"], bool):
+            settings.projector = data["projector"]
+        else:
+            notices.append("Your saved projector display could not be read and was reset.")
+    if "speed" in data:
+        speed = parse_speed(data["speed"])
+        if speed is None:
+            notices.append("Your saved game speed could not be read and was reset.")
+        else:
+            settings.speed = speed
+    if "last_table" in data:
+        last = data["last_table"]
+        if not isinstance(last, str) or len(last) > MAX_LAST_TABLE:
+            notices.append("Your last table could not be read and was forgotten.")
+        else:
+            config, problems = parse_query(last)
+            if problems:
+                notices.append("Some settings of your last table could not be read and were reset.")
+            settings.last_table = to_query(config)
+    if "choice_seconds" in data:
+        seconds = parse_choice_seconds(data["choice_seconds"])
+        if seconds is None:
+            notices.append("Your saved time to choose could not be read and was reset.")
+        else:
+            settings.choice_seconds = seconds
+    return settings, notices
+
+
+def parse_choice_seconds(value: object) -> int | None:
+    """A time to choose, in whole seconds from 0 (no limit) to :data:`MAX_CHOICE_SECONDS`,
+    from a number or its text (None when it is not one)."""
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+        value = int(value.strip())
+    if type(value) is int and 0 <= value <= MAX_CHOICE_SECONDS:
+        return value
+    return None
+
+
+def dump_settings(settings: Settings) -> str:
+    """The JSON to store under :data:`STORAGE_KEY` (with ``"version": 1``). Values that would not
+    load back are written as their defaults."""
+    keys = KeyMap.from_json(settings.keys, MAX_SEATS, KNOWN_ACTIONS)[0].to_json()
+    last = settings.last_table if isinstance(settings.last_table, str) else ""
+    data: dict[str, Any] = {
+        "version": VERSION,
+        "keys": keys,
+        "four_colour": settings.four_colour is True,
+        "projector": settings.projector is True,
+        "speed": parse_speed(settings.speed) or DEFAULT_SPEED,
+        "last_table": to_query(parse_query(last[:MAX_LAST_TABLE])[0]),
+        "choice_seconds": (
+            seconds if (seconds := parse_choice_seconds(settings.choice_seconds)) is not None
+            else DEFAULT_CHOICE_SECONDS
+        ),
+    }
+    return json.dumps(data, separators=(",", ":"))

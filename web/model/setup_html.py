@@ -1,0 +1,319 @@
+"""The setup form's markup, as HTML text: one renderer for the page and for the build.
+
+Pure Python (no ``js``). ``web/shell/app.py`` puts these strings into the form whenever it redraws
+it, and ``scripts/build`` runs the same functions (:func:`prerender`) to write the form into
+``index.html``, so the setup screen is there, filled in and usable, while the Python runtime
+is still downloading; ``web/boot/setup_early.js`` switches between the variants' prerendered parts
+until Python takes the form over as it stands. Every text goes through :func:`html.escape`:
+a player's name is always text.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from html import escape
+from typing import Any
+
+from ratscrew.core.engine import Game
+from ratscrew.core.slaps import SLAP_RULES
+from ratscrew.play.bots import DIFFICULTIES
+from ratscrew.variants import VARIANTS, Variant, find_variant
+from web.model.card_text import with_symbols
+from web.model.keymap import KNOWN_ACTIONS, default_keymap, key_label
+from web.model.links import (
+    SeatConfig,
+    TableConfig,
+    default_name,
+    default_players,
+    default_seats,
+    parse_query,
+)
+from web.model.session import (
+    ACTION_LABELS,
+    HUMAN_ORDER,
+    SPEED_LABELS,
+    SPEEDS,
+    STACK_DEPTH,
+    seat_actions,
+)
+from web.model.setup_options import (
+    GENDER_LABELS,
+    Control,
+    controls_for,
+    has_genders,
+    rules_or_default,
+    seat_genders,
+    slaps_heading,
+)
+from web.table.info import seat_regions
+
+MAX_SEATS = 8
+"""Seat rows prerendered for each variant (the most any variant seats)."""
+GENDER_HINT = ("The Magician takes a card from every player marked male, the High Priestess "
+               "from every player marked female; — is never asked.")
+
+
+def attrs(**values: object) -> str:
+    """`` name="value"`` pairs (``data_x`` is written ``data-x``, ``class_`` ``class``); True
+    is a bare attribute, False and None leave it out."""
+    out = []
+    for name, value in values.items():
+        name = name.rstrip("_").replace("_", "-")
+        if value is True:
+            out.append(f" {name}")
+        elif value is not None and value is not False:
+            out.append(f' {name}="{escape(str(value))}"')
+    return "".join(out)
+
+
+def tag(name: str, content: str = "", **values: object) -> str:
+    """An element; ``content`` is markup (escape text first)."""
+    return f"<{name}{attrs(**values)}>{content}</{name}>"
+
+
+def void(name: str, **values: object) -> str:
+    """An element without content (``input``)."""
+    return f"<{name}{attrs(**values)}>"
+
+
+def option(value: str, label: str, selected: bool) -> str:
+    return tag("option", escape(label), value=value, selected=selected)
+
+
+# --------------------------------------------------------------------------- the form's parts
+
+
+def speed_options(selected: str) -> str:
+    return "".join(option(s, SPEED_LABELS[s], s == selected) for s in SPEEDS)
+
+
+def variant_options(selected: str) -> str:
+    """The games, each with what the prerendered form and a link's seats need before Python is
+    there: its aliases (the names a link may use) and its numbers of players."""
+    return "".join(
+        tag("option", escape(v.title), value=v.name, selected=v.name == selected,
+            data_aliases=" ".join(v.aliases) or None, data_min=v.min_players,
+            data_max=v.max_players, data_players=default_players(v))
+        for v in VARIANTS.values()
+    )
+
+
+def player_options(variant: Variant, selected: int) -> str:
+    return "".join(option(str(n), str(n), n == selected)
+                   for n in range(variant.min_players, variant.max_players + 1))
+
+
+def _control_field(control: Control, help_id: str) -> str:
+    name = control.name
+    common: dict[str, Any] = {"id": f"rule-{name}", "data_option": name,
+                              "aria_describedby": help_id}
+    if control.kind == "choice":
+        options = "".join(option(c.value, c.label, c.value == str(control.value))
+                          for c in control.choices)
+        return tag("select", options, **common)
+    if control.kind == "number":
+        return void("input", type="number", min=control.minimum, max=control.maximum,
+                   step=control.step, inputmode="numeric", value=control.value,
+                   **common)
+    return void("input", type="text", autocomplete="off", spellcheck="false",
+               value=control.value, **common)
+
+
+def rule_control(control: Control) -> str:
+    """One house rule with its value: a fieldset of slap-rule checkboxes, a checkbox, a select,
+    a number or a text field, with its help line."""
+    name = control.name
+    changed = " changed" if control.changed else ""
+    if control.kind == "slaps":
+        boxes = "".join(
+            tag("label",
+                void("input", type="checkbox", value=c.value, id=f"rule-slap-{c.value}",
+                    data_option=name, checked=c.value in control.value, class_="rule-slap"
+                    ) + tag("span", escape(c.label)),
+                class_="check rule-slap-choice", title=c.help or None)
+            for c in control.choices)
+        return tag("fieldset",
+                   tag("legend", escape(control.label), class_="rule-label")
+                   + tag("div", boxes, class_="rule-slap-list"),
+                   class_=f"rule rule-slaps{changed}", id=f"rule-row-{name}")
+    help_id = f"rule-help-{name}"
+    if control.kind == "flag":
+        field = tag("label",
+                    void("input", type="checkbox", id=f"rule-{name}", data_option=name,
+                        aria_describedby=help_id, checked=bool(control.value)
+                        ) + tag("span", escape(control.label)),
+                    class_="check rule-label")
+    else:
+        field = (tag("label", escape(control.label), class_="rule-label", for_=f"rule-{name}")
+                 + _control_field(control, help_id))
+    help_line = (tag("small", escape(control.help), class_="rule-help", id=help_id)
+                 if control.help else "")
+    return tag("div", field + help_line, class_=f"rule rule-{control.kind}{changed}",
+               id=f"rule-row-{name}")
+
+
+def rules_body(variant: Variant, players: int, options: dict[str, Any]) -> str:
+    """The house rules of ``variant``: the game's own options first, then the others."""
+    controls = controls_for(variant, players, options)
+    own = [c for c in controls if c.featured]
+    groups = ((f"{variant.title} rules", own),
+              ("Other rules" if own else "Rules", [c for c in controls if not c.featured]))
+    return "".join(
+        tag("div", tag("h3", escape(heading), class_="rules-heading")
+            + "".join(rule_control(c) for c in group), class_="rules-group")
+        for heading, group in groups if group)
+
+
+def slap_items(variant: Variant, slaps: Sequence[str]) -> str:
+    """The slap rules in play (the variant's own names), each with an example pile."""
+    if not slaps:
+        heading = slaps_heading(variant)
+        return tag("li", escape(f"No {heading.lower()}: nothing to slap in this game."))
+    return "".join(
+        tag("li", tag("b", escape(variant.slap_title(name, SLAP_RULES[name].title)))
+            + escape(f": {SLAP_RULES[name].description} ")
+            + tag("span", escape(with_symbols(SLAP_RULES[name].examples[0])), class_="example"))
+        for name in slaps)
+
+
+def seat_row(variant: Variant, index: int, seat: SeatConfig, mark: str | None, keys: str,
+             hidden: bool = False) -> str:
+    """One seat of the list: number, name, Human or a bot level, the K.U.R.S. mark, keys."""
+    number = index + 1
+    kind = seat.difficulty if seat.bot else "human"
+    kinds = option("human", "Human", kind == "human") + "".join(
+        option(d, f"Bot: {d}", kind == d) for d in DIFFICULTIES)
+    parts = [
+        tag("span", str(number), class_="seat-row-number", aria_hidden="true"),
+        void("input", type="text", maxlength="24", aria_label=f"Seat {number} name",
+            autocomplete="off", spellcheck="false", value=seat.name, class_="seat-row-name",
+            id=f"seat-name-{index}"),
+        tag("select", kinds, class_="seat-row-kind", aria_label=f"Seat {number} player",
+            id=f"seat-kind-{index}"),
+    ]
+    if mark is not None:
+        # K.U.R.S.: who the Magician (male) and the High Priestess (female) take from.
+        marks = "".join(option(v, text, v == mark) for v, text in GENDER_LABELS.items())
+        parts.append(tag("select", marks, class_="seat-row-gender",
+                         aria_label=f"Seat {number} for the Magician / High Priestess",
+                         title="Magician / High Priestess", id=f"seat-mark-{index}"))
+    parts.append(tag("span", escape(f"keys {keys}"), class_="seat-row-keys"))
+    return tag("li", "".join(parts), class_="seat-row", data_seat_row=index, hidden=hidden)
+
+
+def seat_rows(variant: Variant, config: TableConfig, keys: Callable[[int], str],
+              rows: int | None = None) -> str:
+    """The seats of ``config``; with ``rows``, that many (the rows past the table's seats
+    prerendered hidden, for the form to show when the number of players grows)."""
+    count = len(config.seats)
+    seats = list(config.seats) + default_seats(max(rows or 0, count))[count:]
+    marks: list[str | None] = (list(seat_genders(config.options, len(seats)))
+                               if has_genders(variant) else [None] * len(seats))
+    return "".join(seat_row(variant, i, seat, marks[i], keys(i), hidden=i >= count)
+                   for i, seat in enumerate(seats))
+
+
+def seat_hint(variant: Variant) -> str:
+    return GENDER_HINT if has_genders(variant) else ""
+
+
+def default_keys(variant: Variant) -> Callable[[int], str]:
+    """A seat's keys as the setup lists them, from the default key map."""
+    actions, keymap = seat_actions(variant), default_keymap()
+    return lambda seat: " / ".join(key_label(keymap.key_for(seat, a) or "") for a in actions)
+
+
+# --------------------------------------------------------------------------- build time
+
+
+def form_parts(config: TableConfig, keys: Callable[[int], str],
+               rows: int | None = None) -> dict[str, str]:
+    """The markup of each of the form's filled parts, by element id, for ``config``."""
+    variant = find_variant(config.variant)
+    rules, _ = rules_or_default(variant, config.players, config.options)
+    return {
+        "setup-players": player_options(variant, config.players),
+        "setup-summary": escape(variant.summary),
+        "setup-slaps": slap_items(variant, rules.slaps),
+        "setup-rules-body": rules_body(variant, config.players, config.options),
+        "setup-seat-list": seat_rows(variant, config, keys, rows),
+        "setup-seat-hint": escape(seat_hint(variant)),
+    }
+
+
+def seat_skeleton() -> str:
+    """A seat as the table shows it before the game is dealt (a link with autostart=1 while
+    Python starts): web/table/view.py's seat, "Dealing…" for its status, no data-seat (it is no
+    seat of a game yet), and both a bot's tag and a person's touch zone: web/boot/setup_early.js
+    keeps the one the seat needs and puts the game's buttons in the zone, so that each seat
+    has its size and place before the deal."""
+    tag_text = "bot" + tag("span", " · normal", class_="seat-skill")
+    return tag("section",
+               tag("header", tag("span", "", class_="seat-number")
+                   + tag("h2", "", class_="seat-name"), class_="seat-head")
+               + tag("div", tag("div", "", class_="stack", aria_hidden="true")
+                     + tag("span", "&nbsp;", class_="count"), class_="seat-body")
+               + tag("div", tag("p", "Dealing…", class_="seat-status")
+                     + tag("span", tag_text, class_="seat-tag"), class_="seat-line")
+               + tag("p", "", class_="seat-marks")
+               + tag("div", "", class_="touch"),
+               class_="seat skeleton", data_skeleton="")
+
+
+def compact_json(value: object) -> str:
+    """JSON without spaces, for an attribute."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def skeleton_data() -> dict[str, str]:
+    """What web/boot/setup_early.js needs to draw a link's seats before Python: each number of
+    players' seat places, the default names, each game's buttons for a person's seat (with
+    their labels, and each seat's default keys), where a person's seat goes in one list, and
+    each seat's stack as dealt in each game (the depth of the cards it is dealt)."""
+    keymap = default_keymap(MAX_SEATS, KNOWN_ACTIONS)
+    depths = {v.name: {n: [min(len(hand), STACK_DEPTH) for hand in Game(v, n, seed=0).hands]
+                      for n in range(v.min_players, v.max_players + 1)}
+             for v in VARIANTS.values()}
+    return {
+        "layouts": compact_json({n: {region: list(seats)
+                                     for region, seats in seat_regions(n).items()}
+                                 for n in range(2, MAX_SEATS + 1)}),
+        "names": compact_json([default_name(i) for i in range(MAX_SEATS)]),
+        "actions": compact_json({v.name: seat_actions(v) for v in VARIANTS.values()}),
+        "labels": compact_json(ACTION_LABELS),
+        "keys": compact_json([{a: key_label(keymap.key_for(seat, a) or "") for a in KNOWN_ACTIONS}
+                              for seat in range(MAX_SEATS)]),
+        "human-order": str(HUMAN_ORDER),
+        "depths": compact_json(depths),
+    }
+
+
+def prerender() -> dict[str, str]:
+    """What ``scripts/build`` writes into index.html, by marker name: the form filled for a
+    new visitor's default table, and a seat as the table shows it before the deal (with
+    :func:`skeleton_data`), for a link's table."""
+    default, _ = parse_query("")
+    parts = form_parts(default, default_keys(VARIANTS[default.variant]), MAX_SEATS)
+    data = {f"data_{name.replace('-', '_')}": value for name, value in skeleton_data().items()}
+    skeleton = tag("template", seat_skeleton(), id="seat-skeleton", **data)
+    return {
+        "variants": variant_options(default.variant),
+        "speeds": speed_options(default.speed),
+        **{f"part:{name}": html for name, html in parts.items()},
+        "seat-skeleton": skeleton,
+    }
+
+
+def game_parts() -> str:
+    """What ``scripts/build`` writes to web/setup-parts.html, which web/boot/setup_early.js fetches
+    once the form is up (not in index.html: the page would take longer to show): one
+    ``<template>`` per game with its parts of the form, at its default number of players,
+    every seat row there and the extra ones hidden."""
+    templates = []
+    for variant in VARIANTS.values():
+        config, _ = parse_query(f"variant={variant.name}")
+        pieces = form_parts(config, default_keys(variant), MAX_SEATS)
+        body = "".join(tag("div", html, data_part=part) for part, html in pieces.items())
+        templates.append(tag("template", body, id=f"setup-template-{variant.name}"))
+    return "".join(templates)

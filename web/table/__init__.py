@@ -1,0 +1,3 @@
+"""The table: its core (seats, pile, headline, log, decisions) and, in ``parts``, the pieces
+that only some variants have.
+"""

@@ -1,0 +1,196 @@
+"""K.U.R.S. on the table: the Major Arcana's effects in a sentence each (``#effect``), the
+Fool's peek in its player's seat, the Hermit's cards waiting to be handed out
+(``#side-pile``), and the decrees in force with their Fine buttons (``#decrees``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ratscrew.core.cards import Card
+from ratscrew.core.events import ArcanaEffect, Event, Ignored
+from ratscrew.variants.kurs import court_of
+from web.model.card_text import with_symbols
+from web.table.cards_view import by_id, card_element, clear, el
+from web.table.part import TablePart, register
+
+EFFECT_MS = 7000
+"""How long (real ms) an Arcana effect's sentence stays on show."""
+PEEK_MS = 6000
+"""How long (real ms) the Fool's peek stays in the player's seat."""
+
+
+@register("kurs")
+class ArcanaEffects(TablePart):
+    """The Arcana effects just played out, for a few seconds (the latest three; the log keeps
+    them all), and the Fool's peek: the cards only its player may see, in their seat."""
+
+    boxes = ("effect",)
+
+    def build(self) -> None:
+        self.box = by_id("effect")
+        self.box.hidden = True
+        self.effects: list[ArcanaEffect] = []
+        self.token = 0
+
+    def on_events(self, events: Sequence[Event]) -> None:
+        for event in events:
+            if isinstance(event, ArcanaEffect):
+                self.effects.append(event)
+                if event.cards and event.seat in self.session.humans:
+                    self._show_peek(event.seat, event.cards)
+
+    def update(self) -> None:
+        effects, self.effects = self.effects, []
+        if not effects:
+            return
+        box = self.box
+        clear(box)
+        names = self.table.names
+        for effect in effects[-3:]:
+            line = el("p", "effect-line", data_arcana=str(effect.card.arcana))
+            line.appendChild(el("b", "effect-card", effect.card.name))
+            sentence = effect.explain(names).removeprefix(f"{effect.card.name}: ")
+            line.appendChild(el("span", "effect-text", with_symbols(sentence)))
+            box.appendChild(line)
+        box.hidden = False
+        box.classList.remove("arriving")
+        _ = box.offsetWidth  # restart the animation
+        box.classList.add("arriving")
+        self.token += 1
+        token = self.token
+
+        def hide() -> None:
+            if token == self.token:
+                box.hidden = True
+
+        self.table.later(hide, EFFECT_MS)
+
+    def _show_peek(self, seat: int, cards: Sequence[Card]) -> None:
+        root = self.table.seat_root(seat)
+        old = root.querySelector(".peek")
+        if old:
+            old.remove()
+        peek = el("div", "peek", data_peek=str(seat), data_zone="peek", role="note",
+                  aria_label="Your next cards: " + ", ".join(c.name for c in cards))
+        peek.appendChild(el("p", "peek-title", "Your next cards"))
+        row = el("div", "peek-cards")
+        for card in cards:
+            row.appendChild(card_element(card, "small"))
+        peek.appendChild(row)
+        root.appendChild(peek)
+        self.table.later(lambda: peek.remove(), PEEK_MS)
+
+    def destroy(self) -> None:
+        self.token += 1  # a sentence still on show is the next game's to hide
+
+
+@register("kurs")
+class HermitPile(TablePart):
+    """The Hermit's cards waiting to be handed out: face down, with a count."""
+
+    boxes = ("side-pile",)
+
+    def build(self) -> None:
+        self.box = by_id("side-pile")
+        self.box.hidden = True
+        self.box.setAttribute("role", "group")  # its aria-label needs a role
+        self.shown: tuple[str, int] | None = None
+
+    def update(self) -> None:
+        game = self.game
+        held = game.side_piles.get("hermit", [])
+        court = court_of(game)
+        state = ("hermit", len(held)) if held and court is not None else None
+        if state == self.shown:
+            return
+        self.shown = state
+        box = self.box
+        clear(box)
+        box.hidden = state is None
+        box.dataset.cards = str(len(held))
+        if state is None or court is None:
+            return
+        owner = game.name(court.hermit) if court.hermit >= 0 else "The Hermit"
+        box.appendChild(el("p", "side-title", "The Hermit's cards"))
+        stack = el("div", "stack side-stack", aria_hidden="true")
+        stack.style.setProperty("--depth", str(len(held)))
+        box.appendChild(stack)
+        text = f"{len(held)} card{'s' * (len(held) != 1)}"
+        box.appendChild(el("p", "side-count", text))
+        box.setAttribute("aria-label", f"{owner} hands out the Hermit's cards: {text} left")
+
+
+@register("kurs")
+class Decrees(TablePart):
+    """The decrees in force (who made them, what they say) and, for a person who made one, a
+    Fine button for every player; under them, what the last fine did."""
+
+    boxes = ("decrees",)
+
+    def build(self) -> None:
+        self.box = by_id("decrees")
+        self.box.hidden = True
+        self.shown: object = None
+        self.message = ""
+
+    def on_action(self, action: str, events: Sequence[Event]) -> None:
+        """Say under the decrees what a fine did (its sentence, or why it did not stand)."""
+        if action != "fine":
+            return
+        said = [e for e in events if isinstance(e, ArcanaEffect | Ignored)]
+        self.message = said[-1].explain(self.table.names) if said else ""
+
+    def update(self) -> None:
+        game = self.game
+        court = court_of(game)
+        decrees = tuple((d.holder, d.text) for d in court.decrees) if court else ()
+        over = game.outcome is not None
+        state = (decrees, over)
+        box = self.box
+        if state == self.shown:
+            self._show_message()
+            return
+        self.shown = state
+        clear(box)
+        box.hidden = not decrees
+        if not decrees:
+            return
+        box.appendChild(el("h2", "decrees-title", "Decrees"))
+        items = el("ul", "decree-list")
+        for holder, text in decrees:
+            item = el("li", "decree", data_holder=str(holder))
+            item.appendChild(el("b", "decree-holder", game.name(holder)))
+            item.appendChild(el("q", "decree-text", text))
+            items.appendChild(item)
+        box.appendChild(items)
+        holders = sorted({h for h, _ in decrees if h in self.session.humans})
+        for holder in holders if not over else []:
+            row = el("div", "fine-row", role="group", data_fine=str(holder),
+                     aria_label=f"{game.name(holder)} fines a player a card")
+            row.appendChild(el("span", "fine-label", f"{game.name(holder)} fines:"))
+            for target in range(game.n):
+                button = el("button", "fine-button", f"{target + 1} {game.name(target)}",
+                            type="button", data_target=str(target),
+                            aria_label=f"{game.name(holder)} fines {game.name(target)} a card")
+                button.addEventListener("click", self._fine_handler(holder, target))
+                row.appendChild(button)
+            box.appendChild(row)
+        box.appendChild(el("p", "fine-message", role="status"))
+        self._show_message()
+
+    def _show_message(self) -> None:
+        message = self.box.querySelector(".fine-message")
+        if message:
+            message.textContent = with_symbols(self.message)
+            message.hidden = not self.message
+
+    def _fine_handler(self, holder: int, target: int) -> Any:
+        on_fine = self.table.on_fine
+
+        def handler(event: Any) -> None:
+            event.preventDefault()
+            if on_fine is not None:
+                on_fine(holder, target)
+
+        return self.table.proxy(handler)

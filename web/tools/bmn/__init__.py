@@ -1,0 +1,2 @@
+"""The Beggar-My-Neighbour lab: its screen and its famous deals.
+"""

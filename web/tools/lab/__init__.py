@@ -1,0 +1,2 @@
+"""The statistics lab: its screen, the runner of its games and its worker.
+"""

@@ -1,0 +1,2 @@
+"""Slap practice: the drill's screen (its core is :mod:`ratscrew.tools.practice`).
+"""
