@@ -290,6 +290,12 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _readers(option: str) -> list[str]:
+    """The variants that read ``option``, when not all of them do (none: all do)."""
+    readers = [v.name for v in VARIANTS.values() if v.reads(option)]
+    return [] if len(readers) == len(VARIANTS) else readers
+
+
 def rules_data(variant_name: str | None) -> dict[str, Any]:
     variants = [find_variant(variant_name)] if variant_name else list(VARIANTS.values())
     one = variants[0] if variant_name else None
@@ -300,7 +306,7 @@ def rules_data(variant_name: str | None) -> dict[str, Any]:
         for n in range(one.min_players, one.max_players + 1):
             for name, value in one.rules_for(n).diff(base).items():
                 by_players.setdefault(name, {})[n] = value
-    specs = [s for s in OPTION_SPECS.values() if one is None or s.applies_to(one.name)]
+    specs = [s for s in OPTION_SPECS.values() if one is None or one.reads(s.name)]
     return {
         "variants": [
             {
@@ -319,9 +325,10 @@ def rules_data(variant_name: str | None) -> dict[str, Any]:
                 "name": spec.name,
                 "description": spec.description,
                 "default": defaults[spec.name],
-                **({"choices": list(spec.choices)} if spec.choices else {}),
+                **({"choices": list(spec.choices)} if spec.choices and not spec.per_seat
+                   else {}),
                 **({"range": [spec.minimum, spec.maximum]} if spec.maximum else {}),
-                **({"variants": list(spec.variants)} if spec.variants else {}),
+                **({"variants": readers} if (readers := _readers(spec.name)) else {}),
                 **({"by_players": by_players[spec.name]} if spec.name in by_players else {}),
             }
             for spec in specs

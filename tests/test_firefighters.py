@@ -14,12 +14,8 @@ import pytest
 from ratscrew.core.cards import cards, codes
 from ratscrew.core.engine import Game
 from ratscrew.core.events import (
-    Burned,
-    BurnStarted,
-    BurnWon,
     ChallengeWon,
     Event,
-    FireOut,
     Flipped,
     GameOver,
     Ignored,
@@ -30,7 +26,16 @@ from ratscrew.core.events import (
 from ratscrew.play.match import play
 from ratscrew.play.record import dumps, record_of, replay
 from ratscrew.variants import find_variant
-from ratscrew.variants.firefighters import FIREFIGHTERS, burn_pile, burn_value, may_put_out
+from ratscrew.variants.firefighters import (
+    FIREFIGHTERS,
+    Burned,
+    BurnStarted,
+    BurnWon,
+    FireOut,
+    burn_pile,
+    burn_value,
+    may_put_out,
+)
 from tests.helpers import flip, flips, of, only, slap
 
 H = cards
@@ -321,7 +326,7 @@ def test_an_ace_burns_low_unless_aces_are_high(aces: str, value: int) -> None:
 
 
 def test_the_burn_time_limit_is_4000_ms_by_default_and_an_option() -> None:
-    assert FIREFIGHTERS.rules.burn_ms == 4000
+    assert FIREFIGHTERS.rules.number("burn_ms") == 4000
     g = contest("KS", "9H", "4D", burn_ms=1500)
     assert g.deadline == g.t + 1500
     assert only(g.events, BurnStarted).deadline == g.deadline

@@ -21,16 +21,7 @@ import pytest
 
 from ratscrew.core.cards import ARCANA_NAMES, TAROT_DECK, card, cards, codes
 from ratscrew.core.engine import Action, Decision, Game
-from ratscrew.core.events import (
-    ArcanaEffect,
-    Asked,
-    Event,
-    Flipped,
-    GameOver,
-    Ignored,
-    OutOfCards,
-    PlayOn,
-)
+from ratscrew.core.events import Asked, Event, Flipped, GameOver, Ignored, OutOfCards, PlayOn
 from ratscrew.play.match import Match, make_bots
 from ratscrew.play.record import RecordError, dumps, record_of, replay
 from ratscrew.variants import find_variant
@@ -40,6 +31,7 @@ from ratscrew.variants.kurs import (
     EFFECTS,
     KURS,
     SONG_LIMIT,
+    ArcanaEffect,
     court_of,
     decree_holders,
 )

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ratscrew.cli import main
-from ratscrew.core.events import ArcanaEffect, ChallengeWon, Event, FireOut, Flipped, PileTaken
+from ratscrew.core.events import ChallengeWon, Event, Flipped, PileTaken
 from ratscrew.core.slaps import SLAP_RULES
 from ratscrew.play.match import Summary, play, simulate
 from ratscrew.tools.lab import (
@@ -38,7 +38,8 @@ from ratscrew.tools.lab import (
     wins_by_seat,
 )
 from ratscrew.variants import find_variant
-from ratscrew.variants.kurs import HANGED_MAN, STRENGTH
+from ratscrew.variants.firefighters import FireOut
+from ratscrew.variants.kurs import HANGED_MAN, STRENGTH, ArcanaEffect
 
 # (variant, players, games, seed, options, difficulty, chunks): every variant, chunks cut
 # differently each time (the last chunk asks for more games than are left).

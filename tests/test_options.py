@@ -12,16 +12,20 @@ from hypothesis import strategies as st
 
 from ratscrew.core.options import (
     CHALLENGE_KEYS,
-    GENDERS,
+    CORE_OPTIONS,
     OPTION_SPECS,
     OptionsError,
     OptionSpec,
     Rules,
+    register_option,
 )
 from ratscrew.core.slaps import SLAP_RULES
+from ratscrew.variants import VARIANTS
 
-FIELDS = [f.name for f in dataclasses.fields(Rules)]
-CHOICE_OPTIONS = [s for s in OPTION_SPECS.values() if s.choices]
+FIELDS = list(OPTION_SPECS)
+"""Every option: the core's (the fields of Rules) and the variants' own (registered with
+them: importing ratscrew.variants has found them all)."""
+CHOICE_OPTIONS = [s for s in OPTION_SPECS.values() if s.choices and not s.per_seat]
 NUMBER_OPTIONS = [s for s in OPTION_SPECS.values() if s.maximum]
 
 
@@ -69,7 +73,36 @@ def test_options_error_is_a_value_error() -> None:
 
 
 def test_every_field_of_rules_has_an_option_spec() -> None:
-    assert set(FIELDS) == set(OPTION_SPECS)
+    fields = {f.name for f in dataclasses.fields(Rules)} - {"extra"}
+    assert fields == CORE_OPTIONS
+    assert {spec.name for spec in OPTION_SPECS.values() if not spec.owner} == CORE_OPTIONS
+
+
+def test_a_variants_own_options_are_registered_with_it_and_read_by_it_alone() -> None:
+    for variant in VARIANTS.values():
+        for spec in variant.own_options:
+            assert OPTION_SPECS[spec.name].owner == variant.name
+            readers = [v.name for v in VARIANTS.values() if v.reads(spec.name)]
+            assert readers == [variant.name]
+    assert all(v.reads(name) for v in VARIANTS.values() for name in CORE_OPTIONS
+               if name not in v.ignores)
+
+
+def test_a_variant_option_keeps_only_what_differs_from_its_default() -> None:
+    spec = next(s for s in OPTION_SPECS.values() if s.owner and s.maximum)
+    changed = Rules().with_options({spec.name: spec.minimum})
+    assert changed.option(spec.name) == spec.minimum != spec.default
+    assert changed.extra == ((spec.name, spec.minimum),)
+    assert Rules().with_options({spec.name: spec.default}) == Rules()
+    assert Rules().extra == () and Rules().option(spec.name) == spec.default
+
+
+def test_an_option_is_owned_once() -> None:
+    with pytest.raises(OptionsError, match="must name the variant"):
+        register_option(OptionSpec("toy_option", "A toy."))
+    owned = next(s for s in OPTION_SPECS.values() if s.owner)
+    with pytest.raises(OptionsError, match="clashes"):
+        register_option(dataclasses.replace(owned, owner="another-game"))
 
 
 @pytest.mark.parametrize("name", list(OPTION_SPECS))
@@ -82,16 +115,16 @@ def test_every_option_has_a_description(name: str) -> None:
 
 @pytest.mark.parametrize("spec", CHOICE_OPTIONS, ids=lambda s: s.name)
 def test_every_choice_is_accepted_and_the_default_is_one_of_them(spec: OptionSpec) -> None:
-    assert getattr(Rules(), spec.name) in spec.choices
+    assert Rules().option(spec.name) in spec.choices
     for choice in spec.choices:
-        assert getattr(Rules().with_options({spec.name: choice}), spec.name) == choice
+        assert Rules().with_options({spec.name: choice}).option(spec.name) == choice
 
 
 @pytest.mark.parametrize("spec", NUMBER_OPTIONS, ids=lambda s: s.name)
 def test_numbers_are_accepted_from_minimum_to_maximum(spec: OptionSpec) -> None:
-    assert spec.minimum <= getattr(Rules(), spec.name) <= spec.maximum
+    assert spec.minimum <= Rules().option(spec.name) <= spec.maximum
     for value in (spec.minimum, spec.maximum):
-        assert getattr(Rules().with_options({spec.name: value}), spec.name) == value
+        assert Rules().with_options({spec.name: value}).option(spec.name) == value
 
 
 @pytest.mark.parametrize("spec", NUMBER_OPTIONS, ids=lambda s: s.name)
@@ -272,8 +305,8 @@ def option_values() -> st.SearchStrategy[dict[str, Any]]:
                 st.sampled_from(CHALLENGE_KEYS).map(str.lower) | st.sampled_from(CHALLENGE_KEYS),
                 st.integers(1, 13),
             ).filter(lambda d: len({k.upper() for k in d}) == len(d))
-        elif name == "genders":
-            strategies[name] = st.lists(st.sampled_from(GENDERS), max_size=8)
+        elif spec.per_seat:
+            strategies[name] = st.lists(st.sampled_from(spec.choices), max_size=8)
         elif spec.choices:
             strategies[name] = st.sampled_from(spec.choices)
         elif spec.maximum:

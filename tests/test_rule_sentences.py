@@ -16,7 +16,6 @@ from ratscrew.core.cards import cards, codes
 from ratscrew.core.engine import COVERED, Game
 from ratscrew.core.events import (
     BackIn,
-    BurnStarted,
     ChallengeWon,
     Flipped,
     GameOver,
@@ -29,6 +28,7 @@ from ratscrew.core.options import OPTION_SPECS
 from ratscrew.play.match import play
 from ratscrew.play.record import dumps, replay
 from ratscrew.tools.audit import Table, play_checked, violations
+from ratscrew.variants.firefighters import BurnStarted
 from ratscrew.variants.kurs import song_key
 from tests.helpers import flip, flips, of, only, slap, texts
 

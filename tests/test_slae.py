@@ -21,11 +21,8 @@ from ratscrew.core.cards import cards
 from ratscrew.core.engine import Action, Game
 from ratscrew.core.events import (
     Asked,
-    BlackDie,
     ChallengeWon,
     Chose,
-    DiceCalled,
-    DiceRolled,
     Event,
     Flipped,
     Ignored,
@@ -42,7 +39,10 @@ from ratscrew.variants.slae import (
     RED_FACES,
     SLAP_LIKE_AN_EGYPTIAN,
     WOOD_FACES,
+    BlackDie,
     Dice,
+    DiceCalled,
+    DiceRolled,
     dice_of,
     required_hand,
 )
@@ -254,7 +254,7 @@ def test_no_other_slap_rules_are_in_play() -> None:
 
 def test_slap_a_roonie_is_on_and_the_dice_are_rolled_before_the_first_flip() -> None:
     g = Game(SLAE, 4, seed=3)
-    assert g.rules.slap_a_roonie
+    assert g.rules.flag("slap_a_roonie")
     rolled = only(g.events, DiceRolled)
     assert (rolled.caller, dice(g).rolls) == (g.dealer, 1)
     assert dice(g).red == rolled.red and dice(g).wood == rolled.wood

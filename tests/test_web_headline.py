@@ -7,7 +7,6 @@ from itertools import pairwise
 from ratscrew.core.cards import CARDS
 from ratscrew.core.events import (
     ChallengeWon,
-    DiceRolled,
     Event,
     Flipped,
     GameOver,
@@ -16,6 +15,7 @@ from ratscrew.core.events import (
     WrongSlap,
 )
 from ratscrew.play.match import play
+from ratscrew.variants.slae import DiceRolled
 from web.model.headline import (
     HOLD_MS,
     SUMMARY_MS,

@@ -21,7 +21,6 @@ from ratscrew.variants import VARIANTS  # noqa: E402
 from tests.helpers import forbid_json_parsing, top_level_imports  # noqa: E402
 from web.model.links import (  # noqa: E402
     MAX_NAME_LENGTH,
-    PAGE_OPTIONS,
     PARAMETERS,
     SPEEDS,
     SeatConfig,
@@ -29,13 +28,14 @@ from web.model.links import (  # noqa: E402
     clean_name,
     default_seats,
     link_for,
+    page_option,
     parse_query,
     parse_speed,
     pick_seed,
     seed_number,
     speed_factor,
     to_query,
-    trim_genders,
+    trim_seats,
     with_players,
     with_seed,
 )
@@ -477,8 +477,8 @@ def option_values(name: str) -> st.SearchStrategy[Any]:
         return st.lists(st.sampled_from(sorted(SLAP_RULES)), unique=True, max_size=5)
     if name == "challenge":
         return st.dictionaries(st.sampled_from(CHALLENGE_KEYS), st.integers(1, 13), max_size=5)
-    if name == "genders":
-        return st.lists(st.sampled_from(["", "male", "female"]), max_size=8)
+    if spec.per_seat:
+        return st.lists(st.sampled_from(spec.choices), max_size=8)
     if spec.choices:
         return st.sampled_from(spec.choices)
     if spec.maximum:
@@ -511,12 +511,12 @@ def table_configs(draw: st.DrawFn) -> TableConfig:
         level = draw(st.sampled_from(sorted(DIFFICULTIES))) if bot else "normal"
         seat_list.append(SeatConfig(clean_name(draw(NAMES), i), bot, level))
     changes = {}
-    in_links = sorted(set(OPTION_SPECS) - PAGE_OPTIONS)  # the clock is the opener's own
+    in_links = sorted(n for n in OPTION_SPECS if not page_option(n))  # the clock is the opener's
     for name in draw(st.lists(st.sampled_from(in_links), unique=True, max_size=4)):
         if name == "dealer":
             changes[name] = draw(st.integers(-1, players - 1))
-        elif name == "genders":  # as the page keeps them: one per seat, no trailing unset
-            changes[name] = trim_genders(draw(option_values(name)), players)
+        elif OPTION_SPECS[name].per_seat:  # as the page keeps them: no trailing unset seats
+            changes[name] = trim_seats(draw(option_values(name)), players)
         else:
             changes[name] = draw(option_values(name))
     options = variant.rules_for(players, changes).diff(variant.rules_for(players))
@@ -639,11 +639,11 @@ def test_fewer_players_cut_the_seat_marks() -> None:
     config, _ = parse_query("variant=kurs&players=4&options=genders:m,f,-,m")
     assert with_players(config, 3).options == {"genders": ["male", "female"]}
     assert with_players(config, 2).options == {"genders": ["male", "female"]}
-    assert trim_genders(["", "male", "", ""], 8) == ["", "male"]
+    assert trim_seats(["", "male", "", ""], 8) == ["", "male"]
 
 
 def test_the_clock_is_never_in_a_link() -> None:
-    assert "clock" in PAGE_OPTIONS
+    assert page_option("clock") and not page_option("sunset") and not page_option("nothing")
     config, notices = parse_query("variant=kurs&options=clock:1380;sunset:20")
     assert config.options == {"sunset": 20}
     assert notices == ["Ignored rule option clock: the page sets it from this device's clock "

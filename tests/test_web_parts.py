@@ -1,58 +1,35 @@
-"""The variants' parts of the table (web/table/part.py, web/part_*.py), without a browser: each
-registers for a variant that exists and draws in boxes that index.html has.
-
-The part modules import the browser's ``pyscript`` module, so they are imported here with a
-stand-in for it (and forgotten afterwards).
-"""
+"""The variants' web parts (web/table/part.py, web/table/parts/), without a browser: each
+registers table pieces for a variant that exists, describes its page, and draws in boxes the
+table makes. The parts import nothing from the browser: the table hands them its tools."""
 
 from __future__ import annotations
 
 import importlib
-import re
-import sys
-import types
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from ratscrew.variants import VARIANTS
+from web.model import variant_page
+from web.table.part import SLOTS, Box
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
-def parts() -> Iterator[Any]:
-    """web.table.part with every part module loaded, under a fake ``pyscript``."""
-    fake = types.ModuleType("pyscript")
-    fake.document = types.SimpleNamespace()  # type: ignore[attr-defined]
-    fake.window = types.SimpleNamespace()  # type: ignore[attr-defined]
-    before = set(sys.modules)
-    saved = sys.modules.get("pyscript")
-    sys.modules["pyscript"] = fake
-    try:
-        module = importlib.import_module("web.table.part")
-        module.load_parts()
-        yield module
-    finally:
-        web = sys.modules.get("web")
-        for name in set(sys.modules) - before:
-            if name.startswith("web."):
-                sys.modules.pop(name, None)
-                if web is not None and hasattr(web, name[4:]):
-                    delattr(web, name[4:])
-        if saved is None:
-            sys.modules.pop("pyscript", None)
-        else:
-            sys.modules["pyscript"] = saved
+def parts() -> Any:
+    """web.table.part with every web part loaded."""
+    module = importlib.import_module("web.table.part")
+    module.load_parts()
+    return module
 
 
 def test_each_variant_with_pieces_of_its_own_has_its_parts(parts: Any) -> None:
     def names(variant: str) -> list[str]:
         return [cls.__name__ for cls in parts.parts_for(variant)]
 
-    assert names("slap-like-an-egyptian") == ["Dice"]
+    assert names("slap-like-an-egyptian") == ["DicePart"]
     assert names("firefighters") == ["BurnPile", "BurnContestPanel"]
     assert names("kurs") == ["ArcanaEffects", "HermitPile", "Decrees"]
     assert names("classic") == []
@@ -70,7 +47,7 @@ def test_parts_register_for_variants_that_exist(parts: Any) -> None:
 def test_every_part_module_is_found(parts: Any) -> None:
     folder = ROOT / "web" / "table" / "parts"
     files = sorted(p.stem for p in folder.glob("*.py") if not p.stem.startswith("_"))
-    modules = sorted({cls.__module__.removeprefix(f"{parts.PARTS_PACKAGE}.")
+    modules = sorted({cls.__module__.removeprefix(f"{variant_page.PARTS_PACKAGE}.")
                       for cls in parts.all_parts()})
     assert files == modules == ["firefighters", "kurs", "slae"]
 
@@ -78,12 +55,23 @@ def test_every_part_module_is_found(parts: Any) -> None:
 def test_the_parts_boxes_are_zones_of_the_page(parts: Any) -> None:
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     boxes = [box for cls in parts.all_parts() for box in cls.boxes]
-    assert len(boxes) == len(set(boxes)), "a box belongs to one part"
+    assert len({box.id for box in boxes}) == len(boxes), "a box belongs to one part"
     for box in boxes:
-        tag = re.search(rf'<[a-z]+ id="{box}"[^>]*>', html)
-        assert tag is not None, box
-        assert "data-zone=" in tag.group(0), box
-        assert " hidden" in tag.group(0), f"#{box} is hidden until a part shows it"
+        assert box.zone and box.slot in SLOTS, box
+        assert f'id="{box.id}"' not in html, f"#{box.id} is made by its part, not index.html"
+    with pytest.raises(ValueError):
+        Box("nowhere", "under-the-table")
+
+
+def test_each_web_part_describes_its_variant(parts: Any) -> None:
+    pages = variant_page.discover()
+    assert set(pages) == {"slap-like-an-egyptian", "firefighters", "kurs"} <= set(VARIANTS)
+    for name, page in pages.items():
+        own = {spec.name for spec in VARIANTS[name].own_options}
+        assert set(page.labels) == own, name
+        assert set(page.choice_labels) <= own and set(page.steps) <= own
+    with pytest.raises(ValueError, match="described twice"):
+        variant_page.describe(variant_page.VariantPage("kurs"))
 
 
 def test_register_needs_a_variant(parts: Any) -> None:

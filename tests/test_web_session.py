@@ -355,12 +355,12 @@ def test_an_all_human_table_still_ends_a_burn_contest_at_its_deadline() -> None:
     assert game.history[-1] == (deadline, -1, "tick", "")
 
 
-# --------------------------------------------------------------------------- K.U.R.S.' fines
+# --------------------------------------------------------------------------- variants' own actions
 
 
 def test_a_decree_holder_fines_through_the_session() -> None:
-    from ratscrew.core.events import ArcanaEffect, Ignored
-    from ratscrew.variants.kurs import court_of
+    from ratscrew.core.events import Ignored
+    from ratscrew.variants.kurs import ArcanaEffect, court_of
 
     # Seed 183: Ada's first card is the Emperor; she decrees, then fines Ben.
     session = Session("kurs", 2, 183, ["Ada", "Ben"], {}, now=0.0)
@@ -371,10 +371,11 @@ def test_a_decree_holder_fines_through_the_session() -> None:
     court = court_of(session.game)
     assert court is not None and [(d.holder, d.text) for d in court.decrees] == [
         (0, "No humming")]
-    assert session.fine(1, 0, 300.0) and isinstance(session.game.events[-1], Ignored)
+    assert session.variant_action(1, "fine", "1", 300.0)
+    assert isinstance(session.game.events[-1], Ignored)
     # The decree does not give way to its own Emperor: a fine may follow at once.
     before = [len(h) for h in session.game.hands]
-    events = session.fine(0, 1, 300.0)
+    events = session.variant_action(0, "fine", "2", 300.0)
     assert [type(e) for e in events] == [ArcanaEffect]
     assert [len(h) for h in session.game.hands] == [before[0] + 1, before[1] - 1]
     # Nor, of course, without the house rule that decrees give way to the Arcana.
@@ -382,17 +383,19 @@ def test_a_decree_holder_fines_through_the_session() -> None:
     session.human(0, "flip", 100.0)
     session.choose(0, "No humming", 200.0)
     before = [len(h) for h in session.game.hands]
-    events = session.fine(0, 1, 300.0)
+    events = session.variant_action(0, "fine", "2", 300.0)
     assert any(isinstance(e, ArcanaEffect) and "fines" in e.text for e in events)
     assert [len(h) for h in session.game.hands] == [before[0] + 1, before[1] - 1]
-    assert session.fine(0, 9, 600.0) == []  # no such player: refused quietly
+    events = session.variant_action(0, "fine", "10", 600.0)  # no such player: the engine says so
+    assert len(events) == 1 and isinstance(events[0], Ignored)
+    assert "not a player" in events[0].reason
     session.pause(700.0)
-    assert session.fine(0, 1, 800.0) == []
+    assert session.variant_action(0, "fine", "2", 800.0) == []
 
 
-def test_fines_are_refused_in_other_variants() -> None:
+def test_a_variants_action_is_refused_in_other_variants() -> None:
     session = Session("classic", 2, 1, ["Ada", "Ben"], {}, now=0.0)
-    assert session.fine(0, 1, 100.0) == []
+    assert session.variant_action(0, "fine", "2", 100.0) == []
 
 
 def test_beggar_my_neighbour_seats_only_flip() -> None:

@@ -82,7 +82,7 @@ def test_every_option_of_every_game_has_its_control_with_its_value(variant: str)
             continue
         field = page.find(id=f"rule-{name}")
         assert len(field) == 1, f"{variant}: no control for {name}"
-        value = getattr(rules, name)
+        value = rules.option(name)
         if field[0].get("type") == "checkbox":
             assert ("checked" in field[0]) == bool(value), (variant, name)
         elif field[0].get("type") in ("number", "text"):

@@ -9,29 +9,32 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ratscrew.core.options import OPTION_SPECS
+from ratscrew.core.options import CORE_OPTIONS, OPTION_SPECS
 from ratscrew.core.slaps import SLAP_RULES
 from ratscrew.variants import VARIANTS, Variant
 from web.model.links import TableConfig, check_options, default_seats, parse_query, to_query
 from web.model.setup_options import (
-    GENDER_LABELS,
     LABELS,
-    NOT_IN_FORM,
+    UNSET_LABEL,
     Control,
     changed_count,
     controls_for,
     explicit_options,
-    has_genders,
+    in_form,
+    label,
     option_names,
     rules_or_default,
-    seat_genders,
+    seat_choice_labels,
+    seat_marks,
+    seat_option,
     set_option,
     slap_order,
     slaps_heading,
     start_options,
     warnings,
-    with_genders,
+    with_seat_marks,
 )
+from web.model.variant_page import option_label
 
 FIREFIGHTERS = VARIANTS["firefighters"]
 SLAE = VARIANTS["slap-like-an-egyptian"]
@@ -46,7 +49,10 @@ def control(controls: list[Control], name: str) -> Control:
 
 
 def test_every_option_has_a_label() -> None:
-    assert set(LABELS) == set(OPTION_SPECS)
+    """The core's options are named here; each variant's own, by its web part."""
+    assert set(LABELS) == CORE_OPTIONS
+    for name in set(OPTION_SPECS) - CORE_OPTIONS:
+        assert option_label(name), name
 
 
 @pytest.mark.parametrize("variant", VARIANTS.values(), ids=lambda v: v.name)
@@ -54,11 +60,11 @@ def test_the_variants_own_options_come_first_then_every_other_that_applies(
     variant: Variant,
 ) -> None:
     names = option_names(variant)
-    # The clock and K.U.R.S.' seat marks have no house-rule control (see NOT_IN_FORM).
-    own = [n for n in variant.options if n in OPTION_SPECS and n not in NOT_IN_FORM]
+    # A per-seat option and a local-time option have no house-rule control (see in_form).
+    own = [n for n in variant.options if in_form(n)]
     assert names[: len(own)] == own
     assert sorted(names) == sorted(n for n, s in OPTION_SPECS.items()
-                                   if s.applies_to(variant.name) and n not in NOT_IN_FORM)
+                                   if variant.reads(n) and in_form(n))
     assert len(set(names)) == len(names)
     controls = controls_for(variant, variant.min_players, {})
     assert [c.name for c in controls] == names
@@ -281,19 +287,23 @@ def test_kurs_house_rules_have_labels_and_no_clock_or_genders_control() -> None:
     assert names[:5] == ["classroom", "sunrise", "sunset", "decree_yields", "death_card"]
     assert "clock" not in names and "genders" not in names
     for control in controls_for(KURS, 4, {}):
-        assert control.label == LABELS.get(control.name, control.label)
+        assert control.label == label(control.name)
         assert "_" not in control.label
 
 
-def test_seat_genders_and_with_genders() -> None:
-    assert has_genders(KURS) and not has_genders(VARIANTS["classic"])
-    assert seat_genders({}, 3) == ["", "", ""]
-    assert seat_genders({"genders": ["male", "", "female", "male"]}, 3) == ["male", "", "female"]
-    assert seat_genders({"genders": ["robot", 3]}, 2) == ["", ""]
-    assert with_genders({"sunset": 20}, ["", "female", "", ""]) == {
+def test_a_per_seat_option_is_read_and_kept_seat_by_seat() -> None:
+    spec = seat_option(KURS)
+    assert spec is not None and spec.name == "genders"
+    assert all(seat_option(v) is None for v in VARIANTS.values() if v is not KURS)
+    assert seat_marks(spec, {}, 3) == ["", "", ""]
+    assert seat_marks(spec, {"genders": ["male", "", "female", "male"]}, 3) == [
+        "male", "", "female"]
+    assert seat_marks(spec, {"genders": ["robot", 3]}, 2) == ["", ""]
+    assert with_seat_marks(spec, {"sunset": 20}, ["", "female", "", ""]) == {
         "sunset": 20, "genders": ["", "female"]}
-    assert with_genders({"genders": ["male"]}, ["", ""]) == {}
-    assert GENDER_LABELS[""] == "\u2014"
+    assert with_seat_marks(spec, {"genders": ["male"]}, ["", ""]) == {}
+    assert seat_choice_labels(spec) == {"": UNSET_LABEL, "male": "male", "female": "female"}
+    assert UNSET_LABEL == "\u2014"
 
 
 def test_start_options_add_the_local_time_for_kurs_only() -> None:
@@ -301,4 +311,4 @@ def test_start_options_add_the_local_time_for_kurs_only() -> None:
     assert start_options(KURS, {}, 5000) == {"clock": 1439}
     assert start_options(VARIANTS["classic"], {"decks": 2}, 600) == {"decks": 2}
     # The game reads it: night at 23:05.
-    assert KURS.rules_for(4, start_options(KURS, {}, 1385)).clock == 1385
+    assert KURS.rules_for(4, start_options(KURS, {}, 1385)).number("clock") == 1385

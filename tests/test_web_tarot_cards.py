@@ -140,24 +140,26 @@ class FakeDocument:
 
 @pytest.fixture(scope="module")
 def view() -> Iterator[Any]:
-    """web.table.view, imported with the fake ``pyscript`` module (and forgotten afterwards)."""
+    """The card drawing (web.table.cards_view, imported with the fake ``pyscript`` module and
+    forgotten afterwards) and the card text it writes (web.model.card_text), as one namespace."""
+    from web.model import card_text
+
     fake = types.ModuleType("pyscript")
     fake.document = FakeDocument()  # type: ignore[attr-defined]
     fake.window = types.SimpleNamespace()  # type: ignore[attr-defined]
-    saved = {name: sys.modules.get(name) for name in ("pyscript", "web.table.view")}
+    name = "web.table.cards_view"
+    saved = {module: sys.modules.get(module) for module in ("pyscript", name)}
     sys.modules["pyscript"] = fake
-    sys.modules.pop("web.table.view", None)
+    sys.modules.pop(name, None)
     try:
-        yield importlib.import_module("web.table.view")
+        cards_view = importlib.import_module(name)
+        yield types.SimpleNamespace(**{**vars(card_text), **vars(cards_view)})
     finally:
-        for name, module in saved.items():
+        for module_name, module in saved.items():
             if module is None:
-                sys.modules.pop(name, None)
+                sys.modules.pop(module_name, None)
             else:
-                sys.modules[name] = module
-        web = sys.modules.get("web")
-        if web is not None and saved["web.table.view"] is None and hasattr(web, "view"):
-            delattr(web, "view")
+                sys.modules[module_name] = module
 
 
 # --------------------------------------------------------------------------- card elements

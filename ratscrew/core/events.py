@@ -21,7 +21,7 @@ def seat_name(seat: int, names: Sequence[str] | None = None) -> str:
     return f"player {seat + 1}"
 
 
-def _plural(n: int, word: str) -> str:
+def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
@@ -58,7 +58,7 @@ class Dealt(Event):
         else:
             split = ", ".join(str(c) for c in self.counts)
         return (
-            f"Dealt {_plural(total, 'card')} to {len(self.counts)} players ({split}); "
+            f"Dealt {plural(total, 'card')} to {len(self.counts)} players ({split}); "
             f"{seat_name(self.leader, names)} leads."
         )
 
@@ -84,10 +84,10 @@ class Flipped(Event):
         if self.target >= 0:
             return (
                 f"{text}: {seat_name(self.target, names)} has "
-                f"{_plural(self.chances, 'chance')} to answer."
+                f"{plural(self.chances, 'chance')} to answer."
             )
         if self.left > 0:
-            return f"{text} ({_plural(self.left, 'chance')} left)."
+            return f"{text} ({plural(self.left, 'chance')} left)."
         return text + "."
 
 
@@ -128,7 +128,7 @@ class PileTaken(Event):
 
     def explain(self, names: Sequence[str] | None = None) -> str:
         who = seat_name(self.seat, names)
-        takes = f"{who} takes {_plural(self.count, 'card')}"
+        takes = f"{who} takes {plural(self.count, 'card')}"
         if self.slapped_in:
             takes += " and is back in the game"
         if self.how == "slap":
@@ -173,11 +173,11 @@ class WrongSlap(Event):
             dead = "a dead card" if len(self.burned) == 1 else "dead cards"
             where = "under the pile" if self.place == "bottom" else f"on top as {dead}"
             return (
-                f"Wrong slap: {who} burns {_plural(len(self.burned), 'card')} "
+                f"Wrong slap: {who} burns {plural(len(self.burned), 'card')} "
                 f"({codes(self.burned)}) {where}."
             )
         if self.penalty == "lockout":
-            return f"Wrong slap: {who} may not slap for the next {_plural(self.flips, 'flip')}."
+            return f"Wrong slap: {who} may not slap for the next {plural(self.flips, 'flip')}."
         if self.penalty == "strike":
             return f"Wrong slap: {who} has no cards and gets strike {self.strikes}."
         if self.penalty == "barred":
@@ -246,7 +246,7 @@ class BackIn(Event):
     cards: int
 
     def explain(self, names: Sequence[str] | None = None) -> str:
-        return (f"{seat_name(self.seat, names)} holds {_plural(self.cards, 'card')} again and "
+        return (f"{seat_name(self.seat, names)} holds {plural(self.cards, 'card')} again and "
                 "is back in the game.")
 
 
@@ -263,7 +263,7 @@ class PlayOn(Event):
         who = seat_name(self.seat, names)
         if self.flips:
             return (
-                f"{who} holds every card and flips {_plural(self.flips, 'more card')}: "
+                f"{who} holds every card and flips {plural(self.flips, 'more card')}: "
                 "a last chance for the others to slap back in."
             )
         return f"{who} holds every card without winning a challenge: play on until a face card."
@@ -309,181 +309,10 @@ class GameOver(Event):
         if self.status == "win" and not self.every:
             return (
                 f"{seat_name(self.winner, names)} wins: the only player with cards in hand "
-                f"({_plural(self.cards, 'card')})."
+                f"({plural(self.cards, 'card')})."
             )
         if self.status == "win":
             return f"{seat_name(self.winner, names)} wins with all {self.cards} cards."
         if self.status == "loop":
             return "The game has come back to a position it was in before: it would never end."
         return "The game was stopped before anyone won."
-
-
-# -- Slap Like an Egyptian: the dice -------------------------------------------------------------
-
-HAND_WORDS = {"right": "the right hand", "left": "the left hand", "either": "either hand"}
-
-
-@dataclass(slots=True, eq=False)
-class DiceRolled(Event):
-    """Slap-A-Roonie: the red die (``right``, ``left``, ``either`` or ``rat``) and the wood die
-    (a body part, or ``rat``) for the next slap. ``caller``: who chooses for a Rat (the player
-    who last played)."""
-
-    kind: ClassVar[str] = "dice"
-    red: str
-    wood: str
-    caller: int
-
-    def explain(self, names: Sequence[str] | None = None) -> str:
-        caller = seat_name(self.caller, names)
-        if self.red == "rat":
-            hand = f"Rat on the red die: {caller} chooses the hand"
-        else:
-            hand = f"slap with {HAND_WORDS[self.red]}"
-        if self.wood == "rat":
-            part = f"Rat on the wood die: {caller} chooses where the slap starts from"
-        else:
-            part = f"starting from the {self.wood}"
-        return f"Slap-A-Roonie! The dice say: {hand}; {part}."
-
-
-@dataclass(slots=True, eq=False)
-class DiceCalled(Event):
-    """For a Rat, ``seat`` (who last played) chose ``what`` (``hand`` or ``part``)."""
-
-    kind: ClassVar[str] = "dice-called"
-    seat: int
-    what: str
-    value: str
-
-    def explain(self, names: Sequence[str] | None = None) -> str:
-        who = seat_name(self.seat, names)
-        if self.what == "hand":
-            return f"{who} calls the Rat: the next slap must use {HAND_WORDS[self.value]}."
-        return f"{who} calls the Rat: the next slap must start from the {self.value}."
-
-
-@dataclass(slots=True, eq=False)
-class BlackDie(Event):
-    """``seat`` flipped a joker and holds the black die: free of the dice rules."""
-
-    kind: ClassVar[str] = "black-die"
-    seat: int
-    card: Card
-    previous: int = -1
-
-    def explain(self, names: Sequence[str] | None = None) -> str:
-        who = seat_name(self.seat, names)
-        text = f"{who} flips a joker and takes the black die"
-        if self.previous >= 0 and self.previous != self.seat:
-            text += f" from {seat_name(self.previous, names)}"
-        return text + f": {who} may slap any way they like until someone else flips a joker."
-
-
-# -- Firefighters & Burn ---------------------------------------------------------------------------
-
-
-@dataclass(slots=True, eq=False)
-class BurnStarted(Event):
-    """A burn condition is met: every seat in ``seats`` must burn a card."""
-
-    kind: ClassVar[str] = "burn-started"
-    condition: str
-    cards: tuple[Card, ...]
-    seats: tuple[int, ...]
-    deadline: int
-
-    def explain(self, names: Sequence[str] | None = None) -> str:
-        return (
-            f"{self.condition} {codes(self.cards)}: burn! Everyone with cards burns one with "
-            "their slap key; the highest card takes the Play pile, and the first to burn "
-            "adds 2."
-        )
-
-
-@dataclass(slots=True, eq=False)
-class Burned(Event):
-    """``seat`` burned ``card`` onto the Burn pile, worth ``value`` (with the +2 if first)."""
-
-    kind: ClassVar[str] = "burned"
-    seat: int
-    card: Card
-    value: int
-    first: bool
-
-    def explain(self, names: Sequence[str] | None = None) -> str:
-        who = seat_name(self.seat, names)
-        if self.first:
-            return f"{who} burns {self.card} first: {self.value - 2} + 2 = {self.value}."
-        return f"{who} burns {self.card}: {self.value}."
-
-
-@dataclass(slots=True, eq=False)
-class BurnWon(Event):
-    """The contest is decided: ``seat`` (-1: nobody burned) takes the Play pile. ``burns``:
-    (seat, card, value) in the order burned; ``missed``: seats that did not burn in time."""
-
-    kind: ClassVar[str] = "burn-won"
-    seat: int
-    burns: tuple[tuple[int, Card, int], ...]
-    missed: tuple[int, ...] = ()
-    tie: bool = False
-
-    def explain(self, names: Sequence[str] | None = None) -> str:
-        if self.seat < 0:
-            return "Nobody burned in time: the fire dies down and play goes on."
-        who = seat_name(self.seat, names)
-        best = next(v for s, _, v in self.burns if s == self.seat)
-        text = f"{who} wins the burn with {best}"
-        others = [v for s, _, v in self.burns if s != self.seat]
-        if self.burns[0][0] == self.seat and others and max(others) > best - 2:
-            text += " (the +2 for burning first decided it)"
-        if self.tie:
-            text += " (a tie, won by burning earlier)"
-        if self.missed:
-            late = ", ".join(seat_name(s, names) for s in self.missed)
-            text += f"; {late} did not burn in time"
-        return text + "."
-
-    def to_dict(self) -> dict[str, Any]:
-        out = Event.to_dict(self)
-        out["burns"] = [[s, c.code, v] for s, c, v in self.burns]
-        out["missed"] = list(self.missed)
-        return out
-
-
-@dataclass(slots=True, eq=False)
-class FireOut(Event):
-    """``seat``, who had no cards, put out a fire: the Burn pile (``count`` cards) is theirs."""
-
-    kind: ClassVar[str] = "fire-out"
-    seat: int
-    count: int
-    card: Card
-
-    def explain(self, names: Sequence[str] | None = None) -> str:
-        who = seat_name(self.seat, names)
-        return (
-            f"{who} puts out the fire ({self.card} on the Burn pile) and takes its "
-            f"{_plural(self.count, 'card')}: back in the game."
-        )
-
-
-@dataclass(slots=True, eq=False)
-class ArcanaEffect(Event):
-    """What a Major Arcana card did (K.U.R.S.), in a sentence. ``text`` names players as
-    ``{0}``, ``{1}``... (the seats in ``seats``, ``{0}`` being whoever played the card) and a
-    typed decree as ``{q}`` (``quote``). ``cards``: cards only ``seat`` may see (the Fool's
-    peek)."""
-
-    kind: ClassVar[str] = "arcana"
-    seat: int
-    card: Card
-    text: str
-    seats: tuple[int, ...] = ()
-    quote: str = ""
-    cards: tuple[Card, ...] = ()
-
-    def explain(self, names: Sequence[str] | None = None) -> str:
-        who = [seat_name(s, names) for s in (self.seat, *self.seats)]
-        return f"{self.card.name}: " + self.text.format(*who, q=self.quote)

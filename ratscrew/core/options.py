@@ -1,9 +1,14 @@
 """House rules as data.
 
 :class:`Rules` is a frozen value: a variant supplies one, a player's choices replace some of its
-fields, and the result can be printed, compared, stored in a record or a link, and validated.
-Every field has an :class:`OptionSpec` with a one-line description, which the CLI and the page
+options, and the result can be printed, compared, stored in a record or a link, and validated.
+Every option has an :class:`OptionSpec` with a one-line description, which the CLI and the page
 show as they are.
+
+The core's own options are the fields of :class:`Rules`. A variant declares its own options
+(:attr:`ratscrew.core.variant.Variant.own_options`), registered with :func:`register_option`
+when the variant is: a :class:`Rules` keeps their values in :attr:`Rules.extra` (only those
+that differ from the option's default) and :meth:`Rules.option` reads them.
 """
 
 from __future__ import annotations
@@ -22,20 +27,28 @@ class OptionsError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
+    """One option: its name, what it does, and the values it takes. An option with
+    ``choices`` takes one of them; with a ``maximum``, a whole number from ``minimum``;
+    otherwise true or false. A ``per_seat`` option takes one of its ``choices`` for each seat
+    (``""`` first among them: unset)."""
+
     name: str
     description: str
     choices: tuple[str, ...] = ()
     minimum: int = 0
     maximum: int = 0
-    variants: tuple[str, ...] = ()
-    """The variants that read this option (empty: all of them)."""
+    default: Any = None
+    """A variant's own option's default (the core's options default to :class:`Rules`'
+    fields)."""
+    per_seat: bool = False
+    """A value for each seat, in seat order (at most 8), given as a list or as text
+    (``"m f - m"``: a choice's first letters do, ``-`` leaves a seat unset)."""
+    local_time: bool = False
+    """The local time at the start, in minutes after midnight: the page and the command line
+    fill it from the clock, and a link never carries it."""
+    owner: str = ""
+    """The variant whose own option this is ("" for the core's)."""
 
-    def applies_to(self, variant: str) -> bool:
-        return not self.variants or variant in self.variants
-
-
-JOKER_VARIANTS = ("classic", "beggar-my-neighbour", "slap-like-an-egyptian", "firefighters")
-"""The variants played with standard packs, to which jokers may be added."""
 
 CHALLENGE_KEYS = (*(RANK_CODES[r] for r in sorted(RANK_CODES)), "RJ", "BJ")
 
@@ -48,7 +61,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         OptionSpec("decks", "Packs shuffled together: standard 52-card packs (78-card Tarot "
                    "packs for K.U.R.S.).", minimum=1, maximum=8),
         OptionSpec("jokers", "Jokers added to the pack (red and black alternately).",
-                   minimum=0, maximum=16, variants=JOKER_VARIANTS),
+                   minimum=0, maximum=16),
         OptionSpec("dealer", "Seat of the dealer, 0 for player 1 (-1: the seat before player 1, "
                    "so player 1 leads); the next seat in the direction of play leads.",
                    minimum=-1, maximum=7),
@@ -94,49 +107,40 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         OptionSpec("risk_slap", "A slap on the final card of a challenge (the last chance, "
                    "before the pile is collected) costs nothing when wrong (004's risk slap)."),
         OptionSpec("joker_split", "Red and black jokers differ (004): the red joker can be "
-                   "slapped at once, the black joker challenges with 13 chances.",
-                   variants=JOKER_VARIANTS),
+                   "slapped at once, the black joker challenges with 13 chances."),
         OptionSpec("answer_face", "A face card laid to answer a challenge: it challenges the "
                    "next player in turn (classic), or it only ends the challenge and play goes "
                    "on (Firefighters' second firefighter).", ("challenges", "ends")),
-        OptionSpec("slap_a_roonie", "Slap-A-Roonie: after every slap that wins a pile the red "
-                   "and wood dice say which hand, and from where, the next slap must come.",
-                   variants=("slap-like-an-egyptian",)),
-        OptionSpec("burn_ms", "Milliseconds players have to burn a card once a burn condition "
-                   "is met; whoever has not burned by then sits the contest out.",
-                   minimum=500, maximum=30000, variants=("firefighters",)),
-        OptionSpec("burn_aces", "An ace in a burn contest: worth 1 (as in Unlucky 13), or 14.",
-                   ("low", "high"), variants=("firefighters",)),
-        OptionSpec("fire_wait", "Piles a player who runs out of cards must see taken (after the "
-                   "one they ran out in) before they may put out a fire.",
-                   minimum=0, maximum=5, variants=("firefighters",)),
-        OptionSpec("death_card", "The Death card is in the deck (left out by default with two "
-                   "players, where it ends the game at once).", variants=("kurs",)),
-        OptionSpec("classroom", "Classroom-safe wording: the Lovers ask for a high five, not a "
-                   "kiss, and the Moon only gives cards.", variants=("kurs",)),
-        OptionSpec("decree_yields", "A decree gives way to the Major Arcana: no fines while an "
-                   "Arcana card's effect plays out (until the next card is laid).",
-                   variants=("kurs",)),
-        OptionSpec("sunrise", "The Sun: the hour (0-23, local time) from which it is day.",
-                   minimum=0, maximum=23, variants=("kurs",)),
-        OptionSpec("sunset", "The Sun: the hour (1-24, local time) from which it is night.",
-                   minimum=1, maximum=24, variants=("kurs",)),
-        OptionSpec("clock", "The local time the game started, in minutes after midnight (the "
-                   "page and the CLI read it from the clock); the Sun adds the game's time.",
-                   minimum=0, maximum=1439, variants=("kurs",)),
-        OptionSpec("genders", "For the Magician (male) and the High Priestess (female): each "
-                   "seat's answer, in seat order, or - to leave a seat unset (not affected).",
-                   variants=("kurs",)),
     )
 }
 
-GENDERS = ("", "male", "female")
-"""What a seat may say for the Magician and the High Priestess ("": unset)."""
+CORE_OPTIONS = frozenset(OPTION_SPECS)
+"""The core's own options: the fields of :class:`Rules`."""
+
+
+def register_option(spec: OptionSpec) -> OptionSpec:
+    """Add a variant's own option (its ``owner`` set) to :data:`OPTION_SPECS`."""
+    if not spec.owner:
+        raise OptionsError(f"option {spec.name!r} must name the variant that owns it")
+    known = OPTION_SPECS.get(spec.name)
+    if known is not None and known != spec:
+        raise OptionsError(f"option {spec.name!r} of {spec.owner!r} clashes with "
+                           f"{known.owner or 'the core'}'s")
+    OPTION_SPECS[spec.name] = spec
+    return spec
+
+
+def _discover() -> None:
+    """Register the variants' own options (importing the variants registers them)."""
+    from ratscrew.core.variant import discover
+
+    discover()
 
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Every rule choice of a game. Defaults are classic Egyptian Rat Screw."""
+    """Every rule choice of a game. Defaults are classic Egyptian Rat Screw; a variant's own
+    options (:attr:`extra`) default to their specs' defaults."""
 
     slaps: tuple[str, ...] = CLASSIC_SLAPS
     challenge: tuple[tuple[str, int], ...] = (("J", 1), ("Q", 2), ("K", 3), ("A", 4))
@@ -162,43 +166,79 @@ class Rules:
     risk_slap: bool = False
     joker_split: bool = False
     answer_face: str = "challenges"
-    slap_a_roonie: bool = True
-    burn_ms: int = 4000
-    burn_aces: str = "low"
-    fire_wait: int = 1
-    death_card: bool = True
-    classroom: bool = True
-    decree_yields: bool = True
-    sunrise: int = 6
-    sunset: int = 18
-    clock: int = 720
-    genders: tuple[str, ...] = ()
+    extra: tuple[tuple[str, Any], ...] = ()
+    """The variants' own options that differ from their defaults, by name."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
-            _check(f.name, getattr(self, f.name))
+            if f.name != "extra":
+                _check(f.name, getattr(self, f.name))
+        kept: dict[str, Any] = {}
+        for pair in self.extra:
+            if not (isinstance(pair, tuple) and len(pair) == 2 and pair[0] in OPTION_SPECS
+                    and pair[0] not in CORE_OPTIONS):
+                raise OptionsError(f"not a variant's option: {pair!r}")
+            name, value = pair
+            _check(name, value)
+            if value != OPTION_SPECS[name].default:
+                kept[name] = value
+        object.__setattr__(self, "extra", tuple(sorted(kept.items())))
+
+    def option(self, name: str) -> Any:
+        """The value of any option, the core's or a variant's own."""
+        if name in CORE_OPTIONS:
+            return getattr(self, name)
+        for key, value in self.extra:
+            if key == name:
+                return value
+        spec = OPTION_SPECS.get(name)
+        if spec is None:
+            _discover()
+            spec = OPTION_SPECS.get(name)
+            if spec is None:
+                raise OptionsError(f"unknown option {name!r}")
+        return spec.default
+
+    def flag(self, name: str) -> bool:
+        """A true-or-false option's value."""
+        return bool(self.option(name))
+
+    def number(self, name: str) -> int:
+        """A whole-number option's value."""
+        return int(self.option(name))
+
+    def choice(self, name: str) -> str:
+        """A choice option's value."""
+        return str(self.option(name))
+
+    def seat_choices(self, name: str) -> tuple[str, ...]:
+        """A per-seat option's values, in seat order (``""``: unset)."""
+        return tuple(self.option(name))
 
     def with_options(self, changes: Mapping[str, Any]) -> Rules:
         """A copy with some options changed; values may be given as JSON would give them."""
+        if set(changes) - set(OPTION_SPECS):
+            _discover()
         unknown = sorted(set(changes) - set(OPTION_SPECS))
         if unknown:
             raise OptionsError(
                 f"unknown option {unknown[0]!r}; options are: {', '.join(OPTION_SPECS)}"
             )
-        return replace(self, **{k: _coerce(k, v) for k, v in changes.items()})
+        core = {k: _coerce(k, v) for k, v in changes.items() if k in CORE_OPTIONS}
+        extra = dict(self.extra)
+        extra.update((k, _coerce(k, v)) for k, v in changes.items() if k not in CORE_OPTIONS)
+        return replace(self, **core, extra=tuple(extra.items()))
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready values (the inverse of ``Rules().with_options``)."""
+        """JSON-ready values of every option (the inverse of ``Rules().with_options``)."""
         out: dict[str, Any] = {}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name == "slaps":
-                value = list(value)
-            elif f.name == "challenge":
+        for name in OPTION_SPECS:
+            value = self.option(name)
+            if name == "challenge":
                 value = dict(value)
-            elif f.name == "genders":
+            elif isinstance(value, tuple):
                 value = list(value)
-            out[f.name] = value
+            out[name] = value
         return out
 
     def diff(self, base: Rules) -> dict[str, Any]:
@@ -211,14 +251,32 @@ class Rules:
         return self.direction == "clockwise"
 
 
+def _or_list(choices: tuple[str, ...]) -> str:
+    """"male, female or -": a per-seat option's choices as its messages say them."""
+    named = [c for c in choices if c]
+    return ", ".join(named[:-1]) + f" or {named[-1]}" if len(named) > 1 else named[0]
+
+
+def _seat_choice(spec: OptionSpec, value: Any) -> str:
+    """One seat's value of a per-seat option: a choice, or the unique choice it begins
+    (``m`` for ``male``); ``-`` and ``""`` leave the seat unset."""
+    text = str(value).strip().lower()
+    if text in ("", "-"):
+        return ""
+    if text in spec.choices:
+        return text
+    starting = [c for c in spec.choices if c and c.startswith(text)]
+    return starting[0] if len(starting) == 1 else text
+
+
 def _coerce(name: str, value: Any) -> Any:
-    if name == "genders":
+    spec = OPTION_SPECS[name]
+    if spec.per_seat:
         if isinstance(value, str):
             value = value.replace(",", " ").split()
         if not isinstance(value, list | tuple):
-            raise OptionsError("genders must list male, female or - for each seat")
-        short = {"m": "male", "f": "female", "-": "", "": ""}
-        return tuple(short.get(str(v).strip().lower(), str(v).strip().lower()) for v in value)
+            raise OptionsError(f"{name} must list {_or_list(spec.choices)} or - for each seat")
+        return tuple(_seat_choice(spec, v) for v in value)
     if name == "slaps":
         if isinstance(value, str):
             value = [s for s in value.replace(",", " ").split() if s]
@@ -278,12 +336,12 @@ def _check(name: str, value: Any) -> None:
             if key in seen:
                 raise OptionsError(f"challenge: {key} is listed twice")
             seen.add(key)
-    elif name == "genders":
+    elif spec.per_seat:
         if not isinstance(value, tuple) or len(value) > 8:
-            raise OptionsError("genders lists at most 8 seats")
+            raise OptionsError(f"{name} lists at most 8 seats")
         for v in value:
-            if v not in GENDERS:
-                raise OptionsError(f"genders: {v!r} is not male, female or - (unset)")
+            if v not in spec.choices:
+                raise OptionsError(f"{name}: {v!r} is not {_or_list(spec.choices)} or - (unset)")
     elif spec.choices:
         if value not in spec.choices:
             raise OptionsError(f"{name} must be one of: {', '.join(spec.choices)} (not {value!r})")

@@ -9,11 +9,11 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ratscrew.core.cards import Card, build_deck
-from ratscrew.core.options import OptionsError, Rules
+from ratscrew.core.options import CORE_OPTIONS, OptionsError, OptionSpec, Rules, register_option
 
 if TYPE_CHECKING:
     from ratscrew.core.engine import Game
@@ -54,6 +54,11 @@ class Variant:
     decks for five or more, and the jokers that come with them); the choices still win."""
     options: tuple[str, ...] = ()
     """The options this variant is about, shown first where options are listed."""
+    own_options: tuple[OptionSpec, ...] = ()
+    """Options only this variant reads (registered with it; their values are in
+    :attr:`Rules.extra <ratscrew.core.options.Rules.extra>`)."""
+    ignores: tuple[str, ...] = ()
+    """The core's options this variant does not read (a Tarot deck takes no jokers)."""
     slapping: bool = True
     """Whether players slap at all. Beggar-My-Neighbour: "There is no skill in this game": a
     slap is ignored and costs nothing (unless slap rules are added as a house rule)."""
@@ -93,6 +98,13 @@ class Variant:
     bot_wants_slap: Callable[[Game, int], bool] | None = None
     """``(game, seat)``: a slap the variant calls for outside the slap rules (burning a card,
     putting out a fire); bots make it after their reaction time."""
+
+    def reads(self, option: str) -> bool:
+        """Whether this variant reads ``option``: the core's options but those it ignores,
+        and its own."""
+        if option in CORE_OPTIONS:
+            return option not in self.ignores
+        return any(spec.name == option for spec in self.own_options)
 
     def slap_title(self, rule: str, default: str = "") -> str:
         return self.slap_titles.get(rule, default or rule)
@@ -171,6 +183,8 @@ def register(variant: Variant) -> Variant:
         clash = variant.name in taken or taken & set(variant.aliases)
         if clash and other.name != variant.name:
             raise VariantError(f"variant {variant.name!r} clashes with {other.name!r}")
+    for spec in variant.own_options:
+        register_option(replace(spec, owner=variant.name))
     VARIANTS[variant.name] = variant
     ordered = sorted(VARIANTS.values(), key=lambda v: (v.order, v.name))
     VARIANTS.clear()

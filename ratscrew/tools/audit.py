@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ratscrew.core.engine import Game
-from ratscrew.core.options import CHALLENGE_KEYS, GENDERS, OPTION_SPECS, OptionSpec
+from ratscrew.core.options import CHALLENGE_KEYS, OPTION_SPECS, OptionSpec
 from ratscrew.core.rng import MAX_SEED
 from ratscrew.core.slaps import SLAP_RULES
 from ratscrew.play.bots import DIFFICULTIES
@@ -65,8 +65,8 @@ def option_value(spec: OptionSpec, rng: random.Random, players: int) -> Any:
     if spec.name == "challenge":
         keys = rng.sample(CHALLENGE_KEYS, rng.randint(0, 6))
         return {k: rng.randint(1, 13) for k in keys}
-    if spec.name == "genders":
-        return [rng.choice(GENDERS) or "-" for _ in range(rng.randint(0, players))]
+    if spec.per_seat:
+        return [rng.choice(spec.choices) or "-" for _ in range(rng.randint(0, players))]
     if spec.name == "decks":
         # Many packs make long games that mostly end capped: most draws are one or two.
         return rng.randint(1, 2) if rng.random() < 0.85 else rng.randint(1, spec.maximum)
@@ -84,7 +84,7 @@ def random_options(variant: Variant, players: int, rng: random.Random) -> dict[s
     variant's default (so the variant's own game is drawn too)."""
     out: dict[str, Any] = {}
     for name, spec in OPTION_SPECS.items():
-        if spec.applies_to(variant.name) and rng.random() >= 0.25:
+        if variant.reads(name) and rng.random() >= 0.25:
             out[name] = option_value(spec, rng, players)
     return out
 

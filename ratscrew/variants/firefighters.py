@@ -14,18 +14,109 @@ firefighter on top of the Burn pile, which puts out the fire and takes that pile
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
-from ratscrew.core.cards import ACE, JACK, KING, QUEEN, Card
+from ratscrew.core.cards import ACE, JACK, KING, QUEEN, Card, codes
 from ratscrew.core.engine import Game, Phase
-from ratscrew.core.events import Burned, BurnStarted, BurnWon, FireOut
-from ratscrew.core.options import Rules
+from ratscrew.core.events import Event, plural, seat_name
+from ratscrew.core.options import OptionSpec, Rules
 from ratscrew.core.variant import Variant, register
 
 FIREFIGHTER_RANKS = frozenset({JACK, QUEEN, KING})
 BURN = "burn"
 """The name of the Burn pile in ``game.side_piles``."""
 FIRST_BONUS = 2
+
+
+# --------------------------------------------------------------------------- events
+
+
+@dataclass(slots=True, eq=False)
+class BurnStarted(Event):
+    """A burn condition is met: every seat in ``seats`` must burn a card."""
+
+    kind: ClassVar[str] = "burn-started"
+    condition: str
+    cards: tuple[Card, ...]
+    seats: tuple[int, ...]
+    deadline: int
+
+    def explain(self, names: Sequence[str] | None = None) -> str:
+        return (
+            f"{self.condition} {codes(self.cards)}: burn! Everyone with cards burns one with "
+            "their slap key; the highest card takes the Play pile, and the first to burn "
+            "adds 2."
+        )
+
+
+@dataclass(slots=True, eq=False)
+class Burned(Event):
+    """``seat`` burned ``card`` onto the Burn pile, worth ``value`` (with the +2 if first)."""
+
+    kind: ClassVar[str] = "burned"
+    seat: int
+    card: Card
+    value: int
+    first: bool
+
+    def explain(self, names: Sequence[str] | None = None) -> str:
+        who = seat_name(self.seat, names)
+        if self.first:
+            return f"{who} burns {self.card} first: {self.value - 2} + 2 = {self.value}."
+        return f"{who} burns {self.card}: {self.value}."
+
+
+@dataclass(slots=True, eq=False)
+class BurnWon(Event):
+    """The contest is decided: ``seat`` (-1: nobody burned) takes the Play pile. ``burns``:
+    (seat, card, value) in the order burned; ``missed``: seats that did not burn in time."""
+
+    kind: ClassVar[str] = "burn-won"
+    seat: int
+    burns: tuple[tuple[int, Card, int], ...]
+    missed: tuple[int, ...] = ()
+    tie: bool = False
+
+    def explain(self, names: Sequence[str] | None = None) -> str:
+        if self.seat < 0:
+            return "Nobody burned in time: the fire dies down and play goes on."
+        who = seat_name(self.seat, names)
+        best = next(v for s, _, v in self.burns if s == self.seat)
+        text = f"{who} wins the burn with {best}"
+        others = [v for s, _, v in self.burns if s != self.seat]
+        if self.burns[0][0] == self.seat and others and max(others) > best - 2:
+            text += " (the +2 for burning first decided it)"
+        if self.tie:
+            text += " (a tie, won by burning earlier)"
+        if self.missed:
+            late = ", ".join(seat_name(s, names) for s in self.missed)
+            text += f"; {late} did not burn in time"
+        return text + "."
+
+    def to_dict(self) -> dict[str, Any]:
+        out = Event.to_dict(self)
+        out["burns"] = [[s, c.code, v] for s, c, v in self.burns]
+        out["missed"] = list(self.missed)
+        return out
+
+
+@dataclass(slots=True, eq=False)
+class FireOut(Event):
+    """``seat``, who had no cards, put out a fire: the Burn pile (``count`` cards) is theirs."""
+
+    kind: ClassVar[str] = "fire-out"
+    seat: int
+    count: int
+    card: Card
+
+    def explain(self, names: Sequence[str] | None = None) -> str:
+        who = seat_name(self.seat, names)
+        return (
+            f"{who} puts out the fire ({self.card} on the Burn pile) and takes its "
+            f"{plural(self.count, 'card')}: back in the game."
+        )
 
 
 @dataclass(slots=True)
@@ -53,7 +144,7 @@ def burn_value(card: Card, game: Game) -> int:
     """A card's worth in a burn contest: A = 1 (or 14 with ``burn_aces`` high), 2-10,
     J = 11, Q = 12, K = 13."""
     if card.rank == ACE:
-        return 14 if game.rules.burn_aces == "high" else 1
+        return 14 if game.rules.choice("burn_aces") == "high" else 1
     return card.value
 
 
@@ -73,7 +164,7 @@ class BurnContest(Phase):
         """The burn condition's slap-rule name (``condition`` is what the variant calls it)."""
         self.expected = tuple(s for s in range(game.n) if game.hands[s])
         self.burns: list[tuple[int, Card, int]] = []
-        self.deadline = game.t + game.rules.burn_ms
+        self.deadline = game.t + game.rules.number("burn_ms")
         game.emit(BurnStarted(game.t, condition, cards, self.expected, self.deadline))
 
     @property
@@ -153,7 +244,7 @@ def may_put_out(game: Game, seat: int) -> bool:
     if game.hands[seat] or game.barred[seat] or game.won_alone():
         return False
     ran_out = _fires(game).ran_out[seat]
-    return ran_out >= 0 and game.tricks >= ran_out + 1 + game.rules.fire_wait
+    return ran_out >= 0 and game.tricks >= ran_out + 1 + game.rules.number("fire_wait")
 
 
 def fire_burning(game: Game) -> bool:
@@ -226,6 +317,16 @@ FIREFIGHTERS = register(Variant(
         next_leader="right",
     ),
     options=("slaps", "burn_ms", "burn_aces", "fire_wait", "answer_face", "next_leader"),
+    own_options=(
+        OptionSpec("burn_ms", "Milliseconds players have to burn a card once a burn condition "
+                   "is met; whoever has not burned by then sits the contest out.",
+                   minimum=500, maximum=30000, default=4000),
+        OptionSpec("burn_aces", "An ace in a burn contest: worth 1 (as in Unlucky 13), or 14.",
+                   ("low", "high"), default="low"),
+        OptionSpec("fire_wait", "Piles a player who runs out of cards must see taken (after the "
+                   "one they ran out in) before they may put out a fire.",
+                   minimum=0, maximum=5, default=1),
+    ),
     slaps_title="Burn conditions",
     slap_titles={"double": "Matchbox", "sandwich": "Overcooked", "chimney": "Chimney"},
     only_holder_wins=True,

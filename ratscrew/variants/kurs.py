@@ -25,13 +25,16 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from ratscrew.core.cards import CARDS, TAROT_DECK, Card
 from ratscrew.core.engine import Decision, Game
-from ratscrew.core.events import ArcanaEffect, Flipped, OutOfCards
-from ratscrew.core.options import Rules
+from ratscrew.core.events import Event, Flipped, OutOfCards, seat_name
+from ratscrew.core.options import OptionSpec, Rules
 from ratscrew.core.variant import Variant, register
+
+GENDERS = ("", "male", "female")
+"""What a seat may say for the Magician and the High Priestess ("": unset)."""
 
 FOOL, MAGICIAN, PRIESTESS, EMPRESS, EMPEROR, HIEROPHANT, LOVERS, STRENGTH, CHARIOT, HERMIT = (
     range(1, 11))
@@ -57,6 +60,29 @@ SONGS = (
     "Lucky Star",
 )
 """What a bot sings for the Star."""
+
+
+# --------------------------------------------------------------------------- events
+
+
+@dataclass(slots=True, eq=False)
+class ArcanaEffect(Event):
+    """What a Major Arcana card did (K.U.R.S.), in a sentence. ``text`` names players as
+    ``{0}``, ``{1}``... (the seats in ``seats``, ``{0}`` being whoever played the card) and a
+    typed decree as ``{q}`` (``quote``). ``cards``: cards only ``seat`` may see (the Fool's
+    peek)."""
+
+    kind: ClassVar[str] = "arcana"
+    seat: int
+    card: Card
+    text: str
+    seats: tuple[int, ...] = ()
+    quote: str = ""
+    cards: tuple[Card, ...] = ()
+
+    def explain(self, names: Sequence[str] | None = None) -> str:
+        who = [seat_name(s, names) for s in (self.seat, *self.seats)]
+        return f"{self.card.name}: " + self.text.format(*who, q=self.quote)
 
 
 @dataclass(slots=True)
@@ -347,7 +373,7 @@ def _fool(game: Game, seat: int, card: Card) -> None:
 def _tribute(game: Game, seat: int, card: Card, mark: str) -> None:
     """2, 3: "All male (female) players must give you a card." Unset seats are not
     affected."""
-    genders = game.rules.genders
+    genders = game.rules.seat_choices("genders")
     marked = [s for s in others(game, seat) if s < len(genders) and genders[s] == mark]
     if not marked:
         say(game, seat, card, f"no other player is marked {mark}, so no effect.")
@@ -417,7 +443,7 @@ def _lovers(game: Game, seat: int, card: Card) -> None:
     if not to:
         say(game, seat, card, "there is nobody to choose, so no effect.")
         return
-    what = "a high five" if game.rules.classroom else "a kiss"
+    what = "a high five" if game.rules.flag("classroom") else "a kiss"
     options, labels = _seat_options(game, to)
     _ask(game, Decision(
         seat=seat,
@@ -433,7 +459,7 @@ def _lovers(game: Game, seat: int, card: Card) -> None:
 
 def _lovers_target(card: Card, seat: int, game: Game, option: str) -> None:
     target = _seat(option)
-    classroom = game.rules.classroom
+    classroom = game.rules.flag("classroom")
     what = "a high five" if classroom else "a kiss"
     _ask(game, Decision(
         seat=target,
@@ -448,7 +474,7 @@ def _lovers_target(card: Card, seat: int, game: Game, option: str) -> None:
 
 
 def _lovers_answer(card: Card, seat: int, target: int, game: Game, answer: str) -> None:
-    what = "a high five" if game.rules.classroom else "a kiss"
+    what = "a high five" if game.rules.flag("classroom") else "a kiss"
     before = game.counts
     if answer == "accept":
         moved = give(game, target, seat)
@@ -837,7 +863,7 @@ def _star_answer(card: Card, seat: int, game: Game, answer: str) -> None:
 def _moon(game: Game, seat: int, card: Card) -> None:
     """19: "Briefly expose a covered body part of your choice to your fellow players. If you
     are unwilling, give each player a card." Classroom-safe: only the card alternative."""
-    if game.rules.classroom:
+    if game.rules.flag("classroom"):
         _moon_answer(card, seat, game, "give")
         return
     _offer(game, seat,
@@ -860,12 +886,12 @@ def _moon_answer(card: Card, seat: int, game: Game, answer: str) -> None:
 
 def local_minute(game: Game) -> int:
     """The local time now, in minutes after midnight: the game's start plus its time."""
-    return (game.rules.clock + game.t // 60_000) % 1440
+    return (game.rules.number("clock") + game.t // 60_000) % 1440
 
 
 def is_day(game: Game) -> bool:
     minute = local_minute(game)
-    return game.rules.sunrise * 60 <= minute < game.rules.sunset * 60
+    return game.rules.number("sunrise") * 60 <= minute < game.rules.number("sunset") * 60
 
 
 def _sun(game: Game, seat: int, card: Card) -> None:
@@ -960,7 +986,7 @@ def _fine(game: Game, seat: int, arg: str) -> None:
         game.ignore(seat, "fine", f"{arg!r} is not a player (fine a player by number, 1 to "
                     f"{game.n})")
         return
-    if game.rules.decree_yields and court.effect is not None:
+    if game.rules.flag("decree_yields") and court.effect is not None:
         game.ignore(seat, "fine", f"the decree gives way to {court.effect.name} while its "
                     "effect plays out")
         return
@@ -983,7 +1009,7 @@ def decree_holders(game: Game) -> list[int]:
 
 
 def tarot_deck(rules: Rules) -> list[Card]:
-    deck = [c for c in TAROT_DECK if rules.death_card or c.arcana != DEATH]
+    deck = [c for c in TAROT_DECK if rules.flag("death_card") or c.arcana != DEATH]
     return deck * rules.decks
 
 
@@ -1008,6 +1034,26 @@ KURS = register(Variant(
     player_defaults=_defaults,
     options=("classroom", "genders", "sunrise", "sunset", "decree_yields", "death_card",
              "ending", "slaps"),
+    own_options=(
+        OptionSpec("death_card", "The Death card is in the deck (left out by default with two "
+                   "players, where it ends the game at once).", default=True),
+        OptionSpec("classroom", "Classroom-safe wording: the Lovers ask for a high five, not a "
+                   "kiss, and the Moon only gives cards.", default=True),
+        OptionSpec("decree_yields", "A decree gives way to the Major Arcana: no fines while an "
+                   "Arcana card's effect plays out (until the next card is laid).",
+                   default=True),
+        OptionSpec("sunrise", "The Sun: the hour (0-23, local time) from which it is day.",
+                   minimum=0, maximum=23, default=6),
+        OptionSpec("sunset", "The Sun: the hour (1-24, local time) from which it is night.",
+                   minimum=1, maximum=24, default=18),
+        OptionSpec("clock", "The local time the game started, in minutes after midnight (the "
+                   "page and the CLI read it from the clock); the Sun adds the game's time.",
+                   minimum=0, maximum=1439, default=720, local_time=True),
+        OptionSpec("genders", "For the Magician (male) and the High Priestess (female): each "
+                   "seat's answer, in seat order, or - to leave a seat unset (not affected).",
+                   GENDERS, default=(), per_seat=True),
+    ),
+    ignores=("jokers", "joker_split"),
     on_start=_start,
     on_lay=_on_lay,
     on_card=_on_card,

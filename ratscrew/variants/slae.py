@@ -14,14 +14,14 @@ etc."). The six faces chosen here are :data:`RED_FACES` and :data:`WOOD_FACES`; 
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ratscrew.core.cards import Card
 from ratscrew.core.engine import Decision, Game
-from ratscrew.core.events import BlackDie, DiceCalled, DiceRolled
-from ratscrew.core.options import Rules
+from ratscrew.core.events import Event, seat_name
+from ratscrew.core.options import OptionSpec, Rules
 from ratscrew.core.variant import Variant, register
 
 RED_FACES = ("right", "left", "either", "right", "left", "rat")
@@ -36,6 +36,68 @@ BODY_PARTS = ("ear", "neck", "nose", "chin", "elbow", "forehead", "shoulder", "k
               "toe")
 """What the last player may call for a Rat on the wood die: any part of the body, the die's
 faces or not."""
+
+
+# --------------------------------------------------------------------------- events
+
+HAND_WORDS = {"right": "the right hand", "left": "the left hand", "either": "either hand"}
+
+
+@dataclass(slots=True, eq=False)
+class DiceRolled(Event):
+    """Slap-A-Roonie: the red die (``right``, ``left``, ``either`` or ``rat``) and the wood die
+    (a body part, or ``rat``) for the next slap. ``caller``: who chooses for a Rat (the player
+    who last played)."""
+
+    kind: ClassVar[str] = "dice"
+    red: str
+    wood: str
+    caller: int
+
+    def explain(self, names: Sequence[str] | None = None) -> str:
+        caller = seat_name(self.caller, names)
+        if self.red == "rat":
+            hand = f"Rat on the red die: {caller} chooses the hand"
+        else:
+            hand = f"slap with {HAND_WORDS[self.red]}"
+        if self.wood == "rat":
+            part = f"Rat on the wood die: {caller} chooses where the slap starts from"
+        else:
+            part = f"starting from the {self.wood}"
+        return f"Slap-A-Roonie! The dice say: {hand}; {part}."
+
+
+@dataclass(slots=True, eq=False)
+class DiceCalled(Event):
+    """For a Rat, ``seat`` (who last played) chose ``what`` (``hand`` or ``part``)."""
+
+    kind: ClassVar[str] = "dice-called"
+    seat: int
+    what: str
+    value: str
+
+    def explain(self, names: Sequence[str] | None = None) -> str:
+        who = seat_name(self.seat, names)
+        if self.what == "hand":
+            return f"{who} calls the Rat: the next slap must use {HAND_WORDS[self.value]}."
+        return f"{who} calls the Rat: the next slap must start from the {self.value}."
+
+
+@dataclass(slots=True, eq=False)
+class BlackDie(Event):
+    """``seat`` flipped a joker and holds the black die: free of the dice rules."""
+
+    kind: ClassVar[str] = "black-die"
+    seat: int
+    card: Card
+    previous: int = -1
+
+    def explain(self, names: Sequence[str] | None = None) -> str:
+        who = seat_name(self.seat, names)
+        text = f"{who} flips a joker and takes the black die"
+        if self.previous >= 0 and self.previous != self.seat:
+            text += f" from {seat_name(self.previous, names)}"
+        return text + f": {who} may slap any way they like until someone else flips a joker."
 
 
 @dataclass(slots=True)
@@ -110,7 +172,7 @@ def required_hand(game: Game, seat: int) -> str:
     """The hand ``seat`` must slap with now: right, left, or "" (any: no dice rule, either
     hand, or ``seat`` holds the black die)."""
     dice = dice_of(game)
-    if dice is None or seat == dice.holder or not game.rules.slap_a_roonie:
+    if dice is None or seat == dice.holder or not game.rules.flag("slap_a_roonie"):
         return ""
     return dice.hand if dice.hand in ("right", "left") else ""
 
@@ -120,7 +182,7 @@ def required_hand(game: Game, seat: int) -> str:
 
 def _start(game: Game) -> None:
     game.state = Dice()
-    if game.rules.slap_a_roonie:
+    if game.rules.flag("slap_a_roonie"):
         roll(game, game.dealer)
 
 
@@ -141,7 +203,7 @@ def _judge(game: Game, seat: int, hand: str) -> str:
 
 
 def _take(game: Game, seat: int, how: str) -> None:
-    if how == "slap" and game.rules.slap_a_roonie:
+    if how == "slap" and game.rules.flag("slap_a_roonie"):
         roll(game, game.top_seat if game.top_seat >= 0 else game.dealer)
 
 
@@ -158,7 +220,7 @@ HAND_MS = 90.0
 
 def _bot_delay(game: Game, seat: int) -> float:
     dice = dice_of(game)
-    if dice is None or not game.rules.slap_a_roonie or seat == dice.holder:
+    if dice is None or not game.rules.flag("slap_a_roonie") or seat == dice.holder:
         return 0.0
     return REACH_MS + (HAND_MS if required_hand(game, seat) else 0.0)
 
@@ -189,6 +251,11 @@ SLAP_LIKE_AN_EGYPTIAN = register(Variant(
     ),
     player_defaults=_defaults,
     options=("slap_a_roonie", "next_leader", "decks", "jokers", "slaps"),
+    own_options=(
+        OptionSpec("slap_a_roonie", "Slap-A-Roonie: after every slap that wins a pile the red "
+                   "and wood dice say which hand, and from where, the next slap must come.",
+                   default=True),
+    ),
     on_start=_start,
     on_card=_card,
     judge_slap=_judge,

@@ -19,8 +19,7 @@ from e2e_table import KEYS, Mirror, expect_table, headline, open_patient_table, 
 from playwright.sync_api import Page, expect
 
 from ratscrew.core.engine import Game
-from ratscrew.core.events import ArcanaEffect
-from ratscrew.variants.kurs import CHARIOT, DEVIL, EMPEROR, FOOL
+from ratscrew.variants.kurs import CHARIOT, DEVIL, EMPEROR, FOOL, ArcanaEffect
 
 pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("clean_page")]
 

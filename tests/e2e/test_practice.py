@@ -1,4 +1,4 @@
-"""Slap practice in the page: a drill from a link deals the cards web/tools/practice/drill.py deals
+"""Slap practice in the page: a drill from a link deals the cards ratscrew/tools/practice.py deals
 in CPython, and a scripted run scores exactly its hits, misses and false slaps; touch zones slap;
 the best score outlives a reload; a hostile link still gives a working drill; Back returns to
 the game's setup.
@@ -19,7 +19,8 @@ from e2e_table import KEYS
 from playwright.sync_api import Page, expect
 from test_a11y import axe_problems
 
-from web.tools.practice.drill import Laid, parse_query, plan_drill
+from ratscrew.tools.practice import Laid, plan_drill
+from web.tools.practice.link import parse_query
 
 pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("clean_page")]
 

@@ -32,9 +32,9 @@ from e2e_table import (
 from playwright.sync_api import Page, expect
 
 from ratscrew.core.engine import Game
-from ratscrew.core.events import Asked, BlackDie, BurnWon, PileTaken, WrongSlap
-from ratscrew.variants.firefighters import BurnContest, burn_value
-from ratscrew.variants.slae import dice_of
+from ratscrew.core.events import Asked, PileTaken, WrongSlap
+from ratscrew.variants.firefighters import BurnContest, BurnWon, burn_value
+from ratscrew.variants.slae import BlackDie, dice_of
 from web.model.settings import STORAGE_KEY
 
 pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("clean_page")]

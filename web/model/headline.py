@@ -3,11 +3,11 @@
 Browser-free (tested in CPython), used by :class:`web.table.view.TableView`:
 
 - :class:`Headline`: the last *notable* event (a pile won and why, a wrong slap, a won
-  challenge, a burn result, dice, an Arcana effect, the end...), held for at least
-  :func:`hold_ms` of real time. A newer notable event of the same or a higher rank replaces it
-  at once; one of a lower rank (the dice rolled just after a slap won the pile) waits until
-  the hold is over. Flips are shown by the cards and the challenge line, and an ignored action
-  never reaches the headline: it becomes a note at the seat that acted (:func:`seat_notes`).
+  challenge, a variant's own moments, the end...), held for at least :func:`hold_ms` of real
+  time. A newer notable event of the same or a higher rank replaces it at once; one of a lower
+  rank (a question asked just after a slap won the pile) waits until the hold is over. Flips
+  are shown by the cards and the challenge line, and an ignored action never reaches the
+  headline: it becomes a note at the seat that acted (:func:`seat_notes`).
 - :class:`Announcer`: what the screen reader's live region says. Notable events, as they
   come, at the slower speeds; at 4x and faster (and instant) a short summary at most every
   :data:`SUMMARY_MS`, instead of every card.
@@ -27,29 +27,33 @@ from ratscrew.core.events import (
     TurnMissed,
     WrongSlap,
 )
+from web.model.variant_page import event_ranks
 
 RANKS: dict[str, int] = {
     "game-over": 5,
     "pile-taken": 4,
     "challenge-won": 4,
     "wrong-slap": 4,
-    "burn-won": 4,
-    "fire-out": 4,
-    "arcana": 3,
     "turn-missed": 3,
     "back-in": 3,
     "out-of-cards": 3,
     "play-on": 3,
-    "burn-started": 3,
     "asked": 2,
-    "dice": 2,
-    "dice-called": 2,
-    "black-die": 2,
     "dealt": 1,
 }
-"""The notable events' kinds and their rank (higher wins). Any other kind (a flip, an ignored
-action, a choice made, a card burned in a contest) is not notable: it never changes the
-headline."""
+"""The core's notable events' kinds and their rank (higher wins); each variant's web part
+adds its own (:attr:`web.model.variant_page.VariantPage.ranks`). Any other kind (a flip, an
+ignored action, a choice made) is not notable: it never changes the headline."""
+
+_ranks: dict[str, int] = {}
+
+
+def rank_of(kind: str) -> int | None:
+    """The headline rank of an event kind, the core's or a variant's (None: not notable)."""
+    if not _ranks:
+        _ranks.update(event_ranks())
+        _ranks.update(RANKS)
+    return _ranks.get(kind)
 
 FAST_SPEED = 4.0
 """From this speed (and at instant speed) a notable line is held for 1 s instead of 2 s and
@@ -73,7 +77,11 @@ def hold_ms(speed: float) -> float:
 
 
 def notable(event: Event) -> bool:
-    return event.kind in RANKS
+    return rank_of(event.kind) is not None
+
+
+def _rank(event: Event) -> int:
+    return rank_of(event.kind) or 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +98,7 @@ def _pick(events: Sequence[Event]) -> Event | None:
     """The batch's event for the headline: the highest rank, the latest of equals."""
     best: Event | None = None
     for event in events:
-        if notable(event) and (best is None or RANKS[event.kind] >= RANKS[best.kind]):
+        if notable(event) and (best is None or _rank(event) >= _rank(best)):
             best = event
     return best
 
@@ -108,7 +116,7 @@ class Headline:
         event = _pick(events)
         if event is None:
             return self.tick(now, speed)
-        line = Line(event.explain(names), event.kind, RANKS[event.kind], now)
+        line = Line(event.explain(names), event.kind, _rank(event), now)
         shown = self.line
         if shown is None or line.rank >= shown.rank or now - shown.since >= hold_ms(speed):
             self.line, self.pending = line, None
@@ -214,7 +222,7 @@ class Announcer:
             self.last = now
             return " ".join(e.explain(names) for e in said)
         for event in said:
-            rank = RANKS.get(event.kind, 3)
+            rank = rank_of(event.kind) or 3
             if self.best is None or rank >= self.best[0]:
                 if self.best is not None:
                     self.more += 1

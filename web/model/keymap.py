@@ -421,3 +421,19 @@ def default_keymap(players: int = MAX_SEATS, actions: Sequence[str] = ACTIONS) -
             if key is not None:
                 keymap.assign(seat, action, key)
     return keymap
+
+
+def choice_step(index: int, action: str, count: int) -> tuple[int, bool]:
+    """A seat's key in a decision's panel: slap-left moves to the previous option, slap-right
+    (or a plain slap) to the next, both wrapping round; flip confirms. Returns the selected
+    index and whether it is confirmed."""
+    if count <= 0:
+        return 0, False
+    index %= count
+    if action == "flip":
+        return index, True
+    if action == "slap-left":
+        return (index - 1) % count, False
+    if action in ("slap-right", "slap"):
+        return (index + 1) % count, False
+    return index, False

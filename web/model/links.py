@@ -267,19 +267,27 @@ def _option_value(text: str) -> Any:
         return text
 
 
-PAGE_OPTIONS = frozenset({"clock"})
-"""Options the page sets itself at every start and never writes into a link: ``clock``, the
-local time (a link opened at night plays the opener's night)."""
+def page_option(name: str) -> bool:
+    """Whether the page sets option ``name`` itself at every start and never writes it into a
+    link: a local-time option (a link opened at night plays the opener's night)."""
+    spec = OPTION_SPECS.get(name)
+    return spec is not None and spec.local_time
 
 
-def genders_text(genders: Any) -> str:
-    """K.U.R.S.' seat marks as a link writes them: ``male,-,female`` (``-``: unset)."""
-    return ",".join(str(g) or "-" for g in genders)
+def per_seat(name: str) -> bool:
+    spec = OPTION_SPECS.get(name)
+    return spec is not None and spec.per_seat
 
 
-def trim_genders(genders: Any, players: int) -> list[str]:
-    """Seat marks for ``players`` seats: extra seats cut, trailing unset seats dropped."""
-    kept = [str(g) for g in list(genders)[:players]]
+def seats_text(values: Any) -> str:
+    """A per-seat option's values as a link writes them: ``male,-,female`` (``-``: unset)."""
+    return ",".join(str(v) or "-" for v in values)
+
+
+def trim_seats(values: Any, players: int) -> list[str]:
+    """A per-seat option's values for ``players`` seats: extra seats cut, trailing unset seats
+    dropped."""
+    kept = [str(v) for v in list(values)[:players]]
     while kept and not kept[-1]:
         kept.pop()
     return kept
@@ -308,9 +316,9 @@ def format_options(options: dict[str, Any]) -> str:
     names = sorted(options, key=lambda n: (order.get(n, len(order)), n))
     def text(name: str) -> str:
         value = options[name]
-        return genders_text(value) if name == "genders" else _format_option_value(value)
+        return seats_text(value) if per_seat(name) else _format_option_value(value)
 
-    return ";".join(f"{name}:{text(name)}" for name in names if name not in PAGE_OPTIONS)
+    return ";".join(f"{name}:{text(name)}" for name in names if not page_option(name))
 
 
 def check_options(
@@ -324,7 +332,7 @@ def check_options(
         if name not in OPTION_SPECS:
             notices.append(f"Ignored unknown rule option {_show(name)}.")
             continue
-        if name in PAGE_OPTIONS:
+        if page_option(name):
             notices.append(f"Ignored rule option {name}: the page sets it from this device's "
                            "clock when the game starts.")
             continue
@@ -335,15 +343,15 @@ def check_options(
             notices.append(f"Ignored rule option {name}: {reason}.")
             continue
         good[name] = value
-    if "genders" in good:
+    for name in [name for name in good if per_seat(name)]:
         try:
-            marks = variant.rules_for(players, {"genders": good["genders"]}).genders
+            marks = variant.rules_for(players, {name: good[name]}).seat_choices(name)
         except Exception:  # checked above; keep the defaults
             marks = ()
         if len(marks) > players:
-            notices.append(f"Rule option genders marks {len(marks)} seats for {players} "
+            notices.append(f"Rule option {name} marks {len(marks)} seats for {players} "
                            "players: ignored the extra seats.")
-        good["genders"] = trim_genders(marks, players)
+        good[name] = trim_seats(marks, players)
     try:
         return variant.options_of(players, variant.rules_for(players, good)), notices
     except Exception:  # cannot happen with options checked one by one; keep the defaults

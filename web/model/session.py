@@ -332,14 +332,15 @@ class Session:
         self._acted()
         return events
 
-    def fine(self, seat: int, target: int, now: float) -> list[Event]:
-        """K.U.R.S.: a person at ``seat`` who made a decree fines ``target`` (0-based) a card.
-        Refused quietly when paused, over, not a human seat or not a variant with fines; the
-        engine says why a fine does not stand (an Ignored event)."""
+    def variant_action(self, seat: int, kind: str, arg: str, now: float) -> list[Event]:
+        """A person at ``seat`` does one of the variant's own actions (``kind``, one of
+        :attr:`Variant.actions <ratscrew.core.variant.Variant.actions>`) with ``arg``.
+        Refused quietly when paused, over, not a human seat or not an action of the variant;
+        the engine says why an action does not stand (an Ignored event)."""
         if (self.paused or self.game.outcome is not None or seat not in self.humans
-                or "fine" not in self.variant.actions or not 0 <= target < self.game.n):
+                or kind not in self.variant.actions):
             return []
-        events = self.game.act(seat, self.game_time(now), "fine", str(target + 1))
+        events = self.game.act(seat, self.game_time(now), kind, arg)
         self._acted()
         return events
 

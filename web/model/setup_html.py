@@ -29,6 +29,7 @@ from web.model.links import (
     default_seats,
     parse_query,
 )
+from web.model.seating import seat_regions
 from web.model.session import (
     ACTION_LABELS,
     HUMAN_ORDER,
@@ -38,20 +39,19 @@ from web.model.session import (
     seat_actions,
 )
 from web.model.setup_options import (
-    GENDER_LABELS,
     Control,
     controls_for,
-    has_genders,
+    label,
     rules_or_default,
-    seat_genders,
+    seat_choice_labels,
+    seat_marks,
+    seat_option,
     slaps_heading,
 )
-from web.table.info import seat_regions
+from web.model.variant_page import page_of
 
 MAX_SEATS = 8
 """Seat rows prerendered for each variant (the most any variant seats)."""
-GENDER_HINT = ("The Magician takes a card from every player marked male, the High Priestess "
-               "from every player marked female; — is never asked.")
 
 
 def attrs(**values: object) -> str:
@@ -179,7 +179,8 @@ def slap_items(variant: Variant, slaps: Sequence[str]) -> str:
 
 def seat_row(variant: Variant, index: int, seat: SeatConfig, mark: str | None, keys: str,
              hidden: bool = False) -> str:
-    """One seat of the list: number, name, Human or a bot level, the K.U.R.S. mark, keys."""
+    """One seat of the list: number, name, Human or a bot level, the variant's per-seat
+    option (``mark``: this seat's value; None when the variant has none), keys."""
     number = index + 1
     kind = seat.difficulty if seat.bot else "human"
     kinds = option("human", "Human", kind == "human") + "".join(
@@ -192,12 +193,14 @@ def seat_row(variant: Variant, index: int, seat: SeatConfig, mark: str | None, k
         tag("select", kinds, class_="seat-row-kind", aria_label=f"Seat {number} player",
             id=f"seat-kind-{index}"),
     ]
-    if mark is not None:
-        # K.U.R.S.: who the Magician (male) and the High Priestess (female) take from.
-        marks = "".join(option(v, text, v == mark) for v, text in GENDER_LABELS.items())
+    spec = seat_option(variant)
+    if mark is not None and spec is not None:
+        marks = "".join(option(v, text, v == mark)
+                        for v, text in seat_choice_labels(spec).items())
+        title = label(spec.name)
         parts.append(tag("select", marks, class_="seat-row-gender",
-                         aria_label=f"Seat {number} for the Magician / High Priestess",
-                         title="Magician / High Priestess", id=f"seat-mark-{index}"))
+                         aria_label=f"Seat {number} for the {title}", title=title,
+                         id=f"seat-mark-{index}"))
     parts.append(tag("span", escape(f"keys {keys}"), class_="seat-row-keys"))
     return tag("li", "".join(parts), class_="seat-row", data_seat_row=index, hidden=hidden)
 
@@ -208,14 +211,15 @@ def seat_rows(variant: Variant, config: TableConfig, keys: Callable[[int], str],
     prerendered hidden, for the form to show when the number of players grows)."""
     count = len(config.seats)
     seats = list(config.seats) + default_seats(max(rows or 0, count))[count:]
-    marks: list[str | None] = (list(seat_genders(config.options, len(seats)))
-                               if has_genders(variant) else [None] * len(seats))
+    spec = seat_option(variant)
+    marks: list[str | None] = (list(seat_marks(spec, config.options, len(seats)))
+                               if spec is not None else [None] * len(seats))
     return "".join(seat_row(variant, i, seat, marks[i], keys(i), hidden=i >= count)
                    for i, seat in enumerate(seats))
 
 
 def seat_hint(variant: Variant) -> str:
-    return GENDER_HINT if has_genders(variant) else ""
+    return page_of(variant.name).seat_hint if seat_option(variant) is not None else ""
 
 
 def default_keys(variant: Variant) -> Callable[[int], str]:

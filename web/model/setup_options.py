@@ -4,13 +4,14 @@ Pure Python (no ``js``), so it is tested without a browser; ``web/shell/app.py``
 :class:`Control` values into form elements and hands what the player chose to
 :func:`set_option`.
 
-The controls come from :data:`ratscrew.core.options.OPTION_SPECS`: the options the variant is about
-(:attr:`~ratscrew.variants.Variant.options`) first, then every other option that applies to it
-(:meth:`~ratscrew.core.options.OptionSpec.applies_to`), in the specs' order. The slap rules are one
-checkbox per rule of the catalogue, named as the variant names them (Firefighters: its burn
-conditions). Options are kept as :meth:`ratscrew.core.options.Rules.diff` from the variant's
-defaults for the number of players, as :class:`web.model.links.TableConfig` keeps them, so the
-shareable link carries them.
+The controls come from :data:`ratscrew.core.options.OPTION_SPECS`: the options the variant is
+about (:attr:`~ratscrew.variants.Variant.options`) first, then every other option it reads
+(:meth:`~ratscrew.variants.Variant.reads`), in the specs' order. The slap rules are one
+checkbox per rule of the catalogue, named as the variant names them. What the form calls a
+variant's own options comes from its web part (:mod:`web.model.variant_page`). Options are
+kept as :meth:`ratscrew.core.options.Rules.diff` from the variant's defaults for the number
+of players, as :class:`web.model.links.TableConfig` keeps them, so the shareable link carries
+them.
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ratscrew.core.options import OPTION_SPECS, OptionsError, Rules
+from ratscrew.core.options import OPTION_SPECS, OptionsError, OptionSpec, Rules
 from ratscrew.core.slaps import SLAP_RULES
 from ratscrew.variants import Variant, VariantError
+from web.model.variant_page import choice_labels, option_label, option_step, page_of
 
 LABELS: dict[str, str] = {
     "slaps": "Slap rules",
@@ -48,22 +50,12 @@ LABELS: dict[str, str] = {
     "risk_slap": "Risk slap on the final card is free",
     "joker_split": "Red joker slaps, black joker 13 chances",
     "answer_face": "Face card answering a challenge",
-    "slap_a_roonie": "Slap-A-Roonie dice",
-    "burn_ms": "Time to burn (ms)",
-    "burn_aces": "Aces in a burn",
-    "fire_wait": "Piles to wait before putting out a fire",
-    "death_card": "Death card in the deck",
-    "classroom": "Classroom-safe wording",
-    "decree_yields": "Decrees give way to the Arcana",
-    "sunrise": "Day starts at (hour)",
-    "sunset": "Night starts at (hour)",
-    "clock": "Local time at the start (minutes)",
-    "genders": "Magician / High Priestess",
 }
+"""What the form calls the core's options (the spec's description is the longer help; a
+variant's web part names its own)."""
 
-GENDER_LABELS: dict[str, str] = {"": "\u2014", "male": "male", "female": "female"}
-"""What each seat's Magician / High Priestess select shows (unset is a dash)."""
-"""What the form calls each option (the spec's description is the longer help)."""
+UNSET_LABEL = "\u2014"
+"""What a seat's select of a per-seat option shows for an unset seat (a dash)."""
 
 CHOICE_LABELS: dict[str, dict[str, str]] = {
     "penalty": {"cards": "burned cards", "lockout": "flips locked out", "none": "nothing",
@@ -82,7 +74,6 @@ CHOICE_LABELS: dict[str, dict[str, str]] = {
     "out_of_turn": {"ignore": "refused", "dead": "played as a dead card",
                     "penalty": "wrong-slap penalty"},
     "answer_face": {"challenges": "challenges the next player", "ends": "only ends the challenge"},
-    "burn_aces": {"low": "low (1)", "high": "high (14)"},
 }
 
 HELP: dict[str, str] = {
@@ -91,10 +82,7 @@ HELP: dict[str, str] = {
 }
 """Help that says it better for a form than the spec's description ("" for none)."""
 
-SLAPS_HEADINGS: dict[str, str] = {"firefighters": "Burn conditions"}
-"""Variants whose slap rules go by another name."""
-
-STEPS: dict[str, int] = {"grace_ms": 50, "burn_ms": 500}
+STEPS: dict[str, int] = {"grace_ms": 50}
 """Spinner steps for the options measured in milliseconds (typed values need not be multiples)."""
 
 
@@ -128,56 +116,70 @@ class Control:
 
 
 def slaps_heading(variant: Variant) -> str:
-    return SLAPS_HEADINGS.get(variant.name, LABELS["slaps"])
+    return variant.slaps_title
 
 
 def label(name: str) -> str:
-    return LABELS.get(name, name.replace("_", " ").capitalize())
+    return LABELS.get(name) or option_label(name) or name.replace("_", " ").capitalize()
 
 
-NOT_IN_FORM = frozenset({"clock", "genders"})
-"""Options without a house-rule control: ``clock`` is the device's time at every start
-(:func:`start_options`), ``genders`` a select beside each seat's name (:func:`seat_genders`)."""
+def in_form(name: str) -> bool:
+    """Whether an option has a house-rule control. A per-seat option is a select beside each
+    seat's name (:func:`seat_marks`); a local-time option is the device's time at every start
+    (:func:`start_options`)."""
+    spec = OPTION_SPECS.get(name)
+    return spec is not None and not spec.per_seat and not spec.local_time
+
 
 def option_names(variant: Variant) -> list[str]:
     """The options the form offers for ``variant``, in order: its own first."""
-    own = [name for name in variant.options if name in OPTION_SPECS and name not in NOT_IN_FORM]
-    rest = [name for name, spec in OPTION_SPECS.items()
-            if spec.applies_to(variant.name) and name not in own and name not in NOT_IN_FORM]
+    own = [name for name in variant.options if in_form(name)]
+    rest = [name for name in OPTION_SPECS
+            if variant.reads(name) and name not in own and in_form(name)]
     return own + rest
 
 
-def has_genders(variant: Variant) -> bool:
-    """Whether the seats get a Magician / High Priestess select (K.U.R.S.)."""
-    return "genders" in variant.options
+def seat_option(variant: Variant) -> OptionSpec | None:
+    """The variant's per-seat option, which the seats of the setup form show as a select
+    beside each name (None: the seats have none)."""
+    return next((OPTION_SPECS[name] for name in variant.options
+                 if name in OPTION_SPECS and OPTION_SPECS[name].per_seat), None)
 
 
-def seat_genders(options: Mapping[str, Any], players: int) -> list[str]:
-    """Each seat's mark ("", "male" or "female") from a table's options."""
-    marks = options.get("genders") or ()
-    out = [str(m) if isinstance(m, str) and m in ("male", "female") else ""
+def seat_choice_labels(spec: OptionSpec) -> dict[str, str]:
+    """What a seat's select shows for each choice of the per-seat option ``spec``."""
+    named = choice_labels(spec.name)
+    return {c: named.get(c, c) if c else UNSET_LABEL for c in spec.choices}
+
+
+def seat_marks(spec: OptionSpec, options: Mapping[str, Any], players: int) -> list[str]:
+    """Each seat's value of the per-seat option ``spec`` ("": unset) from a table's options."""
+    marks = options.get(spec.name) or ()
+    out = [str(m) if isinstance(m, str) and m and m in spec.choices else ""
            for m in list(marks)[:players]]
     return out + [""] * (players - len(out))
 
 
-def with_genders(options: Mapping[str, Any], marks: Sequence[str]) -> dict[str, Any]:
-    """``options`` with the seats' marks (trailing unset seats dropped; none: no option)."""
-    kept = [m if m in ("male", "female") else "" for m in marks]
+def with_seat_marks(spec: OptionSpec, options: Mapping[str, Any],
+                    marks: Sequence[str]) -> dict[str, Any]:
+    """``options`` with the seats' values of ``spec`` (trailing unset seats dropped; none: no
+    option)."""
+    kept = [m if m and m in spec.choices else "" for m in marks]
     while kept and not kept[-1]:
         kept.pop()
-    out = {k: v for k, v in options.items() if k != "genders"}
+    out = {k: v for k, v in options.items() if k != spec.name}
     if kept:
-        out["genders"] = kept
+        out[spec.name] = kept
     return out
 
 
 def start_options(variant: Variant, options: Mapping[str, Any], minutes: int) -> dict[str, Any]:
     """The options a game starts with: the table's, plus the local time (minutes after
-    midnight) for the variants that read it (K.U.R.S.' Sun)."""
+    midnight) for the variant's local-time options."""
     out = dict(options)
-    spec = OPTION_SPECS.get("clock")
-    if spec is not None and spec.applies_to(variant.name):
-        out["clock"] = max(0, min(1439, int(minutes)))
+    for name, spec in OPTION_SPECS.items():
+        if spec.local_time and variant.reads(name):
+            out[name] = max(spec.minimum, min(spec.maximum, int(minutes)))
     return out
 
 
@@ -212,10 +214,10 @@ def controls_for(
     controls = []
     for name in option_names(variant):
         spec = OPTION_SPECS[name]
-        value = getattr(rules, name)
+        value = rules.option(name)
         common: dict[str, Any] = {
             "name": name, "label": label(name), "help": HELP.get(name, spec.description),
-            "featured": name in featured, "changed": value != getattr(base, name),
+            "featured": name in featured, "changed": value != base.option(name),
         }
         if name == "slaps":
             common["label"] = slaps_heading(variant)
@@ -234,12 +236,13 @@ def controls_for(
             )
             controls.append(Control(kind="choice", value=str(value), choices=choices, **common))
         elif spec.choices:
-            names = CHOICE_LABELS.get(name, {})
+            names = CHOICE_LABELS.get(name) or choice_labels(name)
             choices = tuple(Choice(c, names.get(c, c)) for c in spec.choices)
             controls.append(Control(kind="choice", value=value, choices=choices, **common))
         elif spec.maximum:
+            step = STEPS.get(name) or option_step(name) or 1
             controls.append(Control(kind="number", value=value, minimum=spec.minimum,
-                                    maximum=spec.maximum, step=STEPS.get(name, 1), **common))
+                                    maximum=spec.maximum, step=step, **common))
         else:
             controls.append(Control(kind="flag", value=bool(value), **common))
     return controls
@@ -337,9 +340,8 @@ def warnings(variant: Variant, rules: Rules) -> list[str]:
     """Choices that are allowed but probably not meant, for a note under the house rules."""
     notes = []
     if not rules.slaps:
-        if variant.name in SLAPS_HEADINGS:
-            notes.append(f"No {slaps_heading(variant).lower()}: nothing will ever start a "
-                         "contest, and players who run out of cards cannot get back in.")
+        if page_of(variant.name).no_slaps_note:
+            notes.append(page_of(variant.name).no_slaps_note)
         elif variant.rules.slaps and rules.empty_hand == "skip":
             notes.append("No slap rules: nobody can slap, so players who run out of cards "
                          "cannot get back in.")

@@ -52,13 +52,13 @@ from web.model.setup_html import form_parts, slap_items, speed_options, variant_
 from web.model.setup_options import (
     changed_count,
     controls_for,
-    has_genders,
     rules_or_default,
+    seat_option,
     set_option,
     slaps_heading,
     start_options,
     warnings,
-    with_genders,
+    with_seat_marks,
 )
 from web.table.cards_view import clear, el, save_file
 
@@ -295,7 +295,7 @@ class App:
         by_id("setup-variant").value = variant.name
         by_id("setup-seed").value = config.seed
         by_id("setup-speed").value = config.speed
-        by_id("setup-seat-hint").hidden = not has_genders(variant)
+        by_id("setup-seat-hint").hidden = seat_option(variant) is None
         self._show_rules(variant, config)
         self._show_link(config)
 
@@ -367,8 +367,10 @@ class App:
         boxes = by_id("setup-seat-list").querySelectorAll(
             ".seat-row:not([hidden]) .seat-row-gender")
         marks = [str(boxes.item(i).value) for i in range(boxes.length)]
-        if marks and find_variant(str(by_id("setup-variant").value)).name == self.config.variant:
-            options = with_genders(options, marks)
+        variant = find_variant(str(by_id("setup-variant").value))
+        spec = seat_option(variant)
+        if marks and spec is not None and variant.name == self.config.variant:
+            options = with_seat_marks(spec, options, marks)
         query = to_query(TableConfig(
             variant=str(by_id("setup-variant").value),
             players=len(seats),
@@ -517,7 +519,7 @@ class App:
 
         assert self.session is not None
         return TableView(self.session, self.keymap.keys_for, self.guard(self.on_touch),
-                         self.guard(self.on_choose), self.guard(self.on_fine), lines)
+                         self.guard(self.on_choose), self.guard(self.on_variant_action), lines)
 
     def focus_soon(self, element_id: str) -> None:
         """Move the focus to ``element_id`` (made focusable from code, not by Tab) once the
@@ -621,12 +623,12 @@ class App:
             return
         self.after(self.session.choose(seat, option, now()))
 
-    def on_fine(self, seat: int, target: int) -> None:
-        """K.U.R.S.: a person who made a decree fines a player (a button under the decrees)."""
+    def on_variant_action(self, seat: int, kind: str, arg: str) -> None:
+        """A person does one of the variant's own actions (a button of a part of the table)."""
         if self.session is None or self.view is None or by_id("table").hidden:
             return
-        events = self.session.fine(seat, target, now())
-        self.view.note_fine(events)
+        events = self.session.variant_action(seat, kind, arg, now())
+        self.view.note_action(kind, events)
         self.after(events)
 
     def _set_paused(self, paused: bool) -> None:

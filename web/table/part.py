@@ -2,39 +2,79 @@
 
 The core of the table (:class:`web.table.view.TableView`) draws what every variant has: the
 seats, the pile, the challenge line, the headline, the log and the panel of a person's
-decision. What only some variants have (the dice of Slap Like an Egyptian, the Burn pile and
-burn contests of Firefighters & Burn, the Arcana's effects, the Hermit's cards and the decrees
-of K.U.R.S.) is a :class:`TablePart`, in a module of its own in ``web/table/parts/``,
-registered for the variants that show it::
+decision. What only some variants have is a :class:`TablePart`, in the variant's web part: a
+module of its own in ``web/table/parts/``, registered for the variant that shows it::
 
-    @register("slap-like-an-egyptian")
-    class Dice(TablePart):
-        boxes = ("dice",)
+    @register("snap")
+    class SnapCount(TablePart):
+        boxes = (Box("snap-count", BESIDE_PILE, "snap-count", zone="snap-count"),)
 
         def build(self) -> None: ...
         def update(self) -> None: ...
 
-A new variant adds one such module (and lists it in pyscript.toml with
-``python3 scripts/site_tools.py update-files``); nothing else names it: :func:`parts_for`
-imports every module of ``web/table/parts/`` the first time it is asked.
+The same module describes the variant's words and styles on the page
+(:func:`web.model.variant_page.describe`). Nothing else names it: :func:`parts_for` imports
+every module of ``web/table/parts/`` the first time it is asked.
 
-This module needs no browser (the parts themselves do).
+Parts are browser-free to import: they draw with the tools the table hands them
+(:class:`Dom`), so the build and the tests can read a web part in CPython.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
+from ratscrew.core.cards import Card
 from ratscrew.core.engine import Game
 from ratscrew.core.events import Event
 from web.model.session import Session
+from web.model.variant_page import discover
 
-PARTS_PACKAGE = "web.table.parts"
-"""The package whose modules hold the variants' parts of the table, one module a variant."""
+BEFORE_PILE = "before-pile"
+"""A box's place: in the centre's row, before the Play pile."""
+BESIDE_PILE = "beside-pile"
+"""A box's place: in the centre's row, after the Play pile."""
+PANELS = "panels"
+"""A box's place: in the rail's column of panels, above the log."""
+SLOTS = (BEFORE_PILE, BESIDE_PILE, PANELS)
+
+
+@dataclass(frozen=True)
+class Box:
+    """An element a part draws in, made by the table when it deals the part's variant and
+    taken away with the table: ``<tag id class data-zone ...>`` at ``slot``, hidden until the
+    part shows it."""
+
+    id: str
+    slot: str
+    classes: str = ""
+    zone: str = ""
+    """Its ``data-zone`` (every object that shows game information has one)."""
+    tag: str = "div"
+    attrs: Mapping[str, str] = field(default_factory=dict)
+    """Further attributes, written as they are (``aria-label``, ``data-burn``...)."""
+
+    def __post_init__(self) -> None:
+        if self.slot not in SLOTS:
+            raise ValueError(f"a box goes in one of {SLOTS}, not {self.slot!r}")
+
+
+@dataclass(frozen=True)
+class Dom:
+    """The drawing tools the table hands its parts (the browser's, in the page)."""
+
+    el: Callable[..., Any]
+    """``el(tag, classes="", text="", **attrs)``: a new element (``data_x`` is ``data-x``)."""
+    by_id: Callable[[str], Any]
+    clear: Callable[[Any], None]
+    card: Callable[..., Any]
+    """``card(card, size="")``: a card's element."""
+    text: Callable[[str], Any]
+    """A text node."""
+    now: Callable[[], float]
+    """The page's clock, in real ms (``performance.now()``)."""
 
 
 @dataclass
@@ -48,8 +88,12 @@ class PartContext:
     """Call a function once, after so many real milliseconds."""
     proxies: list[Any]
     """Event handlers handed to the browser (``create_proxy``): destroyed with the table."""
-    on_fine: Callable[[int, int], None] | None = None
-    """A person who made a decree fines a player: ``(holder, target)`` (K.U.R.S.)."""
+    dom: Dom
+    act: Callable[[int, str, str], None] | None = None
+    """A person's own action of the variant (one of :attr:`Variant.actions
+    <ratscrew.core.variant.Variant.actions>`): ``(seat, kind, arg)``."""
+    make_proxy: Callable[[Callable[[Any], None]], Any] | None = None
+    """Wraps a handler for the browser (``create_proxy``)."""
 
     @property
     def game(self) -> Game:
@@ -62,11 +106,14 @@ class PartContext:
 
     def proxy(self, handler: Callable[[Any], None]) -> Any:
         """``handler`` as a browser event listener, destroyed with the table."""
-        from pyodide.ffi import create_proxy
-
-        proxy = create_proxy(handler)
+        if self.make_proxy is None:
+            raise RuntimeError("this table hands out no event listeners")
+        proxy = self.make_proxy(handler)
         self.proxies.append(proxy)
         return proxy
+
+    def card(self, card: Card, size: str = "") -> Any:
+        return self.dom.card(card, size) if size else self.dom.card(card)
 
 
 class TablePart:
@@ -78,10 +125,8 @@ class TablePart:
     A part should check at run time that the game really has its piece (a house rule may turn
     it off, as ``slap_a_roonie`` does the dice) and keep its boxes hidden if not."""
 
-    boxes: ClassVar[tuple[str, ...]] = ()
-    """The ids of the page's elements (index.html) this part draws in. Every new table empties
-    and hides the boxes of every registered part, whatever the variant; their attributes
-    stay."""
+    boxes: ClassVar[tuple[Box, ...]] = ()
+    """The elements this part draws in: the table makes them, hidden, before :meth:`build`."""
     notable: ClassVar[tuple[type[Event], ...]] = ()
     """This part's events that the log marks as notable."""
 
@@ -89,6 +134,7 @@ class TablePart:
         self.table = table
         self.session = table.session
         self.game = table.game
+        self.dom = table.dom
 
     def build(self) -> None:
         """Make this part's elements (once per game)."""
@@ -118,14 +164,13 @@ class TablePart:
         return ""
 
     def on_action(self, action: str, events: Sequence[Event]) -> None:
-        """A person's own action besides flips and slaps (``"fine"``) gave these events;
+        """A person's own action of the variant (:attr:`PartContext.act`) gave these events;
         :meth:`on_events` and :meth:`update` follow."""
 
 
 P = TypeVar("P", bound=TablePart)
 
 _PARTS: dict[str, list[type[TablePart]]] = {}
-_loaded = False
 
 
 def register(*variant_names: str) -> Callable[[type[P]], type[P]]:
@@ -144,16 +189,8 @@ def register(*variant_names: str) -> Callable[[type[P]], type[P]]:
 
 
 def load_parts() -> None:
-    """Import every module of :data:`PARTS_PACKAGE` once (each registers its parts)."""
-    global _loaded
-    if _loaded:
-        return
-    package = importlib.import_module(PARTS_PACKAGE)
-    names = sorted(info.name for info in pkgutil.iter_modules(package.__path__)
-                   if not info.name.startswith("_"))
-    for name in names:
-        importlib.import_module(f"{PARTS_PACKAGE}.{name}")
-    _loaded = True
+    """Import every web part once (each registers its parts and describes its variant)."""
+    discover()
 
 
 def parts_for(variant_name: str) -> list[type[TablePart]]:

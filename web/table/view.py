@@ -26,6 +26,7 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from ratscrew.core.cards import CARDS
@@ -47,8 +48,9 @@ from web.model.card_text import (
     with_symbols,
 )
 from web.model.headline import NOTE_MS, Announcer, Headline, Line, Note, seat_notes
-from web.model.keymap import key_label
+from web.model.keymap import choice_step, key_label
 from web.model.log_lines import FUTURE_LIMIT, LOG_LIMIT, LogLines
+from web.model.seating import REGIONS, seat_layout
 from web.model.session import ACTION_LABELS, HUMAN_ORDER, STACK_DEPTH, Session
 from web.table.cards_view import (
     ARCANA_LONG_WORD,
@@ -62,8 +64,7 @@ from web.table.cards_view import (
     suit_icon,
     svg_el,
 )
-from web.table.info import REGIONS, choice_step, seat_layout
-from web.table.part import PartContext, TablePart, all_parts, parts_for
+from web.table.part import BEFORE_PILE, BESIDE_PILE, Box, Dom, PartContext, TablePart, parts_for
 
 __all__ = [
     "ARCANA_LONG_WORD",
@@ -84,6 +85,10 @@ __all__ = [
     "with_names",
     "with_symbols",
 ]
+
+DOM = Dom(el, by_id, clear, card_element, lambda text: document.createTextNode(text),
+          lambda: float(window.performance.now()))
+"""The drawing tools the table hands its parts."""
 
 SHOWN = 6
 """How many of the pile's top cards are fanned out (a hoagie needs four)."""
@@ -111,7 +116,7 @@ class TableView:
         keys: Callable[[int], dict[str, str]],
         on_touch: Callable[[int, str], None],
         on_choose: Callable[[int, str], None] | None = None,
-        on_fine: Callable[[int, int], None] | None = None,
+        act: Callable[[int, str, str], None] | None = None,
         lines: LogLines | None = None,
     ) -> None:
         self.session = session
@@ -143,7 +148,7 @@ class TableView:
         clear(self.pile)
         clear(self.log)
         clear(self.choice_slot)
-        self.parts = self._build_parts(on_fine)
+        self.parts = self._build_parts(act)
         notable = NOTABLE + tuple(t for part in self.parts for t in part.notable)
         self.lines = lines or LogLines(self.game.names, notable)
         """Every log entry's markup, kept for the whole game (the table is redrawn with the
@@ -185,20 +190,36 @@ class TableView:
             first -= 1
         return list(session.all_events[first:shown])
 
-    def _build_parts(self, on_fine: Callable[[int, int], None] | None) -> list[TablePart]:
-        """The variant's own parts of the table, built; every other part's boxes emptied and
-        hidden (a game of another variant may have filled them)."""
-        for cls in all_parts():
-            for box_id in cls.boxes:
-                box = by_id(box_id)
-                if box:
-                    clear(box)
-                    box.hidden = True
-        context = PartContext(self.session, self.seat_root, self.later, self._proxies, on_fine)
+    def _build_parts(self, act: Callable[[int, str, str], None] | None) -> list[TablePart]:
+        """The variant's own parts of the table, their boxes made (the boxes of an earlier
+        table's parts taken away), built."""
+        for node in self.felt.ownerDocument.querySelectorAll("[data-part-box]"):
+            node.remove()
+        context = PartContext(self.session, self.seat_root, self.later, self._proxies, DOM,
+                              act, create_proxy)
         parts = [cls(context) for cls in parts_for(self.session.variant.name)]
+        self._beside_pile = self.pile
+        for part in parts:
+            for box in part.boxes:
+                self._place_box(box)
         for part in parts:
             part.build()
         return parts
+
+    def _place_box(self, box: Box) -> None:
+        """Make a part's box, hidden, in its slot."""
+        attrs = {"data_zone": box.zone} if box.zone else {}
+        node = el(box.tag, box.classes, id=box.id, data_part_box="", **attrs)
+        for name, value in box.attrs.items():
+            node.setAttribute(name, value)
+        node.hidden = True
+        if box.slot == BEFORE_PILE:
+            self.pile.before(node)
+        elif box.slot == BESIDE_PILE:
+            self._beside_pile.after(node)
+            self._beside_pile = node
+        else:
+            by_id("panels").appendChild(node)
 
     def seat_root(self, seat: int) -> Any:
         """A seat's ``<section class="seat">``."""
@@ -273,8 +294,6 @@ class TableView:
             self.regions[region].appendChild(self.seat_root(seat))
 
     def _proxy(self, handler: Callable[[Any], None]) -> Any:
-        from pyodide.ffi import create_proxy
-
         proxy = create_proxy(handler)
         self._proxies.append(proxy)
         return proxy
@@ -584,11 +603,11 @@ class TableView:
 
         self.later(expire, int(NOTE_MS))
 
-    def note_fine(self, events: Sequence[Event]) -> None:
-        """A person fined a player (K.U.R.S.' decrees): the parts say what it did. The events
-        are drawn by :meth:`update` next."""
+    def note_action(self, action: str, events: Sequence[Event]) -> None:
+        """A person's own action of the variant gave these events: the parts say what it did.
+        The events are drawn by :meth:`update` next."""
         for part in self.parts:
-            part.on_action("fine", events)
+            part.on_action(action, events)
 
     def redraw_log(self) -> None:
         """The whole log: what has happened (newest first) and, at a past moment, the

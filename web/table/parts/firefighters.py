@@ -1,41 +1,171 @@
-"""Firefighters & Burn on the table: the Burn pile beside the Play pile (``#burn``), the burn
-contest's panel with its countdown and then its result (``#contest``), and the seats' marks
-(must burn, burned, may put out the fire)."""
+"""Firefighters & Burn on the page: the Burn pile beside the Play pile (``#burn``), the burn
+contest's panel with its countdown and then its result (``#contest``), the seats' marks (must
+burn, burned, may put out the fire), and the words of its house rules."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from pyscript import document, window
-
-from ratscrew.core.cards import CARDS
-from ratscrew.core.events import BurnStarted, BurnWon, Event, FireOut
-from ratscrew.variants.firefighters import fires_of
+from ratscrew.core.cards import CARDS, Card
+from ratscrew.core.engine import Game
+from ratscrew.core.events import Event
+from ratscrew.variants.firefighters import (
+    FIRST_BONUS,
+    BurnContest,
+    BurnStarted,
+    BurnWon,
+    FireOut,
+    burn_pile,
+    fire_burning,
+    fires_of,
+    is_firefighter,
+    may_put_out,
+)
 from web.model.card_text import with_symbols
-from web.table.cards_view import by_id, card_element, clear, el
-from web.table.info import Burn, Result, burn_marks, burn_pile_of, contest_of, result_of
-from web.table.part import TablePart, register
+from web.model.variant_page import VariantPage, describe
+from web.table.part import BESIDE_PILE, PANELS, Box, TablePart, register
+
+PAGE = describe(VariantPage(
+    "firefighters",
+    labels={"burn_ms": "Time to burn (ms)", "burn_aces": "Aces in a burn",
+            "fire_wait": "Piles to wait before putting out a fire"},
+    choice_labels={"burn_aces": {"low": "low (1)", "high": "high (14)"}},
+    steps={"burn_ms": 500},
+    ranks={"burn-won": 4, "fire-out": 4, "burn-started": 3},
+    no_slaps_note="No burn conditions: nothing will ever start a contest, and players who run "
+    "out of cards cannot get back in.",
+))
+
+@dataclass(frozen=True, slots=True)
+class Burn:
+    """One card burned in a contest: ``value`` = ``base`` + ``bonus`` (+2 for the first)."""
+
+    seat: int
+    card: str
+    base: int
+    bonus: int
+    value: int
+
+    @property
+    def sum(self) -> str:
+        """"7 + 2 = 9" for the first to burn, else "9"."""
+        return f"{self.base} + {self.bonus} = {self.value}" if self.bonus else str(self.value)
+
+
+def burns_of(burns: Sequence[tuple[int, Card, int]]) -> tuple[Burn, ...]:
+    """A contest's ``(seat, card, value)`` list, in the order burned, as Burns."""
+    return tuple(
+        Burn(seat, card.code, value - (FIRST_BONUS if i == 0 else 0),
+             FIRST_BONUS if i == 0 else 0, value)
+        for i, (seat, card, value) in enumerate(burns)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Contest:
+    """A burn contest under way: its condition, who still has to burn, the burns so far and
+    when it ends (game ms)."""
+
+    condition: str
+    cards: tuple[str, ...]
+    waiting: tuple[int, ...]
+    burns: tuple[Burn, ...]
+    deadline: int
+
+
+def contest_of(game: Game, cards: Sequence[str] = ()) -> Contest | None:
+    """The burn contest holding the table, or None. ``cards``: the cards that started it
+    (from its BurnStarted event; the phase does not keep them)."""
+    phase = game.phase
+    if not isinstance(phase, BurnContest):
+        return None
+    waiting = tuple(s for s in phase.expected if phase.expects(game, s))
+    return Contest(phase.condition, tuple(cards), waiting, burns_of(phase.burns), phase.deadline)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """A decided contest: who won (-1: nobody burned), the burns, whether the +2 for burning
+    first decided it, whether a tie went to the earlier burn, who missed it."""
+
+    winner: int
+    burns: tuple[Burn, ...]
+    bonus_decided: bool
+    tie: bool
+    missed: tuple[int, ...]
+
+
+def result_of(won: BurnWon) -> Result:
+    burns = burns_of(won.burns)
+    decided = False
+    if won.seat >= 0 and burns and burns[0].seat == won.seat:
+        others = [b.value for b in burns[1:]]
+        # Without the +2 someone else's card would have been higher (a tie at the same value
+        # would still go to the first burner: BurnWon.explain says the same).
+        decided = bool(others) and max(others) > burns[0].base
+    return Result(won.seat, burns, decided, won.tie, tuple(won.missed))
+
+
+@dataclass(frozen=True, slots=True)
+class BurnPileState:
+    """The Burn pile: how many cards, the top one, and whether a fire burns (a firefighter on
+    top, which a cardless player may put out)."""
+
+    count: int
+    top: str
+    fire: bool
+
+
+def burn_pile_of(game: Game) -> BurnPileState | None:
+    """The Burn pile of a Firefighters game (None for other variants)."""
+    if fires_of(game) is None:
+        return None
+    pile = burn_pile(game)
+    top = pile[-1] if pile else None
+    return BurnPileState(len(pile), top.code if top is not None else "",
+                    top is not None and is_firefighter(top))
+
+
+def burn_marks(game: Game, seat: int) -> tuple[tuple[str, str], ...]:
+    """Firefighters: ``burn`` / ``burned`` in a burn contest, ``put-out`` for a seat that may
+    put out the fire burning now."""
+    phase = game.phase
+    if isinstance(phase, BurnContest):
+        if phase.expects(game, seat):
+            return (("burn", "burn a card!"),)
+        if phase.burned(seat):
+            return (("burned", "burned"),)
+    elif (
+        fires_of(game) is not None
+        and game.outcome is None
+        and fire_burning(game)
+        and may_put_out(game, seat)
+    ):
+        return (("put-out", "may put out the fire: slap!"),)
+    return ()
 
 
 @register("firefighters")
 class BurnPile(TablePart):
     """The Burn pile: its top card, its count, and a fire while a firefighter lies on top."""
 
-    boxes = ("burn",)
+    boxes = (Box("burn", BESIDE_PILE, "burn", zone="burn-pile",
+                 attrs={"data-burn": "", "data-cards": "0"}),)
     notable = (FireOut,)
 
     def build(self) -> None:
-        self.box = by_id("burn")
+        self.box = self.dom.by_id("burn")
         self.shown: tuple[int, str, bool] | None = None
         self.active = fires_of(self.game) is not None
         self.box.hidden = not self.active
         self.box.classList.remove("fire")
         self.box.setAttribute("role", "group")  # its aria-label needs a role
         if self.active:
-            self.box.appendChild(el("p", "burn-title", "Burn pile"))
-            self.box.appendChild(el("div", "burn-top"))
-            self.box.appendChild(el("p", "burn-count"))
+            self.box.appendChild(self.dom.el("p", "burn-title", "Burn pile"))
+            self.box.appendChild(self.dom.el("div", "burn-top"))
+            self.box.appendChild(self.dom.el("p", "burn-count"))
 
     def update(self) -> None:
         if not self.active:
@@ -51,11 +181,11 @@ class BurnPile(TablePart):
         box.dataset.cards = str(pile.count)
         box.classList.toggle("fire", pile.fire)
         top = box.querySelector(".burn-top")
-        clear(top)
+        self.dom.clear(top)
         if pile.top:
-            top.appendChild(card_element(CARDS[pile.top]))
+            top.appendChild(self.table.card(CARDS[pile.top]))
         else:
-            top.appendChild(el("div", "card-space", aria_hidden="true"))
+            top.appendChild(self.dom.el("div", "card-space", aria_hidden="true"))
         text = f"{pile.count} card{'s' * (pile.count != 1)}"
         if pile.fire:
             text += " · fire!"
@@ -74,11 +204,11 @@ class BurnContestPanel(TablePart):
     """A burn contest under way (the condition, a countdown, who burned what, who must still
     burn), then its result until the next card is played."""
 
-    boxes = ("contest",)
+    boxes = (Box("contest", PANELS, "contest", zone="contest"),)
     notable = (BurnStarted, BurnWon)
 
     def build(self) -> None:
-        self.box = by_id("contest")
+        self.box = self.dom.by_id("contest")
         self.box.hidden = True
         self.cards: tuple[str, ...] = ()
         self.result: tuple[Result, int] | None = None
@@ -111,7 +241,7 @@ class BurnContestPanel(TablePart):
             return
         self.shown = state
         box = self.box
-        clear(box)
+        self.dom.clear(box)
         self.nodes = {}
         box.hidden = state is None
         box.classList.remove("burning", "won", "bonus")
@@ -119,24 +249,24 @@ class BurnContestPanel(TablePart):
             box.dataset.state = "burning"
             box.classList.add("burning")
             cards = " ".join(contest.cards)
-            head = el("p", "contest-head")
-            head.appendChild(el("b", "", "Burn! "))
-            head.appendChild(document.createTextNode(
+            head = self.dom.el("p", "contest-head")
+            head.appendChild(self.dom.el("b", "", "Burn! "))
+            head.appendChild(self.dom.text(
                 with_symbols(f"{contest.condition} {cards}".strip())))
-            clock = el("span", "contest-clock")
+            clock = self.dom.el("span", "contest-clock")
             head.appendChild(clock)
             box.appendChild(head)
-            bar = el("div", "contest-bar", aria_hidden="true")
-            fill = el("span")
+            bar = self.dom.el("div", "contest-bar", aria_hidden="true")
+            fill = self.dom.el("span")
             bar.appendChild(fill)
             box.appendChild(bar)
             self.nodes = {"clock": clock, "fill": fill, "deadline": contest.deadline}
-            items = el("ul", "contest-burns")
+            items = self.dom.el("ul", "contest-burns")
             for burn in contest.burns:
                 items.appendChild(self._burn_item(burn))
             for seat in contest.waiting:
-                items.appendChild(el("li", "waiting", f"{game.name(seat)}: must burn…",
-                                     data_seat=str(seat)))
+                items.appendChild(self.dom.el("li", "waiting", f"{game.name(seat)}: must burn…",
+                                              data_seat=str(seat)))
             box.appendChild(items)
             self.tick()
         elif result is not None:
@@ -144,32 +274,33 @@ class BurnContestPanel(TablePart):
             box.classList.add("won")
             box.dataset.winner = str(result.winner)
             if result.winner < 0:
-                box.appendChild(el("p", "contest-head", "Nobody burned in time: the fire dies "
-                                   "down."))
+                box.appendChild(self.dom.el("p", "contest-head",
+                                            "Nobody burned in time: the fire dies down."))
                 return
-            head = el("p", "contest-head")
-            head.appendChild(el("b", "", f"{game.name(result.winner)} wins the burn"))
+            head = self.dom.el("p", "contest-head")
+            head.appendChild(self.dom.el("b", "", f"{game.name(result.winner)} wins the burn"))
             if result.bonus_decided:
                 box.classList.add("bonus")
                 box.dataset.bonus = "decided"
-                head.appendChild(el("span", "bonus-note", "the +2 for burning first decided it"))
+                head.appendChild(self.dom.el("span", "bonus-note",
+                                             "the +2 for burning first decided it"))
             elif result.tie:
-                head.appendChild(el("span", "bonus-note", "a tie, won by burning first"))
+                head.appendChild(self.dom.el("span", "bonus-note", "a tie, won by burning first"))
             box.appendChild(head)
-            items = el("ul", "contest-burns")
+            items = self.dom.el("ul", "contest-burns")
             for burn in result.burns:
                 items.appendChild(self._burn_item(burn, burn.seat == result.winner))
             for seat in result.missed:
-                items.appendChild(el("li", "missed", f"{game.name(seat)}: too late"))
+                items.appendChild(self.dom.el("li", "missed", f"{game.name(seat)}: too late"))
             box.appendChild(items)
         else:
             box.dataset.state = ""
 
     def _burn_item(self, burn: Burn, winner: bool = False) -> Any:
-        item = el("li", "burned", data_seat=str(burn.seat))
-        item.appendChild(el("span", "who", self.game.name(burn.seat)))
-        item.appendChild(el("span", "what", with_symbols(burn.card)))
-        value = el("span", "value", burn.sum)
+        item = self.dom.el("li", "burned", data_seat=str(burn.seat))
+        item.appendChild(self.dom.el("span", "who", self.game.name(burn.seat)))
+        item.appendChild(self.dom.el("span", "what", with_symbols(burn.card)))
+        value = self.dom.el("span", "value", burn.sum)
         if burn.bonus:
             value.classList.add("first")
             value.setAttribute("title", "first to burn: +2")
@@ -186,8 +317,8 @@ class BurnContestPanel(TablePart):
         if not nodes:
             return
         session = self.session
-        left = session.real_ms_until(int(nodes["deadline"]), float(window.performance.now()))
+        left = session.real_ms_until(int(nodes["deadline"]), self.dom.now())
         nodes["clock"].textContent = f"{left / 1000:.1f} s"
-        total = self.game.rules.burn_ms / (session.speed or 1.0)
+        total = self.game.rules.number("burn_ms") / (session.speed or 1.0)
         share = max(0.0, min(1.0, left / total)) if total > 0 else 0.0
         nodes["fill"].style.setProperty("--left", f"{share:.3f}")

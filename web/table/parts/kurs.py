@@ -1,6 +1,7 @@
-"""K.U.R.S. on the table: the Major Arcana's effects in a sentence each (``#effect``), the
-Fool's peek in its player's seat, the Hermit's cards waiting to be handed out
-(``#side-pile``), and the decrees in force with their Fine buttons (``#decrees``)."""
+"""K.U.R.S. on the page: the Arcana effects just played (``#effect``), the Hermit's cards
+waiting to be handed out (``#side-pile``), the decrees in force with a person's Fine buttons
+(``#decrees``), and the words of its house rules (the seats' Magician / High Priestess
+select among them)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,28 @@ from collections.abc import Sequence
 from typing import Any
 
 from ratscrew.core.cards import Card
-from ratscrew.core.events import ArcanaEffect, Event, Ignored
-from ratscrew.variants.kurs import court_of
+from ratscrew.core.events import Event, Ignored
+from ratscrew.variants.kurs import ArcanaEffect, court_of
 from web.model.card_text import with_symbols
-from web.table.cards_view import by_id, card_element, clear, el
-from web.table.part import TablePart, register
+from web.model.variant_page import VariantPage, describe
+from web.table.part import BEFORE_PILE, PANELS, Box, TablePart, register
+
+PAGE = describe(VariantPage(
+    "kurs",
+    labels={
+        "death_card": "Death card in the deck",
+        "classroom": "Classroom-safe wording",
+        "decree_yields": "Decrees give way to the Arcana",
+        "sunrise": "Day starts at (hour)",
+        "sunset": "Night starts at (hour)",
+        "clock": "Local time at the start (minutes)",
+        "genders": "Magician / High Priestess",
+    },
+    choice_labels={"genders": {"male": "male", "female": "female"}},
+    ranks={"arcana": 3},
+    seat_hint="The Magician takes a card from every player marked male, the High Priestess "
+    "from every player marked female; \u2014 is never asked.",
+))
 
 EFFECT_MS = 7000
 """How long (real ms) an Arcana effect's sentence stays on show."""
@@ -25,10 +43,10 @@ class ArcanaEffects(TablePart):
     """The Arcana effects just played out, for a few seconds (the latest three; the log keeps
     them all), and the Fool's peek: the cards only its player may see, in their seat."""
 
-    boxes = ("effect",)
+    boxes = (Box("effect", PANELS, "effect", zone="effect", attrs={"data-effect": ""}),)
 
     def build(self) -> None:
-        self.box = by_id("effect")
+        self.box = self.dom.by_id("effect")
         self.box.hidden = True
         self.effects: list[ArcanaEffect] = []
         self.token = 0
@@ -45,13 +63,13 @@ class ArcanaEffects(TablePart):
         if not effects:
             return
         box = self.box
-        clear(box)
+        self.dom.clear(box)
         names = self.table.names
         for effect in effects[-3:]:
-            line = el("p", "effect-line", data_arcana=str(effect.card.arcana))
-            line.appendChild(el("b", "effect-card", effect.card.name))
+            line = self.dom.el("p", "effect-line", data_arcana=str(effect.card.arcana))
+            line.appendChild(self.dom.el("b", "effect-card", effect.card.name))
             sentence = effect.explain(names).removeprefix(f"{effect.card.name}: ")
-            line.appendChild(el("span", "effect-text", with_symbols(sentence)))
+            line.appendChild(self.dom.el("span", "effect-text", with_symbols(sentence)))
             box.appendChild(line)
         box.hidden = False
         box.classList.remove("arriving")
@@ -71,12 +89,12 @@ class ArcanaEffects(TablePart):
         old = root.querySelector(".peek")
         if old:
             old.remove()
-        peek = el("div", "peek", data_peek=str(seat), data_zone="peek", role="note",
+        peek = self.dom.el("div", "peek", data_peek=str(seat), data_zone="peek", role="note",
                   aria_label="Your next cards: " + ", ".join(c.name for c in cards))
-        peek.appendChild(el("p", "peek-title", "Your next cards"))
-        row = el("div", "peek-cards")
+        peek.appendChild(self.dom.el("p", "peek-title", "Your next cards"))
+        row = self.dom.el("div", "peek-cards")
         for card in cards:
-            row.appendChild(card_element(card, "small"))
+            row.appendChild(self.table.card(card, "small"))
         peek.appendChild(row)
         root.appendChild(peek)
         self.table.later(lambda: peek.remove(), PEEK_MS)
@@ -89,10 +107,11 @@ class ArcanaEffects(TablePart):
 class HermitPile(TablePart):
     """The Hermit's cards waiting to be handed out: face down, with a count."""
 
-    boxes = ("side-pile",)
+    boxes = (Box("side-pile", BEFORE_PILE, "side-pile", zone="side-pile",
+                 attrs={"data-side": "", "data-cards": "0"}),)
 
     def build(self) -> None:
-        self.box = by_id("side-pile")
+        self.box = self.dom.by_id("side-pile")
         self.box.hidden = True
         self.box.setAttribute("role", "group")  # its aria-label needs a role
         self.shown: tuple[str, int] | None = None
@@ -106,18 +125,18 @@ class HermitPile(TablePart):
             return
         self.shown = state
         box = self.box
-        clear(box)
+        self.dom.clear(box)
         box.hidden = state is None
         box.dataset.cards = str(len(held))
         if state is None or court is None:
             return
         owner = game.name(court.hermit) if court.hermit >= 0 else "The Hermit"
-        box.appendChild(el("p", "side-title", "The Hermit's cards"))
-        stack = el("div", "stack side-stack", aria_hidden="true")
+        box.appendChild(self.dom.el("p", "side-title", "The Hermit's cards"))
+        stack = self.dom.el("div", "stack side-stack", aria_hidden="true")
         stack.style.setProperty("--depth", str(len(held)))
         box.appendChild(stack)
         text = f"{len(held)} card{'s' * (len(held) != 1)}"
-        box.appendChild(el("p", "side-count", text))
+        box.appendChild(self.dom.el("p", "side-count", text))
         box.setAttribute("aria-label", f"{owner} hands out the Hermit's cards: {text} left")
 
 
@@ -126,10 +145,11 @@ class Decrees(TablePart):
     """The decrees in force (who made them, what they say) and, for a person who made one, a
     Fine button for every player; under them, what the last fine did."""
 
-    boxes = ("decrees",)
+    boxes = (Box("decrees", PANELS, "decrees", zone="decrees", tag="section",
+                 attrs={"aria-label": "Decrees in force"}),)
 
     def build(self) -> None:
-        self.box = by_id("decrees")
+        self.box = self.dom.by_id("decrees")
         self.box.hidden = True
         self.shown: object = None
         self.message = ""
@@ -152,31 +172,31 @@ class Decrees(TablePart):
             self._show_message()
             return
         self.shown = state
-        clear(box)
+        self.dom.clear(box)
         box.hidden = not decrees
         if not decrees:
             return
-        box.appendChild(el("h2", "decrees-title", "Decrees"))
-        items = el("ul", "decree-list")
+        box.appendChild(self.dom.el("h2", "decrees-title", "Decrees"))
+        items = self.dom.el("ul", "decree-list")
         for holder, text in decrees:
-            item = el("li", "decree", data_holder=str(holder))
-            item.appendChild(el("b", "decree-holder", game.name(holder)))
-            item.appendChild(el("q", "decree-text", text))
+            item = self.dom.el("li", "decree", data_holder=str(holder))
+            item.appendChild(self.dom.el("b", "decree-holder", game.name(holder)))
+            item.appendChild(self.dom.el("q", "decree-text", text))
             items.appendChild(item)
         box.appendChild(items)
         holders = sorted({h for h, _ in decrees if h in self.session.humans})
         for holder in holders if not over else []:
-            row = el("div", "fine-row", role="group", data_fine=str(holder),
+            row = self.dom.el("div", "fine-row", role="group", data_fine=str(holder),
                      aria_label=f"{game.name(holder)} fines a player a card")
-            row.appendChild(el("span", "fine-label", f"{game.name(holder)} fines:"))
+            row.appendChild(self.dom.el("span", "fine-label", f"{game.name(holder)} fines:"))
             for target in range(game.n):
-                button = el("button", "fine-button", f"{target + 1} {game.name(target)}",
+                button = self.dom.el("button", "fine-button", f"{target + 1} {game.name(target)}",
                             type="button", data_target=str(target),
                             aria_label=f"{game.name(holder)} fines {game.name(target)} a card")
                 button.addEventListener("click", self._fine_handler(holder, target))
                 row.appendChild(button)
             box.appendChild(row)
-        box.appendChild(el("p", "fine-message", role="status"))
+        box.appendChild(self.dom.el("p", "fine-message", role="status"))
         self._show_message()
 
     def _show_message(self) -> None:
@@ -186,11 +206,11 @@ class Decrees(TablePart):
             message.hidden = not self.message
 
     def _fine_handler(self, holder: int, target: int) -> Any:
-        on_fine = self.table.on_fine
+        act = self.table.act
 
         def handler(event: Any) -> None:
             event.preventDefault()
-            if on_fine is not None:
-                on_fine(holder, target)
+            if act is not None:
+                act(holder, "fine", str(target + 1))
 
         return self.table.proxy(handler)

@@ -1,42 +1,103 @@
-"""Slap Like an Egyptian on the table: the red and wood dice beside the pile (``#dice``) and
-the black die's mark on the seat that holds it."""
+"""Slap Like an Egyptian on the page: the red and wood dice beside the pile (``#dice``), the
+black die's mark on the seat that holds it, and the words of its house rules."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from ratscrew.core.events import BlackDie, DiceCalled, DiceRolled, Event
-from ratscrew.variants.slae import dice_of
-from web.table.cards_view import by_id, el
-from web.table.info import DieFace, dice_faces, dice_marks
-from web.table.part import TablePart, register
+from ratscrew.core.engine import Game
+from ratscrew.core.events import Event, seat_name
+from ratscrew.variants.slae import BlackDie, Dice, DiceCalled, DiceRolled, dice_of
+from web.model.variant_page import VariantPage, describe
+from web.table.part import BEFORE_PILE, Box, TablePart, register
+
+PAGE = describe(VariantPage(
+    "slap-like-an-egyptian",
+    labels={"slap_a_roonie": "Slap-A-Roonie dice"},
+    ranks={"dice": 2, "dice-called": 2, "black-die": 2},
+))
+
+RED_SYMBOLS = {"right": "R", "left": "L", "either": "L R", "rat": "RAT"}
+HAND_LABELS = {"right": "right hand", "left": "left hand", "either": "either hand"}
+
+
+@dataclass(frozen=True, slots=True)
+class DieFace:
+    """One die as the table shows it: the big ``symbol``, a ``label`` under it, whether a
+    Rat came up, and whether the Rat is still being called."""
+
+    symbol: str
+    label: str
+    rat: bool = False
+    calling: bool = False
+
+
+def red_face(dice: Dice, names: Sequence[str] | None = None) -> DieFace:
+    """The red die: which hand slaps (after a Rat, the hand called)."""
+    if dice.red != "rat":
+        return DieFace(RED_SYMBOLS.get(dice.red, "?"), HAND_LABELS.get(dice.red, dice.red))
+    caller = seat_name(dice.caller, names)
+    if not dice.hand:
+        return DieFace("RAT", f"{caller} is choosing the hand…", True, True)
+    return DieFace(RED_SYMBOLS.get(dice.hand, "?"),
+                   f"Rat: {caller} called {HAND_LABELS.get(dice.hand, dice.hand)}", True)
+
+
+def wood_face(dice: Dice, names: Sequence[str] | None = None) -> DieFace:
+    """The wood die: the body part the slap starts from (after a Rat, the part called)."""
+    if dice.wood != "rat":
+        return DieFace(dice.wood, f"from the {dice.wood}")
+    caller = seat_name(dice.caller, names)
+    if not dice.part:
+        # The hand is called first: say so while the red die's Rat is still open.
+        waiting = "choosing where to start" if dice.hand else "will choose where to start"
+        return DieFace("RAT", f"{caller} {waiting}…", True, bool(dice.hand))
+    return DieFace(dice.part, f"Rat: {caller} called the {dice.part}", True)
+
+
+def dice_faces(game: Game) -> tuple[DieFace, DieFace] | None:
+    """The two dice of a Slap Like an Egyptian game once rolled (None otherwise)."""
+    dice = dice_of(game)
+    if dice is None or not dice.rolls:
+        return None
+    names = game.names or None
+    return red_face(dice, names), wood_face(dice, names)
+
+
+def dice_marks(game: Game, seat: int) -> tuple[tuple[str, str], ...]:
+    """Slap Like an Egyptian: ``black-die`` on the seat that holds it (free of the dice)."""
+    dice = dice_of(game)
+    if dice is not None and dice.holder == seat:
+        return (("black-die", "black die: any hand"),)
+    return ()
 
 
 @register("slap-like-an-egyptian")
-class Dice(TablePart):
+class DicePart(TablePart):
     """The two dice of Slap-A-Roonie, rolled again (animated) at every roll; a Rat shows who is
     calling it. Hidden when the house rules turn Slap-A-Roonie off."""
 
-    boxes = ("dice",)
+    boxes = (Box("dice", BEFORE_PILE, "dice", zone="dice"),)
     notable = (BlackDie, DiceRolled, DiceCalled)
 
     def build(self) -> None:
-        self.box = by_id("dice")
+        self.box = self.dom.by_id("dice")
         self.nodes: list[dict[str, Any]] = []
         self.shown: tuple[DieFace, DieFace] | None = None
         self.rolled = False
         game = self.game
-        active = dice_of(game) is not None and game.rules.slap_a_roonie
+        active = dice_of(game) is not None and game.rules.flag("slap_a_roonie")
         self.box.hidden = not active
         if not active:
             return
         for colour, title in (("red", "Red die"), ("wood", "Wood die")):
-            wrap = el("div", "die-wrap")
-            die = el("div", f"die die-{colour}", role="img", data_die=colour)
-            symbol = el("span", "die-symbol")
+            wrap = self.dom.el("div", "die-wrap")
+            die = self.dom.el("div", f"die die-{colour}", role="img", data_die=colour)
+            symbol = self.dom.el("span", "die-symbol")
             die.appendChild(symbol)
-            label = el("p", "die-label")
+            label = self.dom.el("p", "die-label")
             wrap.appendChild(die)
             wrap.appendChild(label)
             self.box.appendChild(wrap)

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyodide.ffi import create_proxy
 from pyscript import window
 
 from ratscrew.tools.bmn import BmnError, analyse, format_result
 from web.model.setup_html import speed_options
+from web.shell.host import Tool, ToolHost
 from web.table.cards_view import by_id, clear, el
 from web.tools.bmn.deals import FAMOUS, MAX_HAND_CHARS, card_codes, random_deal, read_hand
+from web.tools.wiring import Wiring
 
 
 def sentence(text: str) -> str:
@@ -27,9 +28,9 @@ def sentence(text: str) -> str:
 class BmnLab:
     """The lab's screen in ``#bmn``; :meth:`close` lets go of its listeners."""
 
-    def __init__(self, app: Any) -> None:
-        self.app = app
-        self._proxies: list[Any] = []
+    def __init__(self, host: ToolHost) -> None:
+        self.host = host
+        self.wiring = Wiring(host)
         self._deals = 0
         root = by_id("bmn")
         clear(root)
@@ -53,39 +54,29 @@ class BmnLab:
         form.appendChild(self.result)
         famous = el("div", "bmn-famous", role="group", aria_label="Famous deals")
         famous.appendChild(el("span", "bmn-famous-title", "Famous deals:"))
+        button = self.wiring.button
         for index, deal in enumerate(FAMOUS):
-            famous.appendChild(self._button(deal.name, lambda _e, i=index: self.famous(i),
-                                            data_deal=str(index)))
-        famous.appendChild(self._button("Random deal", lambda _e: self.random(),
-                                        id="bmn-random"))
+            famous.appendChild(button(deal.name, lambda _e, i=index: self.famous(i),
+                                      data_deal=str(index)))
+        famous.appendChild(button("Random deal", lambda _e: self.random(), id="bmn-random"))
         form.appendChild(famous)
         actions = el("div", "bmn-actions")
         speed = el("label", "", "Speed")
         self.speed = el("select", "speed-choice", id="bmn-speed")
-        self.speed.innerHTML = speed_options(app.config.speed)
+        self.speed.innerHTML = speed_options(host.config.speed)
         speed.appendChild(self.speed)
         actions.appendChild(speed)
         self.watch = el("button", "primary", "Watch it on the table", type="submit",
                         id="bmn-watch")
         actions.appendChild(self.watch)
-        actions.appendChild(self._button("Back to the game setup", lambda _e: app.show_setup(),
-                                         id="bmn-back"))
+        actions.appendChild(button("Back to the game setup", lambda _e: host.show_setup(),
+                                   id="bmn-back"))
         form.appendChild(actions)
         root.appendChild(form)
-        self._listen(form, "input", lambda _e: self.analyse())
-        self._listen(form, "submit", self.on_watch)
+        self.wiring.listen(form, "input", lambda _e: self.analyse())
+        self.wiring.listen(form, "submit", self.on_watch)
         self.famous(0)
         self.inputs[0].focus()
-
-    def _listen(self, node: Any, event: str, handler: Any) -> None:
-        proxy = create_proxy(self.app.guard(handler))
-        self._proxies.append(proxy)
-        node.addEventListener(event, proxy)
-
-    def _button(self, text: str, handler: Any, **attrs: str) -> Any:
-        button = el("button", "", text, type="button", **attrs)
-        self._listen(button, "click", handler)
-        return button
 
     def famous(self, index: int) -> None:
         for field, hand in zip(self.inputs, FAMOUS[index].hands, strict=True):
@@ -123,13 +114,13 @@ class BmnLab:
         if not self.analyse():
             return
         hands = card_codes(*self._hands())
-        self.app.watch_deal(hands, str(self.speed.value))
+        self.host.watch_deal(hands, str(self.speed.value))
 
     def close(self) -> None:
-        for proxy in self._proxies:
-            proxy.destroy()
-        self._proxies.clear()
+        """Take the lab's listeners off."""
+        self.wiring.close()
 
 
-def open_screen(app: Any, _query: str) -> BmnLab:
-    return BmnLab(app)
+def open_screen(host: ToolHost, query: str) -> Tool:
+    """Draw the lab into ``#bmn`` (the shell has shown it); it has no link (``query``)."""
+    return BmnLab(host)

@@ -1,2 +1,3 @@
-"""The statistics lab: its screen, the runner of its games and its worker.
+"""The statistics lab: its screen (form, runs, results and charts), the runner of its games and
+its worker.
 """

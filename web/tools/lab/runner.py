@@ -2,8 +2,9 @@
 when no worker could start).
 
 Pure Python (no ``js``): :mod:`web.tools.lab.worker` hands these functions to the page through
-PyScript's ``sync``, and :mod:`web.tools.lab.view` calls the same ones itself in its fallback, so
-both paths play the same games. Everything crosses as JSON text: no proxies to keep or free.
+PyScript's ``sync``, and :class:`web.tools.lab.run.PageGames` calls the same ones on the page
+when no worker could start, so both paths play the same games. Everything crosses as JSON text:
+no proxies to keep or free.
 
 The page drives: :func:`start` with the rule sets, then :func:`step` again and again (the page
 looks at its Cancel between two steps), then :func:`outcome` for the plots' numbers

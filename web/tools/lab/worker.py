@@ -1,5 +1,5 @@
 """The statistics lab's Web Worker: PyScript runs this file in a Pyodide of its own (see
-:func:`web.tools.lab.view.start_worker`), so thousands of games never block the page.
+:class:`web.tools.lab.run.WorkerGames`), so thousands of games never block the page.
 
 The worker's config is the page's (``pyscript.toml``: the same self-hosted Pyodide and our
 Python from ``app.zip``). It only exposes :mod:`web.tools.lab.runner`'s three calls through

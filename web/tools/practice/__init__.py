@@ -1,2 +1,3 @@
-"""Slap practice: the drill's screen (its core is :mod:`ratscrew.tools.practice`).
+"""Slap practice: the drill's screen, its link and its best scores (the drill itself is
+:mod:`ratscrew.tools.practice`).
 """

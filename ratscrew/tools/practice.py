@@ -4,46 +4,36 @@ A teacher picks slap rules from the catalogue (:mod:`ratscrew.core.slaps`), the 
 each with their own slap key or button), how many cards and the pace. Cards land on a pile one
 at a time; a player slaps only when the top cards make a pattern of the chosen rules. Every
 card is judged: a hit (with the reaction time), a miss, or a false slap, each with the rule's
-name and its cards. The end shows each player's :class:`Summary`; a best score per drill is
-kept by the page (:func:`load_bests`, :func:`record_best`, :func:`dump_bests`).
+name and its cards. The end gives each player's :class:`Summary` and score
+(:func:`drill_score`).
 
-Browser-free (standard library and :mod:`ratscrew` only) so that CPython tests drive it like
-the page does: the page owns the clock and calls :meth:`Drill.advance` from a timer and
-:meth:`Drill.slap` from key and touch events, with times in ms from the drill's start.
+Standard library and :mod:`ratscrew` only, without a clock: the caller owns time. It calls
+:meth:`Drill.advance` from a timer and :meth:`Drill.slap` on each key press or touch, with times
+in ms from the drill's start; a CPython test drives it exactly as the page does.
 
 Practice and the game agree: the pile is judged with the catalogue's own rule functions
 (:func:`ratscrew.core.slaps.find_match`) and the engine's default rule options (runs do not wrap
 round the ace; "same as first" matches rank and colour).
 
-Everything comes from the seed (:func:`ratscrew.core.rng.seed_from_text`), so a link
-(:func:`to_query`) gives a whole class the same drill.
-
-The link: ``practice=double,sandwich&players=2&cards=52&pace=quicken&interval=1600&seed=abc``.
-``practice`` is the comma-separated rule names (their order is the order they are checked in,
-which decides the rule credited when one card makes two patterns); the other parameters are
-optional and default to :class:`DrillConfig`'s defaults. :func:`parse_query` never raises and
-says what it dropped or changed.
+Everything comes from the seed (:func:`ratscrew.core.rng.seed_from_text`): two equal
+:class:`DrillConfig` deal the same cards at the same times, so a shared config gives a whole
+class the same drill. Feedback texts write cards as codes ("KH"), as the engine's events do.
 """
 
 from __future__ import annotations
 
-import json
 import math
-import re
 import statistics
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ratscrew.core import safe_json
-from ratscrew.core.cards import JOKERS, STANDARD_DECK, Card, cards
+from ratscrew.core.cards import JOKERS, STANDARD_DECK, Card, cards, codes
 from ratscrew.core.options import Rules
 from ratscrew.core.rng import Rng, seed_from_text
 from ratscrew.core.slaps import CLASSIC_SLAPS, SLAP_RULES, SlapFn, SlapRule, find_match
-from web.model.card_text import with_symbols
-from web.model.query import query_pairs, quote
 
 # --------------------------------------------------------------------------- the rules offered
 
@@ -54,8 +44,8 @@ LEFT_OUT: dict[str, str] = {
               "(laid round a table in turn it is the double, sandwich or hoagie: drill those)",
     "chimney": "without cards burned for wrong slaps it is exactly top and bottom: drill that",
 }
-"""Catalogue rules a drill does not offer, each with the reason (also given as a notice when a
-link asks for one):
+"""Catalogue rules a drill does not offer, each with the reason (a config that asks for one is
+refused with it):
 
 * ``counting``: judged only while a player answers a challenge; a drill has no challenges.
 * ``embers``: looks at who laid each card; a drill's cards are not laid by players.
@@ -63,7 +53,7 @@ link asks for one):
 """
 
 
-def _left_out_reason(rule: SlapRule) -> str | None:
+def left_out_reason(rule: SlapRule) -> str | None:
     """Why ``rule`` cannot be practised (None: it can). Rules added to the catalogue later that
     need a game's state (a challenge, seats, burned cards) are left out the same way."""
     if rule.name in LEFT_OUT:
@@ -78,7 +68,7 @@ def _left_out_reason(rule: SlapRule) -> str | None:
 
 
 PRACTICE_RULES: tuple[str, ...] = tuple(
-    name for name, rule in SLAP_RULES.items() if _left_out_reason(rule) is None
+    name for name, rule in SLAP_RULES.items() if left_out_reason(rule) is None
 )
 """The slap rules a drill offers, in the catalogue's order: every rule of
 :data:`ratscrew.core.slaps.SLAP_RULES` except those in :data:`LEFT_OUT`."""
@@ -124,14 +114,15 @@ DEFAULT_CARDS = 52
 DEFAULT_PACE = "steady"
 DEFAULT_INTERVAL_MS = 1600
 MAX_SEED_LENGTH = 64
-"""As a table's seed (:mod:`web.model.links`)."""
+"""As long as a table's seed may be."""
 
 
 class PracticeError(ValueError):
     """A drill that cannot be made, with a message a teacher can act on."""
 
 
-def _bad_seed(seed: object) -> str | None:
+def seed_problem(seed: object) -> str | None:
+    """Why ``seed`` cannot seed a drill, in a few words (None: it can)."""
     if not isinstance(seed, str):
         return "it is not text"
     if len(seed) > MAX_SEED_LENGTH:
@@ -170,7 +161,7 @@ class DrillConfig:
                     raise PracticeError(f"{name!r} is not a slap rule: choose from "
                                         + ", ".join(PRACTICE_RULES))
                 raise PracticeError(f"{rule.title} cannot be practised: "
-                                    f"{_left_out_reason(rule)}")
+                                    f"{left_out_reason(rule)}")
         if len(set(self.rules)) != len(self.rules):
             raise PracticeError("each slap rule may be chosen once")
         for label, value, low, high in (
@@ -182,7 +173,7 @@ class DrillConfig:
                 raise PracticeError(f"{label} is a whole number from {low} to {high}")
         if self.pace not in PACES:
             raise PracticeError("pace is " + " or ".join(PACES))
-        problem = _bad_seed(self.seed)
+        problem = seed_problem(self.seed)
         if problem:
             raise PracticeError(f"the seed cannot be used: {problem}")
 
@@ -449,23 +440,15 @@ def plan_drill(config: DrillConfig) -> tuple[Laid, ...]:
 Kind = Literal["card", "hit", "miss", "false", "ignored"]
 
 
-def card_label(c: Card) -> str:
-    """A card as the page writes it: "7♥", "Red Joker"."""
-    return c.name if c.is_joker else with_symbols(c.code)
-
-
-def _labels(cs: Iterable[Card]) -> str:
-    return " ".join(card_label(c) for c in cs)
-
-
 @dataclass(frozen=True, slots=True)
 class Feedback:
-    """What happened, for the page: a card landed (``card``), a slap judged (``hit``,
+    """What happened, to show: a card landed (``card``), a slap judged (``hit``,
     ``false``, or ``ignored`` when it does not count) or a pattern card left unslapped
     (``miss``). ``player`` is 0-based (None for a card landing); ``index`` is the card's place
     in the drill (-1: no card). For hits and misses, ``positions`` are the pattern's cards on
     the pile (0: its bottom card) to highlight. ``first`` is the player who hit the card first
-    (for hits). ``text`` is one line for the page."""
+    (for hits). ``text`` is one line, its cards as codes ("Hit: Marriage (KH QH) in
+    412 ms")."""
 
     kind: Kind
     index: int
@@ -486,13 +469,13 @@ def _who(player: int, players: int) -> str:
 
 
 def _card_feedback(laid: Laid) -> Feedback:
-    return Feedback("card", laid.index, None, f"Card {laid.index + 1}: {card_label(laid.card)}",
+    return Feedback("card", laid.index, None, f"Card {laid.index + 1}: {laid.card.code}",
                     card=laid.card, new_pile=laid.new_pile)
 
 
 def _hit_feedback(laid: Laid, pattern: Pattern, player: int, players: int, reaction: int,
                   first: int) -> Feedback:
-    text = f"{_who(player, players)}Hit: {pattern.title} ({_labels(pattern.cards)}) in " \
+    text = f"{_who(player, players)}Hit: {pattern.title} ({codes(pattern.cards)}) in " \
            f"{reaction} ms"
     if players > 1:
         text += " (first)" if first == player else f" (Player {first + 1} was first)"
@@ -501,13 +484,13 @@ def _hit_feedback(laid: Laid, pattern: Pattern, player: int, players: int, react
 
 
 def _miss_feedback(laid: Laid, pattern: Pattern, player: int, players: int) -> Feedback:
-    text = f"{_who(player, players)}Missed: {pattern.title} ({_labels(pattern.cards)})"
+    text = f"{_who(player, players)}Missed: {pattern.title} ({codes(pattern.cards)})"
     return Feedback("miss", laid.index, player, text, laid.card, pattern.rule, pattern.title,
                     pattern.positions, pattern.cards)
 
 
 def _false_feedback(laid: Laid, player: int, players: int) -> Feedback:
-    text = f"{_who(player, players)}False slap: no pattern (top {card_label(laid.card)})"
+    text = f"{_who(player, players)}False slap: no pattern (top {laid.card.code})"
     return Feedback("false", laid.index, player, text, laid.card)
 
 
@@ -589,7 +572,7 @@ class Summary(_Tally):
     score: int
 
     def lines(self) -> list[str]:
-        """The end screen's lines for this player."""
+        """This player's results, a line each: the totals, then each rule's."""
         median = "" if self.median_reaction_ms is None else \
             f", median {round(self.median_reaction_ms)} ms"
         out = [f"Score {self.score} of {MAX_SCORE}: {self.hits} hits, {self.misses} missed, "
@@ -616,7 +599,7 @@ class _Record:
 # --------------------------------------------------------------------------- the drill
 
 class Drill:
-    """A drill being played. The page calls :meth:`advance` from a timer and :meth:`slap` on
+    """A drill being played. Its driver calls :meth:`advance` from a timer and :meth:`slap` on
     each key press or touch, with times in ms from the start (card 0 lands at 0: the page
     counts down before it starts the clock). Times should not go backwards; a slap stamped
     before the card now on top is judged on that card, as if made when it landed.
@@ -790,231 +773,3 @@ class Drill:
 
     def summaries(self) -> tuple[Summary, ...]:
         return tuple(self.summary(p) for p in range(self.config.players))
-
-
-# --------------------------------------------------------------------------- the link
-
-PARAMETERS = ("practice", "players", "cards", "pace", "interval", "seed")
-"""Link parameters, in the order :func:`to_query` writes them."""
-MAX_QUERY_CHARS = 4096
-"""Longer links are refused unread (a real one is under 300 characters)."""
-_TRACKING = frozenset({"fbclid", "gclid", "dclid", "msclkid", "mc_eid", "igshid", "ref", "si"})
-_WHOLE = re.compile(r"[+-]?[0-9]+")
-_MAX_DIGITS = 6
-
-
-def to_query(config: DrillConfig) -> str:
-    """The link's query string, without the ``?``: always the rules, then what differs from
-    the defaults, then the seed when there is one. ``parse_query(to_query(c)) == (c, [])``."""
-    parts = [f"practice={','.join(config.rules)}"]
-    if config.players != DEFAULT_PLAYERS:
-        parts.append(f"players={config.players}")
-    if config.cards != DEFAULT_CARDS:
-        parts.append(f"cards={config.cards}")
-    if config.pace != DEFAULT_PACE:
-        parts.append(f"pace={config.pace}")
-    if config.interval_ms != DEFAULT_INTERVAL_MS:
-        parts.append(f"interval={config.interval_ms}")
-    if config.seed:
-        parts.append(f"seed={quote(config.seed, safe='')}")
-    return "&".join(parts)
-
-
-def _show(text: str, limit: int = 30) -> str:
-    """A value quoted for a notice, cut short if long."""
-    shown = repr(text)
-    return shown if len(shown) <= limit else shown[: limit - 2] + "…" + shown[0]
-
-
-def _rule_name(text: str) -> str:
-    return "-".join(text.strip().lower().replace("_", " ").replace("-", " ").split())
-
-
-def _list_notice(what: str, items: list[str], limit: int = 4) -> str:
-    """One notice for many ignored items: "Ignored unknown slap rules 'a', 'b' and 9 more."."""
-    shown = ", ".join(_show(item) for item in items[:limit])
-    more = f" and {len(items) - limit} more" if len(items) > limit else ""
-    plural = "s" if len(items) > 1 else ""
-    return f"Ignored unknown {what}{plural} {shown}{more}."
-
-
-def _parse_rules(text: str, notices: list[str]) -> tuple[str, ...]:
-    chosen: list[str] = []
-    unknown: list[str] = []
-    left_out: list[str] = []
-    for item in text.split(","):
-        name = _rule_name(item)
-        if not name:
-            continue
-        rule = SLAP_RULES.get(name) or next(
-            (r for r in SLAP_RULES.values() if _rule_name(r.title) == name), None)
-        if rule is None:
-            if item.strip() not in unknown:
-                unknown.append(item.strip())
-        elif rule.name in PRACTICE_RULES:
-            if rule.name not in chosen:
-                chosen.append(rule.name)
-        elif rule.name not in left_out:
-            left_out.append(rule.name)
-            notices.append(f"{rule.title} cannot be practised: {_left_out_reason(rule)}.")
-    if unknown:
-        notices.append(_list_notice("slap rule", unknown))
-    if not chosen:
-        default = " and ".join(SLAP_RULES[n].title for n in CLASSIC_SLAPS)
-        notices.append(f"The link names no slap rule to practise: practising {default}.")
-        return CLASSIC_SLAPS
-    return tuple(chosen)
-
-
-def _parse_whole(label: str, text: str, low: int, high: int, default: int,
-                 notices: list[str]) -> int:
-    text = text.strip()
-    if not _WHOLE.fullmatch(text):
-        notices.append(f"Ignored {label} {_show(text)}: not a whole number; using {default}.")
-        return default
-    digits = text.lstrip("+-").lstrip("0") or "0"
-    negative = text.startswith("-") and digits != "0"
-    if len(digits) > _MAX_DIGITS:  # far out of range either way: not worth converting
-        value = low - 1 if negative else high + 1
-    else:
-        value = -int(digits) if negative else int(digits)
-    if low <= value <= high:
-        return value
-    clamped = min(max(value, low), high)
-    notices.append(f"{label.capitalize()} {_show(text)} is outside {low} to {high}: "
-                   f"using {clamped}.")
-    return clamped
-
-
-def parse_query(text: object) -> tuple[DrillConfig, list[str]]:
-    """The drill a link describes (``"?practice=..."`` or ``"practice=..."``; a ``#fragment``
-    is ignored) and one notice for each thing dropped or changed. Never raises: a link longer
-    than :data:`MAX_QUERY_CHARS` is refused unread (the default drill, with a notice)."""
-    try:
-        return _parse_query(text)
-    except Exception:  # a last guard: the page must always get a drill
-        return DrillConfig(), ["The practice link could not be read: using the default drill."]
-
-
-def _parse_query(text: object) -> tuple[DrillConfig, list[str]]:
-    if not isinstance(text, str):
-        return DrillConfig(), ["The practice link is not text: using the default drill."]
-    if len(text) > MAX_QUERY_CHARS:
-        return DrillConfig(), [f"The practice link is longer than {MAX_QUERY_CHARS} "
-                               "characters: using the default drill."]
-    notices: list[str] = []
-    params: dict[str, str] = {}
-    query = text.partition("#")[0].strip().removeprefix("?")
-    unknown: list[str] = []
-    for raw_name, value in query_pairs(query):
-        name = raw_name.strip().lower()
-        if name in _TRACKING:
-            continue
-        if name not in PARAMETERS:
-            if raw_name not in unknown:
-                unknown.append(raw_name)
-        elif name in params:
-            notices.append(f"Parameter {name} is given twice: using the first.")
-        else:
-            params[name] = value
-    if unknown:
-        notices.append(_list_notice("parameter", unknown))
-    params = {name: value for name, value in params.items() if value.strip()}
-
-    rules = _parse_rules(params["practice"], notices) if "practice" in params else CLASSIC_SLAPS
-    players = DEFAULT_PLAYERS
-    if "players" in params:
-        players = _parse_whole("players", params["players"], MIN_PLAYERS, MAX_PLAYERS,
-                               DEFAULT_PLAYERS, notices)
-    count = DEFAULT_CARDS
-    if "cards" in params:
-        count = _parse_whole("cards", params["cards"], MIN_CARDS, MAX_CARDS, DEFAULT_CARDS,
-                             notices)
-    interval = DEFAULT_INTERVAL_MS
-    if "interval" in params:
-        interval = _parse_whole("interval", params["interval"], MIN_INTERVAL_MS,
-                                MAX_INTERVAL_MS, DEFAULT_INTERVAL_MS, notices)
-    pace = DEFAULT_PACE
-    if "pace" in params:
-        wanted = params["pace"].strip().lower()
-        if wanted in PACES:
-            pace = wanted
-        else:
-            notices.append(f"Ignored pace {_show(params['pace'])}: use "
-                           f"{' or '.join(PACES)}; using {DEFAULT_PACE}.")
-    seed = params.get("seed", "").strip()
-    problem = _bad_seed(seed)
-    if problem:
-        notices.append(f"Ignored the seed: {problem}.")
-        seed = ""
-    return DrillConfig(rules, players, count, pace, interval, seed), notices
-
-
-# --------------------------------------------------------------------------- best scores
-
-STORAGE_KEY = "ratscrew.practice-bests.v1"
-"""Where the page keeps :func:`dump_bests`'s text (``localStorage``)."""
-MAX_BESTS = 200
-"""Drills remembered; a new one beyond this replaces the lowest score."""
-MAX_BESTS_CHARS = 100_000
-"""Room for :data:`MAX_BESTS` keys of :data:`MAX_KEY_CHARS` (real keys are far shorter)."""
-MAX_KEY_CHARS = 300
-BESTS_NOTICE = "Your practice best scores could not be read and were reset."
-SOME_BESTS_NOTICE = "Some practice best scores could not be read and were dropped."
-
-
-def best_key(config: DrillConfig) -> str:
-    """The drill a best score belongs to: its rules (in any order), cards, pace and starting
-    interval (``double+sandwich/52/quicken/1600``). Players and seed do not count: a best is
-    for the drill's difficulty, whoever played which deal."""
-    rules = "+".join(sorted(config.rules))
-    return f"{rules}/{config.cards}/{config.pace}/{config.interval_ms}"
-
-
-def _good_entry(key: object, score: object) -> bool:
-    return (isinstance(key, str) and 0 < len(key) <= MAX_KEY_CHARS
-            and type(score) is int and 0 <= score <= MAX_SCORE)
-
-
-def load_bests(text: str | None) -> tuple[dict[str, int], list[str]]:
-    """Best scores from what the page stored (None or "": none yet, no notice). Never raises:
-    text that is too large, too deep, not JSON or not an object gives ``{}`` and a notice; bad
-    entries are dropped with one notice."""
-    if not text:
-        return {}, []
-    try:
-        data = safe_json.loads(text, max_chars=MAX_BESTS_CHARS, max_depth=1, max_digits=10)
-    except Exception:  # JSONError and its limits; any other surprise alike
-        return {}, [BESTS_NOTICE]
-    if not isinstance(data, dict):
-        return {}, [BESTS_NOTICE]
-    bests = {k: v for k, v in data.items() if _good_entry(k, v)}
-    notices = [SOME_BESTS_NOTICE] if len(bests) < len(data) else []
-    if len(bests) > MAX_BESTS:
-        kept = sorted(bests.items(), key=lambda kv: -kv[1])[:MAX_BESTS]
-        bests = dict(kept)
-        if not notices:
-            notices.append(SOME_BESTS_NOTICE)
-    return bests, notices
-
-
-def dump_bests(bests: dict[str, int]) -> str:
-    """The text to store: what :func:`load_bests` reads back without a notice."""
-    good = [(k, v) for k, v in bests.items() if _good_entry(k, v)]
-    kept = sorted(good, key=lambda kv: (-kv[1], kv[0]))[:MAX_BESTS]
-    return json.dumps(dict(sorted(kept)), separators=(",", ":"), ensure_ascii=False)
-
-
-def record_best(bests: dict[str, int], key: str, score: int) -> bool:
-    """Keep ``score`` in ``bests`` if it beats the best for ``key`` (the first score for a key
-    always does); True if it is a new best. A new key beyond :data:`MAX_BESTS` replaces the
-    lowest best."""
-    if not _good_entry(key, score):
-        return False
-    previous = bests.get(key)
-    if previous is not None and previous >= score:
-        return False
-    if previous is None and len(bests) >= MAX_BESTS:
-        del bests[min(bests, key=lambda k: (bests[k], k))]
-    bests[key] = score
-    return True

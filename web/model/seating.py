@@ -1,0 +1,39 @@
+"""Where each seat sits round the table: the regions round the centre and the order of the
+seats in them (browser-free; the table and the setup form written at build time share it)."""
+
+from __future__ import annotations
+
+REGIONS = ("top", "left", "right", "bottom")
+"""The regions round the centre of the table that seats sit in (index.html's
+``[data-region]``)."""
+
+
+def seat_regions(players: int) -> dict[str, tuple[int, ...]]:
+    """The seats (0-based) in each region, in the order the region shows them (DOM order).
+
+    Seat 1 sits at the bottom, then play goes clockwise: up the left side, along the top from
+    left to right, down the right side. The sides take one seat each from 4 players and two
+    from 7; the top takes the rest. The left column is listed top first, so its seats come in
+    the reverse of the order of play."""
+    if players < 1:
+        raise ValueError(f"a table has at least one seat, not {players}")
+    side = (players - 1) // 3
+    top = players - 1 - 2 * side
+    left = tuple(range(1, 1 + side))
+    return {
+        "top": tuple(range(1 + side, 1 + side + top)),
+        "left": left[::-1],
+        "right": tuple(range(1 + side + top, players)),
+        "bottom": (0,),
+    }
+
+
+def seat_layout(seat: int, players: int) -> tuple[str, int]:
+    """Where ``seat`` (0-based) sits at a table of ``players``: its region and its place in
+    that region's order (0 first: leftmost, or topmost in a side column)."""
+    if not 0 <= seat < players:
+        raise ValueError(f"no seat {seat} at a table of {players}")
+    for region, seats in seat_regions(players).items():
+        if seat in seats:
+            return region, seats.index(seat)
+    raise AssertionError("every seat has a region")  # pragma: no cover

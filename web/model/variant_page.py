@@ -1,0 +1,107 @@
+"""What a variant's web part says about the page, outside its table pieces.
+
+A variant's web part (a module of ``web/table/parts/``) declares, besides its
+:class:`~web.table.part.TablePart` classes, one :class:`VariantPage`: what the setup form calls
+its own options and their choices, how its events rank in the headline, and its styles. The
+page's core reads them here and names no variant.
+
+Browser-free: the build reads these in CPython (the setup form written into ``index.html``,
+the stylesheet), and the page reads them when it fills the setup form.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+PARTS_PACKAGE = "web.table.parts"
+"""The package whose modules are the variants' web parts, one module a variant."""
+
+
+@dataclass(frozen=True)
+class VariantPage:
+    """One variant's words and styles on the page."""
+
+    variant: str
+    """The variant's name (:attr:`ratscrew.core.variant.Variant.name`)."""
+    labels: Mapping[str, str] = field(default_factory=dict)
+    """What the setup form calls the variant's own options."""
+    choice_labels: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """What the form shows for each choice of those options, by value."""
+    steps: Mapping[str, int] = field(default_factory=dict)
+    """Spinner steps of its number options (a typed value need not be a multiple)."""
+    ranks: Mapping[str, int] = field(default_factory=dict)
+    """Its notable events' kinds and their headline rank (higher wins; see
+    :data:`web.model.headline.RANKS`)."""
+    no_slaps_note: str = ""
+    """What the setup form says when the house rules leave the variant no slap rules (""
+    for the core's sentence)."""
+    seat_hint: str = ""
+    """The setup form's line under the seats when the variant has a per-seat option (what the
+    seat's select means)."""
+    css: str = ""
+    """The styles of its table pieces: the build puts them in the page's stylesheet, in the
+    ``parts`` layer."""
+
+
+_PAGES: dict[str, VariantPage] = {}
+_discovered = False
+
+
+def describe(page: VariantPage) -> VariantPage:
+    """Register a variant's page description (a web part does, once, on import)."""
+    known = _PAGES.get(page.variant)
+    if known is not None and known is not page:
+        raise ValueError(f"the variant {page.variant!r} is described twice")
+    _PAGES[page.variant] = page
+    return page
+
+
+def discover() -> dict[str, VariantPage]:
+    """Import every web part once (each describes its variant) and return the descriptions."""
+    global _discovered
+    if not _discovered:
+        _discovered = True
+        package = importlib.import_module(PARTS_PACKAGE)
+        for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
+            if not info.name.startswith("_"):
+                importlib.import_module(f"{PARTS_PACKAGE}.{info.name}")
+    return _PAGES
+
+
+def page_of(variant: str) -> VariantPage:
+    """The page description of ``variant`` (an empty one for a variant with no web part)."""
+    return discover().get(variant) or VariantPage(variant)
+
+
+def option_label(name: str) -> str | None:
+    """What a variant's web part calls the option ``name`` (None: no part names it)."""
+    for page in discover().values():
+        if name in page.labels:
+            return page.labels[name]
+    return None
+
+
+def choice_labels(name: str) -> Mapping[str, str]:
+    """The labels a variant's web part gives the choices of option ``name``."""
+    for page in discover().values():
+        if name in page.choice_labels:
+            return page.choice_labels[name]
+    return {}
+
+
+def option_step(name: str) -> int | None:
+    for page in discover().values():
+        if name in page.steps:
+            return page.steps[name]
+    return None
+
+
+def event_ranks() -> dict[str, int]:
+    """Every variant's notable event kinds and their headline ranks."""
+    ranks: dict[str, int] = {}
+    for page in discover().values():
+        ranks.update(page.ranks)
+    return ranks

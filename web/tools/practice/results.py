@@ -1,0 +1,152 @@
+"""The drill's results: the best score, each player's totals and their accuracy per rule, and
+what to do next (the same cards again, new cards, another drill, the link, back).
+
+Hooks the browser tests read: ``data-zone="practice-results"``, cells with ``data-stat`` and
+``data-player``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from ratscrew.core.slaps import SLAP_RULES
+from ratscrew.tools.practice import DrillConfig, Summary, describe
+from web.model.links import pick_seed
+from web.shell.host import ToolHost
+from web.table.cards_view import clear, el, table_with_head
+from web.tools.practice.shared import BestScores, copy_link
+from web.tools.practice.text import BLOCKED, best_on_results, ms, percent
+from web.tools.wiring import Wiring
+
+TOTALS = ("Player", "Score", "Hits", "Missed", "False slaps", "Median reaction", "Accuracy")
+"""The results table's columns."""
+
+
+def _totals_table(summaries: Sequence[Summary]) -> Any:
+    wrap = el("div", "practice-table-wrap")
+    table = table_with_head("practice-table", "Each player's results", list(TOTALS),
+                            "visually-hidden", data_table="totals")
+    body = el("tbody")
+    for s in summaries:
+        row = el("tr", "", data_player=str(s.player))
+        row.appendChild(el("th", "", f"Player {s.player + 1}", scope="row"))
+        for (stat, text), label in zip(
+            (("score", str(s.score)), ("hits", str(s.hits)), ("misses", str(s.misses)),
+             ("false", str(s.false_slaps)), ("median", ms(s.median_reaction_ms)),
+             ("accuracy", percent(s.accuracy))), TOTALS[1:], strict=True):
+            row.appendChild(el("td", "", text, data_stat=stat, data_player=str(s.player),
+                               data_label=label))
+        body.appendChild(row)
+    table.appendChild(body)
+    wrap.appendChild(table)
+    return wrap
+
+
+def _rules_table(rules: Sequence[str], summaries: Sequence[Summary]) -> Any:
+    wrap = el("div", "practice-table-wrap")
+    table = el("table", "practice-table practice-rule-table", data_table="rules")
+    table.appendChild(el("caption", "visually-hidden", "Accuracy per rule"))
+    head = el("tr")
+    head.appendChild(el("th", "", "Rule", scope="col"))
+    for s in summaries:
+        head.appendChild(el("th", "", f"Player {s.player + 1}", scope="col"))
+    thead = el("thead")
+    thead.appendChild(head)
+    table.appendChild(thead)
+    body = el("tbody")
+    for i, name in enumerate(rules):
+        row = el("tr", "", data_rule=name)
+        row.appendChild(el("th", "", SLAP_RULES[name].title, scope="row"))
+        for s in summaries:
+            result = s.rules[i]
+            cell = el("td", "", data_stat="rule", data_rule=name,
+                      data_player=str(s.player), data_hits=str(result.hits),
+                      data_chances=str(result.chances), data_label=f"Player {s.player + 1}")
+            if result.accuracy is None:
+                cell.textContent = "no chance"
+                cell.classList.add("none")
+            else:
+                cell.appendChild(el("b", "", percent(result.accuracy)))
+                detail = f" {result.hits} of {result.chances}"
+                if result.median_reaction_ms is not None:
+                    detail += f" · {ms(result.median_reaction_ms)}"
+                cell.appendChild(el("span", "", detail))
+            row.appendChild(cell)
+        body.appendChild(row)
+    table.appendChild(body)
+    wrap.appendChild(table)
+    return wrap
+
+
+class PracticeResults:
+    """The results' section (``node``), drawn anew after each run (:meth:`draw`).
+
+    ``on_begin(config)`` runs a drill again; ``on_change(config)`` goes back to the form with
+    it."""
+
+    def __init__(self, host: ToolHost, wiring: Wiring, bests: BestScores,
+                 on_begin: Callable[[DrillConfig], None],
+                 on_change: Callable[[DrillConfig], None]) -> None:
+        self.host = host
+        self.wiring = wiring
+        self.bests = bests
+        self.on_begin = on_begin
+        self.on_change = on_change
+        self.config = DrillConfig()
+        self.node = el("section", "practice-end panel", data_zone="practice-results",
+                       aria_labelledby="practice-end-title")
+        self.node.hidden = True
+        self.title: Any = None
+        self.link_out: Any = None
+
+    def draw(self, config: DrillConfig, summaries: Sequence[Summary]) -> None:
+        """The results of a run of ``config``; its best score recorded (and stored)."""
+        self.config = config
+        end = self.node
+        clear(end)
+        self.title = el("h3", "", "Results", id="practice-end-title", tabindex="-1")
+        end.appendChild(self.title)
+        end.appendChild(el("p", "practice-end-drill",
+                           f"{describe(config)} · seed {config.seed}"))
+        end.appendChild(self._best_line(config, summaries))
+        end.appendChild(_totals_table(summaries))
+        end.appendChild(el("h4", "", "Accuracy per rule"))
+        end.appendChild(_rules_table(config.rules, summaries))
+        end.appendChild(self._actions(config))
+
+    def _best_line(self, config: DrillConfig, summaries: Sequence[Summary]) -> Any:
+        line = el("p", "practice-best", data_zone="practice-best")
+        top = max(summaries, key=lambda s: s.score)
+        previous = self.bests.get(config)
+        new_best = top.score > 0 and self.bests.record(config, top.score)
+        who = f" (Player {top.player + 1})" if config.players > 1 else ""
+        line.textContent = best_on_results(top.score, previous, new_best, who)
+        if new_best:
+            line.dataset.new = "true"
+        if new_best and not self.bests.save():
+            line.textContent += " " + BLOCKED
+        return line
+
+    def _actions(self, config: DrillConfig) -> Any:
+        button = self.wiring.button
+        actions = el("div", "practice-actions")
+        actions.appendChild(button("Again (same cards)", lambda _e: self.on_begin(config),
+                                   "primary", id="practice-again"))
+        actions.appendChild(button("New drill (new cards)", self._on_new_drill,
+                                   id="practice-new"))
+        actions.appendChild(button("Change the drill", lambda _e: self.on_change(self.config),
+                                   id="practice-change"))
+        actions.appendChild(button("Copy link", self._on_copy, id="practice-end-copy"))
+        actions.appendChild(button("Back to the game setup", lambda _e: self.host.show_setup(),
+                                   id="practice-end-back"))
+        self.link_out = el("output", "practice-link")
+        actions.appendChild(self.link_out)
+        return actions
+
+    def _on_new_drill(self, _event: Any) -> None:
+        self.on_begin(replace(self.config, seed=pick_seed()))
+
+    def _on_copy(self, _event: Any) -> None:
+        copy_link(self.host, self.config, self.link_out)
