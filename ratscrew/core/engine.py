@@ -907,10 +907,11 @@ class Game:
         self._ignore(seat, action, reason)
 
     def take_pile(self, seat: int, how: str, rule: str = "", cards: tuple[Card, ...] = (),
-                  leader: int = -1, cause: str = "") -> None:
+                  leader: int = -1, cause: str = "", said: str = "") -> None:
         """``seat`` takes the pile now (then the next trick starts, or the game ends).
-        ``cause``: what :attr:`pile_causes` counts it as (``how`` if empty)."""
-        self._take_pile(seat, how, rule, cards, leader, cause)
+        ``cause``: what :attr:`pile_causes` counts it as (``how`` if empty); ``said``: how
+        the event says this way of winning it ("Burn contest won")."""
+        self._take_pile(seat, how, rule, cards, leader, cause, said)
 
     def count_pile(self, cause: str) -> None:
         """For variant hooks: count in :attr:`pile_causes` a pile won outside
@@ -1101,6 +1102,7 @@ class Game:
         cards: tuple[Card, ...] = (),
         leader: int = -1,
         cause: str = "",
+        said: str = "",
     ) -> None:
         hand = self.hands[seat]
         slapped_in = how == "slap" and not hand
@@ -1120,7 +1122,7 @@ class Game:
         stats.piles_won += 1
         stats.cards_won += count
         if self._keep:
-            self._new.append(PileTaken(self.t, seat, count, how, rule, cards, slapped_in))
+            self._new.append(PileTaken(self.t, seat, count, how, rule, cards, slapped_in, said))
         self.turn = leader if leader >= 0 else seat
         if self.rules.next_leader == "right":
             self.turn = self.right_of(seat)

@@ -115,8 +115,9 @@ class ChallengeWon(Event):
 
 @dataclass(slots=True, eq=False)
 class PileTaken(Event):
-    """``seat`` takes ``count`` cards. ``how``: challenge, slap, or default (nobody else could
-    play); ``rule`` and ``cards``: the slap rule and the cards that made it."""
+    """``seat`` takes ``count`` cards. ``how``: challenge, slap, last-chance, default (nobody
+    else could play), or a variant's own way; ``rule`` and ``cards``: the slap rule and the
+    cards that made it; ``said``: how a variant's own way is said ("Fire put out")."""
 
     kind: ClassVar[str] = "pile-taken"
     seat: int
@@ -125,18 +126,19 @@ class PileTaken(Event):
     rule: str = ""
     cards: tuple[Card, ...] = ()
     slapped_in: bool = False
+    said: str = ""
 
     def explain(self, names: Sequence[str] | None = None) -> str:
         who = seat_name(self.seat, names)
         takes = f"{who} takes {plural(self.count, 'card')}"
         if self.slapped_in:
             takes += " and is back in the game"
+        if self.said:
+            return f"{self.said}: {takes}."
         if self.how == "slap":
             return f"{self.rule} {codes(self.cards)}: {takes}."
         if self.how == "challenge":
             return f"Challenge won: {takes}."
-        if self.how == "burn":
-            return f"Burn contest won: {takes}."
         if self.how == "last-chance":
             return f"Nobody slapped back in: {takes}."
         return f"Nobody else has cards to play: {takes}."

@@ -58,8 +58,8 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         OptionSpec("slaps", "Slap rules in play, by name (see the slap rules list)."),
         OptionSpec("challenge", "Chances each challenging card gives, e.g. J=1 Q=2 K=3 A=4."),
         OptionSpec("direction", "Direction of play.", ("clockwise", "counterclockwise")),
-        OptionSpec("decks", "Packs shuffled together: standard 52-card packs (78-card Tarot "
-                   "packs for K.U.R.S.).", minimum=1, maximum=8),
+        OptionSpec("decks", "Packs shuffled together: standard 52-card packs (78-card packs "
+                   "in a Tarot game).", minimum=1, maximum=8),
         OptionSpec("jokers", "Jokers added to the pack (red and black alternately).",
                    minimum=0, maximum=16),
         OptionSpec("dealer", "Seat of the dealer, 0 for player 1 (-1: the seat before player 1, "
@@ -89,7 +89,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
                    ("claim", "immediate")),
         OptionSpec("next_leader", "Who starts after a won challenge: the challenger who took "
                    "the pile, or the player who failed the challenge; or, after every pile, "
-                   "the right-hand neighbour of whoever took it (Firefighters).",
+                   "the right-hand neighbour of whoever took it.",
                    ("winner", "failed", "right")),
         OptionSpec("grace_ms", "A slap this many milliseconds after someone else won the pile "
                    "is ignored, not punished.", minimum=0, maximum=2000),
@@ -110,7 +110,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
                    "slapped at once, the black joker challenges with 13 chances."),
         OptionSpec("answer_face", "A face card laid to answer a challenge: it challenges the "
                    "next player in turn (classic), or it only ends the challenge and play goes "
-                   "on (Firefighters' second firefighter).", ("challenges", "ends")),
+                   "on.", ("challenges", "ends")),
     )
 }
 

@@ -271,7 +271,7 @@ SLAP_RULES: dict[str, SlapRule] = {
                  ("3H 8C KD 3S",), ("3H 8C KD 4S",), _top_bottom),
         SlapRule("chimney", "Chimney",
                  "The top card has the rank of the card at the very bottom of the pile, a "
-                 "card burned for a wrong slap included (Firefighters).",
+                 "card burned for a wrong slap included.",
                  ("3H 8C KD 3S",), ("3H 8C KD 4S",), _chimney, bottom=True),
         SlapRule("marriage", "Marriage", "A King and a Queen one on the other, either order.",
                  ("KH QS", "QD KC"), ("KH JS",), _marriage),

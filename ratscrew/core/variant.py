@@ -64,6 +64,10 @@ class Variant:
     slap is ignored and costs nothing (unless slap rules are added as a house rule)."""
     slaps_title: str = "Slap rules"
     """What this variant calls its slap rules (Firefighters: burn conditions)."""
+    cause_titles: Mapping[str, str] = field(default_factory=dict)
+    """What to call this variant's own ways of winning a pile (its :attr:`Game.pile_causes
+    <ratscrew.core.engine.Game.pile_causes>` that are not slap rules). A cause ``way:rule``
+    (a burn contest started by a slap rule) is called "Way (Rule)"."""
     slap_titles: Mapping[str, str] = field(default_factory=dict)
     """What this variant calls some slap rules (Firefighters: a double is a Matchbox)."""
     only_holder_wins: bool = False

@@ -158,7 +158,7 @@ def new_game(data: Mapping[str, Any]) -> Game:
     hands_data = data.get("hands")
     if seed is None and hands_data is None:
         raise RecordError("a record needs a 'seed' or the 'hands' (or both: the hands are "
-                          "dealt and the seed rolls the table's dice)")
+                          "dealt and the seed drives the table's own chance)")
     if isinstance(seed, str) and seed.isdecimal() and len(seed) <= len(str(MAX_SEED)):
         seed = int(seed)
     if seed is not None and (

@@ -34,7 +34,7 @@ from ratscrew.core.rng import MAX_SEED
 from ratscrew.core.slaps import SLAP_RULES
 from ratscrew.play.bots import DIFFICULTIES
 from ratscrew.play.match import DEFAULT_MAX_CARDS, Summary, game_seed, simulated_game
-from ratscrew.variants import Variant, find_variant
+from ratscrew.variants import VARIANTS, Variant, find_variant
 
 MIN_GAMES = 100
 """The fewest games the page's lab offers (a spec itself may have fewer: tests)."""
@@ -53,13 +53,10 @@ CAUSE_TITLES = {
     "challenge": "Challenge",
     "default": "Nobody else could play",
     "last-chance": "Last chance",
-    "burn": "Burn contest",
-    "fire-out": "Fire put out",
-    "strength": "Strength",
-    "hanged-man": "The Hanged Man",
 }
-"""What to call the ways a pile is won that are not slap rules (see
-:attr:`~ratscrew.core.engine.Game.pile_causes`)."""
+"""What to call the core's ways a pile is won that are not slap rules (see
+:attr:`~ratscrew.core.engine.Game.pile_causes`); each variant names its own
+(:attr:`~ratscrew.core.variant.Variant.cause_titles`)."""
 
 _LAST_CAUSES = ("default", "last-chance")
 
@@ -411,8 +408,9 @@ def slaps(rows: Sequence[GameRow]) -> dict[str, float]:
 
 def cause_order(causes: Iterable[str], rules: Rules | None = None) -> list[str]:
     """``causes`` in a fixed order: challenge, the slap rules (in ``rules``' order, then the
-    catalogue's), burn contests by condition (the same order), a variant's own causes by name,
-    then the piles nobody else could play for and the last chances."""
+    catalogue's), a variant's ways started by a slap rule (``way:rule``, the same order), a
+    variant's own causes by name, then the piles nobody else could play for and the last
+    chances."""
     slap_order = list(rules.slaps) if rules is not None else []
     slap_order += [name for name in SLAP_RULES if name not in slap_order]
     rank = {name: i for i, name in enumerate(slap_order)}
@@ -422,8 +420,9 @@ def cause_order(causes: Iterable[str], rules: Rules | None = None) -> list[str]:
             return (0, 0, cause)
         if cause in rank:
             return (1, rank[cause], cause)
-        if cause.startswith("burn:") and cause[5:] in rank:
-            return (2, rank[cause[5:]], cause)
+        rule = cause.partition(":")[2]
+        if rule in rank:
+            return (2, rank[rule], cause)
         if cause in _LAST_CAUSES:
             return (4, _LAST_CAUSES.index(cause), cause)
         return (3, 0, cause)
@@ -433,17 +432,25 @@ def cause_order(causes: Iterable[str], rules: Rules | None = None) -> list[str]:
 
 def cause_title(cause: str, variant: Variant | None = None) -> str:
     """What to call a pile cause: "Challenge", a slap rule's title (as ``variant`` calls it),
-    "Burn contest (Matchbox)", "Nobody else could play"..."""
+    a variant's own way ("Fire put out"), a way started by a slap rule ("Way (Rule)"),
+    "Nobody else could play"..."""
 
     def rule_title(name: str) -> str:
         title = SLAP_RULES[name].title
         return variant.slap_title(name, title) if variant is not None else title
 
+    def way_title(way: str) -> str:
+        titles = [v.cause_titles[way] for v in ([variant] if variant else VARIANTS.values())
+                  if v is not None and way in v.cause_titles]
+        return (CAUSE_TITLES.get(way) or (titles[0] if titles else "")
+                or way.replace("-", " ").capitalize())
+
     if cause in SLAP_RULES:
         return rule_title(cause)
-    if cause.startswith("burn:") and cause[5:] in SLAP_RULES:
-        return f"Burn contest ({rule_title(cause[5:])})"
-    return CAUSE_TITLES.get(cause) or cause.replace("-", " ").capitalize()
+    way, _, rule = cause.partition(":")
+    if rule in SLAP_RULES:
+        return f"{way_title(way)} ({rule_title(rule)})"
+    return way_title(cause)
 
 
 def piles_by_cause(rows: Sequence[GameRow], order: Sequence[str] | None = None,

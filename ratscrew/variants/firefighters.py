@@ -217,7 +217,8 @@ class BurnContest(Phase):
         game.emit(fires.last)
         cards = tuple(c for _, c, _ in self.burns)
         game.take_pile(winner, "burn", self.condition, cards,
-                       cause=f"burn:{self.rule}" if self.rule else "burn")
+                       cause=f"burn:{self.rule}" if self.rule else "burn",
+                       said="Burn contest won")
 
 
 def _fires(game: Game) -> Fires:
@@ -328,6 +329,7 @@ FIREFIGHTERS = register(Variant(
                    minimum=0, maximum=5, default=1),
     ),
     slaps_title="Burn conditions",
+    cause_titles={"burn": "Burn contest", "fire-out": "Fire put out"},
     slap_titles={"double": "Matchbox", "sandwich": "Overcooked", "chimney": "Chimney"},
     only_holder_wins=True,
     on_start=_start,

@@ -1054,6 +1054,7 @@ KURS = register(Variant(
                    GENDERS, default=(), per_seat=True),
     ),
     ignores=("jokers", "joker_split"),
+    cause_titles={"strength": "Strength", "hanged-man": "The Hanged Man"},
     on_start=_start,
     on_lay=_on_lay,
     on_card=_on_card,
