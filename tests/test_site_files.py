@@ -237,7 +237,7 @@ def png_size(path: Path) -> tuple[int, int]:
 
 
 def test_the_web_app_manifest_makes_the_game_installable() -> None:
-    """Issue 13, point 4: a manifest (name, icons, start_url, standalone display, theme colour),
+    """A manifest (name, icons, start_url, standalone display, theme colour),
     linked from the page, with relative URLs that stay inside a GitHub Pages sub-path."""
     links = {attrs.get("rel"): attrs for tag, attrs in PageScan.of(ROOT / "index.html").tags
              if tag == "link"}
@@ -272,7 +272,7 @@ def test_the_web_app_manifest_makes_the_game_installable() -> None:
 
 
 def test_a_new_build_is_a_new_service_worker_with_new_revisions(tmp_path: Path) -> None:
-    """Issue 13, point 4: the offline cache's list comes from the build, each file with a
+    """The offline cache's list comes from the build, each file with a
     revision from its content; a changed file changes its revision and the worker's text (so
     the browser installs the new one, which replaces the old cache), and nothing else does."""
     site = tmp_path / "site"

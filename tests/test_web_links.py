@@ -666,7 +666,7 @@ def test_links_keep_a_default_valued_choice_that_other_options_would_change() ->
 def test_an_option_too_long_or_too_deep_is_refused_unparsed_and_unrepeated(
     value: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Issue 13: the browser's Python stops for good on JSON a few thousand levels deep, so the
+    # The browser's Python stops for good on JSON a few thousand levels deep, so the
     # limits are checked before anything parses it, and the notice does not echo the value.
     forbid_json_parsing(monkeypatch, "an option")
     config, notices = parse_query(f"variant=classic&players=3&options=penalty:{value}")

@@ -410,7 +410,7 @@ def test_beggar_my_neighbour_seats_only_flip() -> None:
 
 
 def test_a_quarter_speed_for_following_a_challenge_card_by_card() -> None:
-    """Issue 14, point 1: slow speeds down to 0.25x. A bot's next card takes four times as
+    """Slow speeds down to 0.25x. A bot's next card takes four times as
     long as at 1x, in real time; the menus write it as a quarter."""
     from web.model.session import SPEED_LABELS
 
@@ -423,7 +423,7 @@ def test_a_quarter_speed_for_following_a_challenge_card_by_card() -> None:
     assert waits["0.25"] == pytest.approx(4 * waits["1"])
 
 
-# -- step and rewind (issue 14, point 1) ---------------------------------------------------
+# -- step and rewind ------------------------------------------------------------------------
 
 
 def finished(variant: str, players: int, seed: int) -> Session:

@@ -213,7 +213,7 @@ def check_load(text: str) -> None:
 def test_saved_settings_too_deep_or_too_large_are_reset_unparsed(
     text: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Issue 13: checked before parsing (the browser's Python has a small stack).
+    # Checked before parsing (the browser's Python has a small stack).
     forbid_json_parsing(monkeypatch, "saved settings")
     settings, notices = load_settings(text)
     assert notices == [RESET_NOTICE]

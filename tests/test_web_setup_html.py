@@ -1,9 +1,9 @@
 """The setup form's markup (web/model/setup_html.py) and the page the build writes with it.
 
-Issue 13, point 3: the setup screen is rendered at build time from the engine's own variant
-and option data, by the same functions the page draws the form with, so nothing is written
-twice; and point 1: our Python is one download (app.zip), the runtime's big files are listed
-with their sizes for the loading bar.
+The setup screen is rendered at build time from the engine's own variant and option data, by
+the same functions the page draws the form with, so nothing is written twice; our Python is
+one download (app.zip), and the runtime's big files are listed with their sizes for the
+loading bar.
 """
 
 from __future__ import annotations

@@ -53,7 +53,7 @@ def test_boots_to_ready_offline(
     # The runtime really is the self-hosted copy.
     served = {url.rsplit("/", 2)[-2] + "/" + url.rsplit("/", 1)[-1] for url in page_log.requests}
     assert {"pyodide/pyodide.asm.wasm", "pyscript/core.js"} <= served
-    # Issue 13, point 1: our Python arrives in one request (app.zip), besides the script
+    # Our Python arrives in one request (app.zip), besides the script
     # PyScript runs (web/boot/main.py).
     ours = sorted(url.rsplit("/", 1)[-1] for url in page_log.requests
                   if url.endswith((".py", ".zip")) and "/runtime/" not in url)
@@ -85,7 +85,7 @@ def test_loading_screen_shows_before_python(
     # The runtime's bytes, counted as they arrive (the .wasm is held back: not all of them).
     expect(page.locator("#boot-status")).to_contain_text(re.compile(
         r"^Downloading Python: \d+ of 1\d MB$"))
-    # Issue 13, point 3: the setup screen is there and usable before Python is.
+    # The setup screen is there and usable before Python is.
     expect(page.locator("body")).to_have_attribute("data-setup", "live")
     expect(page.locator("#setup-start")).to_be_visible()
     expect(page.locator(".boot-steps li[data-state=done]")).to_have_text(["Page"])
@@ -139,7 +139,7 @@ def test_engine_error_shows_a_clear_message(page: Page, open_site: Callable[...,
 def test_chromium_reads_the_web_app_manifest(
     page: Page, open_site: Callable[..., str], site_url: str
 ) -> None:
-    """Issue 13, point 4: the browser finds the manifest, parses it without an error and sees
+    """The browser finds the manifest, parses it without an error and sees
     the name, the standalone display and the icons (under the site's sub-path)."""
     assert open_site() == "true", page.inner_text("#boot")
     client = page.context.new_cdp_session(page)

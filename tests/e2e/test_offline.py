@@ -1,4 +1,4 @@
-"""Offline (issue 13, points 4 and 7), in a real (headless) Chromium: after one visit the
+"""Offline, in a real (headless) Chromium: after one visit the
 service worker (sw.js, written by scripts/build from web/boot/sw.js with Workbox) has the whole
 site, runtime included, and the page starts and plays with no network at all; and a new build
 replaces the old cache without ever mixing the two versions in a page (a copy of the site,

@@ -1,6 +1,5 @@
-"""Game records from the page (issue 14, point 5, first part): "Download record" on the table
-and on the end screen saves the JSON that ``python -m ratscrew replay`` reads; replaying it in
-CPython gives the game the page played."""
+"""Game records from the page: "Download record" on the table and on the end screen saves the JSON
+that ``python -m ratscrew replay`` reads; replaying it in CPython gives the game the page played."""
 
 from __future__ import annotations
 

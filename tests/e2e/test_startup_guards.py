@@ -1,9 +1,9 @@
-"""Nothing stored or linked stops the page from starting (issue 13, point 5), in a real
-(headless) Chromium: Pyodide's stack is far smaller than CPython's, so JSON nested a few
-thousand levels deep, parsed as it comes, stops Python for good ("Maximum call stack size
-exceeded") instead of raising. Saved settings and a link's option values are bounded in size
-and nesting before they are parsed (ratscrew/core/safe_json.py): each gives a notice and a working
-page, and an unreadable saved setting is dropped. If start-up fails anyway, the error panel
+"""Nothing stored or linked stops the page from starting, in a real (headless) Chromium: Pyodide's
+stack is far smaller than CPython's, so JSON nested a few thousand levels deep, parsed as it comes,
+stops Python for good ("Maximum call stack size exceeded") instead of raising. Saved settings
+and a link's option values are bounded in size and nesting before they are parsed
+(ratscrew/core/safe_json.py): each gives a notice and a working page, and an unreadable saved
+setting is dropped. If start-up fails anyway, the error panel
 offers "Reset saved settings and reload".
 """
 

@@ -1,4 +1,4 @@
-"""Step and rewind, and game records opened in the page (issue 14, points 1 and 5).
+"""Step and rewind, and game records opened in the page.
 
 At every moment the table shows the engine's state for that prefix of the record: each test
 replays the same prefix in CPython (:func:`ratscrew.play.record.replay`) and compares the seats'
