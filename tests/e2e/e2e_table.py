@@ -3,6 +3,7 @@ and the few ways of reading and driving the table."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -23,6 +24,12 @@ KEYS = {
 """The default keys of seats 1 and 2 (web/model/keymap.py)."""
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 CARD_CODE = re.compile(r"\b(10|[2-9JQKA])([SHDC])\b")
+
+
+def history(page: Page) -> list[list[Any]]:
+    """The game's actions on the page so far, as its record keeps them."""
+    text = page.evaluate("JSON.stringify(window.ratscrewApp.session.game.history.toJs())")
+    return list(json.loads(text))
 
 
 def with_symbols(text: str) -> str:

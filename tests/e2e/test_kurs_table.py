@@ -9,13 +9,21 @@ test that answers a choice gives itself all the time there is (:func:`open_patie
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from e2e_table import KEYS, Mirror, expect_table, headline, open_patient_table, open_table, seat
+from e2e_table import (
+    KEYS,
+    Mirror,
+    expect_table,
+    headline,
+    history,
+    open_patient_table,
+    open_table,
+    seat,
+)
 from playwright.sync_api import Page, expect
 
 from ratscrew.core.engine import Game
@@ -39,11 +47,6 @@ def first_flip(arcana: int) -> int:
 def table(seed: int, **extra: str | int) -> dict[str, str | int]:
     return {"variant": KURS, "players": 2, "bots": "none", "seed": seed,
             "names": ",".join(NAMES), "autostart": 1, **extra}
-
-
-def history(page: Page) -> list[list[Any]]:
-    text = page.evaluate("JSON.stringify(window.ratscrewApp.session.game.history.toJs())")
-    return list(json.loads(text))
 
 
 def sentence(events: list[Any]) -> str:

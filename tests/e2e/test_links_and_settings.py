@@ -12,7 +12,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from e2e_table import KEYS, choice_seen, link, open_table, rat_deal, seat, watch_choice
+from e2e_table import KEYS, choice_seen, history, link, open_table, rat_deal, seat, watch_choice
 from playwright.sync_api import BrowserContext, Page, expect
 
 from web.model.links import parse_query
@@ -60,11 +60,6 @@ def saved_settings(page: Page, **settings: Any) -> None:
         f"if (!sessionStorage.getItem('seeded')) {{ sessionStorage.setItem('seeded', '1');"
         f" localStorage.setItem({json.dumps(STORAGE_KEY)}, {json.dumps(text)}); }}"
     )
-
-
-def history(page: Page) -> list[list[Any]]:
-    text = page.evaluate("JSON.stringify(window.ratscrewApp.session.game.history.toJs())")
-    return list(json.loads(text))
 
 
 def open_setup(open_site: Callable[..., str], page: Page, params: dict[str, str | int]) -> None:

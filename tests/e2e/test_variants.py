@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 from e2e_table import (
@@ -20,6 +19,7 @@ from e2e_table import (
     Mirror,
     choice_seen,
     headline,
+    history,
     note,
     open_patient_table,
     open_table,
@@ -97,11 +97,6 @@ def burn_deal() -> tuple[int, int, int]:
 def table(variant: str, seed: int, **extra: str | int) -> dict[str, str | int]:
     return {"variant": variant, "players": 2, "bots": "none", "seed": seed,
             "names": ",".join(NAMES), "autostart": 1, **extra}
-
-
-def history(page: Page) -> list[list[Any]]:
-    text = page.evaluate("JSON.stringify(window.ratscrewApp.session.game.history.toJs())")
-    return list(json.loads(text))
 
 
 # --------------------------------------------------------------------------- Slap Like an Egyptian
