@@ -392,7 +392,7 @@ MAX_TOOL_QUERY = 8_192
 """How much of a link is read for a teaching tool's parameter (the tool reads the rest)."""
 TOOL_PARAMS = {"practice": "practice"}
 """Link parameters that open a teaching tool instead of a table (a slap-practice drill:
-``?practice=double,sandwich&seed=...``, read by :mod:`web.tools.practice.drill`)."""
+``?practice=double,sandwich&seed=...``, read by :mod:`web.tools.practice.link`)."""
 
 
 def tool_link(query: object) -> str:
