@@ -1,7 +1,7 @@
 """Drawing cards (and the few DOM helpers every part of the table uses).
 
 Everything is built with ``createElement`` and ``textContent``, never HTML strings, so a
-player's name is always text. :mod:`web.table.view` re-exports these names.
+player's name is always text.
 """
 
 from __future__ import annotations

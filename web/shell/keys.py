@@ -1,0 +1,82 @@
+"""The keyboard: every key pressed on the page, read on the document and sent where it goes (a
+key being chosen in the settings, Esc's pause, the step keys, a person's flip, slap or choice).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pyscript import document, window
+
+from web.model.keymap import is_game_event, normalize_key
+from web.table.cards_view import by_id
+
+if TYPE_CHECKING:
+    from web.shell.app import App
+    from web.shell.settings_dialog import SettingsDialog
+    from web.table.play import Play
+
+STEP_KEYS = (",", ".")
+"""Back one action, and one action on (while a person of the game plays with them, only
+once the game is paused)."""
+
+
+class Keys:
+    """The page's keydown listener."""
+
+    def __init__(self, shell: App, play: Play, settings: SettingsDialog) -> None:
+        self.shell = shell
+        self.play = play
+        self.settings = settings
+        # Each played key's time from keydown to the end of its handler, in ms (read by
+        # scripts/bench_page.py).
+        window.ratscrewLatency = window.Array.new()
+        document.addEventListener("keydown", shell.proxy(self.on_key))
+
+    def on_key(self, event: Any) -> None:
+        key = normalize_key(str(event.key))
+        if self.settings.capture is not None:
+            self.settings.capture_key(event, key)
+            return
+        table_hidden = by_id("table").hidden
+        if key == "escape" and not table_hidden and not self.shell.dialog_open():
+            event.preventDefault()
+            self.play.toggle_pause()
+            return
+        if self.shell.dialog_open() or table_hidden:
+            return
+        tag = str(event.target.tagName).lower() if event.target else ""
+        if tag in ("input", "select", "textarea"):
+            return
+        if not is_game_event(key, bool(event.ctrlKey), bool(event.altKey), bool(event.metaKey)):
+            return
+        hit = self.shell.keymap.lookup(key)
+        session = self.play.session
+        if session is None:
+            return
+        if key in STEP_KEYS and not (
+            hit is not None and not session.paused and hit[0] in session.humans
+            and hit[1] in session.actions
+        ):  # "," and "." step, unless they are a playing person's keys in this game
+            event.preventDefault()
+            self.play.steps.back() if key == "," else self.play.steps.step()
+            return
+        if event.repeat or hit is None:
+            return  # a held-down key is not a slap
+        seat, action = hit
+        if seat not in session.humans:
+            return
+        view = self.play.view
+        if view is not None:
+            # While a decision waits for this seat, its keys work the choice panel.
+            chosen = view.choice_key(seat, action)
+            if chosen is not None:
+                event.preventDefault()
+                if chosen:
+                    self.play.choose(seat, chosen)
+                return
+        if action not in session.actions:
+            return  # this game does not offer it (a plain slap where the hand matters)
+        event.preventDefault()
+        self.play.act(seat, action)
+        window.ratscrewLatency.push(window.performance.now() - event.timeStamp)

@@ -1,0 +1,113 @@
+"""The teaching tools' screens: opening and closing a tool (slap practice, the statistics lab,
+the Beggar-My-Neighbour lab), each module imported only when its tool first opens (start-up
+does not pay for it); the statistics lab living on off screen, its progress on the bar; and a
+Beggar-My-Neighbour deal played on the table.
+
+A tool talks to the page only through the shell, as a :class:`~web.shell.host.ToolHost`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pyscript import document
+
+from web.model.session import Session
+from web.shell.dom import attribute, now
+from web.table.cards_view import by_id
+
+if TYPE_CHECKING:
+    from web.shell.app import App
+    from web.shell.host import BackgroundTool, Tool
+    from web.table.play import Play
+
+TOOLS = ("practice", "lab", "bmn")
+"""The teaching tools: each one's name is its screen's element id (``#practice``...) and its
+button's ``data-tool`` on the setup screen."""
+
+
+class ToolScreens:
+    """The tool on show, and the statistics lab once opened."""
+
+    def __init__(self, shell: App, play: Play) -> None:
+        self.shell = shell
+        self.play = play
+        self.tool: Tool | None = None
+        """The teaching tool on show, if any."""
+        self.lab: BackgroundTool | None = None
+        """The statistics lab, once opened: it lives on off screen (a run goes on in its
+        worker while the table is played, its progress on the bar's Lab button)."""
+        shell.on("bar-lab", "click", lambda _e: self.open("lab"))
+        for tool in TOOLS:
+            shell.on(f"setup-{tool}", "click", self.on_tool_button)
+
+    def on_tool_button(self, event: Any) -> None:
+        """A teaching tool's button on the setup screen."""
+        button = event.target.closest("[data-tool]") if event.target else None
+        if button:
+            self.open(attribute(button, "data-tool"))
+
+    def open(self, name: str, query: str = "") -> None:
+        """Show a teaching tool's screen (``#practice``, ``#lab``, ``#bmn``); ``query``: a
+        link's, for the tool to read (a practice drill's)."""
+        if name not in TOOLS:
+            return
+        self.shell.show_screen(name)
+        document.body.removeAttribute("data-winner")
+        if name == "lab" and self.lab is not None:
+            self.tool = self.lab
+            self.lab.show()
+            by_id("bar-lab").hidden = True
+        elif name == "lab":
+            from web.tools.lab.view import open_screen as open_lab
+
+            self.tool = self.lab = open_lab(self.shell, query)
+        elif name == "practice":
+            from web.tools.practice.view import open_screen as open_practice
+
+            self.tool = open_practice(self.shell, query)
+        else:
+            from web.tools.bmn.view import open_screen as open_bmn
+
+            self.tool = open_bmn(self.shell, query)
+
+    def close(self) -> None:
+        """Close the teaching tool on show, if any (its timers, listeners, worker). The lab
+        is only hidden: a run goes on, its progress on the bar's Lab button."""
+        tool, self.tool = self.tool, None
+        lab = self.lab
+        if lab is not None and tool is lab:
+            lab.hide()
+            self.lab_progress(lab.status())
+        elif tool is not None:
+            tool.close()
+
+    def lab_progress(self, text: str) -> None:
+        """The lab's run, told on the bar's Lab button while the lab is off screen ("" when
+        there is nothing to tell: the button goes)."""
+        button = by_id("bar-lab")
+        button.textContent = f"Lab: {text}" if text else "Lab"
+        button.hidden = not text or self.tool is self.lab
+
+    def close_lab(self) -> None:
+        """The lab's own Back: it stops (its worker too) and goes."""
+        lab, self.lab = self.lab, None
+        if self.tool is lab:
+            self.tool = None
+        if lab is not None:
+            lab.close()
+        by_id("bar-lab").hidden = True
+
+    def watch_deal(self, hands: list[list[str]], speed: str) -> None:
+        """The Beggar-My-Neighbour lab's deal on the table, both seats bots, at ``speed``
+        (``hands``: card codes, top card first)."""
+        from ratscrew.core.cards import card
+        from ratscrew.core.engine import Game
+
+        names = ["Player 1", "Player 2"]
+        cards = [[card(code) for code in hand] for hand in hands]
+        session = Session("bmn", 2, 0, names, {0: "normal", 1: "normal"}, speed=speed,
+                          now=now(), choice_ms=self.shell.settings.choice_seconds * 1000,
+                          deal=lambda: Game("bmn", 2, hands=cards, names=names))
+        self.play.open_table(session, "none (a typed deal)", None,
+                             again=lambda: self.watch_deal(hands, speed))

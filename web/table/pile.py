@@ -1,0 +1,213 @@
+"""The pile in the centre, its note and the challenge line under it.
+
+The pile's top cards are fanned out; only they come and go (a card flies in from the seat that
+played it, a pile taken flies to the winner's seat). Stable hooks for tests: the pile has
+``data-pile`` and ``data-cards``; the cards that made a winning slap, ``data-pattern``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from pyscript import document, window
+
+from ratscrew.core.engine import COVERED, PENALTY, Game
+from ratscrew.core.events import Event, PileTaken
+from web.model.session import Session
+from web.table.cards_view import by_id, card_element, clear
+from web.table.piece import Piece
+
+SHOWN = 6
+"""How many of the pile's top cards are fanned out (a hoagie needs four)."""
+SWEEP_MS = 420
+"""How long (real ms) the cards of a pile taken take to fly to the winner's seat."""
+PATTERN_MS = 650
+"""How long (real ms at 1x: times the animation factor ``--anim``) the cards that made a
+winning slap stay highlighted on the pile before the pile flies to the winner (style.css:
+``.pile .card.leaving[data-pattern]``)."""
+PATTERN_DELAY = f"calc({PATTERN_MS}ms * var(--anim))"
+
+
+class Pile(Piece):
+    """The pile (``#pile``), its note (``#pile-note``) and the challenge line (``#challenge``).
+    Cards fly from and to the seats: ``seat_root`` gives a seat's element, to measure."""
+
+    def __init__(
+        self,
+        session: Session,
+        seat_root: Callable[[int], Any],
+        later: Callable[[Callable[[], None], int], None],
+    ) -> None:
+        self.game: Game = session.game
+        self._seat_root = seat_root
+        self._later = later
+        self.pile = by_id("pile")
+        self.note = by_id("pile-note")
+        self.challenge = by_id("challenge")
+        self._shown = 0
+        """How many cards the pile shows (none while a pile taken flies away)."""
+        self._label_shown = ""
+        self._won: PileTaken | None = None
+        """The pile taken in the batch of events not yet drawn."""
+
+    def build(self) -> None:
+        clear(self.pile)
+        self.pile.setAttribute("role", "group")
+
+    def on_events(self, events: Sequence[Event]) -> None:
+        for event in events:
+            if isinstance(event, PileTaken):
+                self._won = event
+
+    def update(self) -> None:
+        won, self._won = self._won, None
+        game = self.game
+        pile = self.pile
+        total = len(game.pile)
+        pile.dataset.cards = str(total)
+        if won is not None and self._shown:
+            self._sweep(won)
+        # Burned cards only ever go under the pile, so a card's key is its place among the
+        # cards above them: it does not move when another card is burned.
+        penalty = sum(1 for k in game.pile_kinds if k == PENALTY)
+        first = max(penalty, total - SHOWN)
+        shown = [(str(i - penalty), i, game.pile[i], game.pile_kinds[i])
+                 for i in range(first, total)]
+        slots = {key: slot for slot, (key, _, _, _) in enumerate(shown)}
+        staying = [node for node in pile.children if not node.classList.contains("leaving")]
+        for node in staying:
+            if node.dataset.key not in slots:
+                pile.removeChild(node)
+        present = {node.dataset.key for node in staying}
+        for key, i, card, kind in shown:
+            if key in present:
+                continue
+            node = card_element(card, kind)
+            node.dataset.key = key
+            node.style.setProperty("--tilt", f"{((i * 37) % 11) - 5}deg")
+            if i == total - 1 and game.top_seat >= 0:
+                x, y = self._offset(game.top_seat)
+                node.style.setProperty("--from-x", f"{x:.0f}px")
+                node.style.setProperty("--from-y", f"{y:.0f}px")
+                node.classList.add("arriving")
+            pile.appendChild(node)
+        pile.style.setProperty("--count", str(len(shown)))
+        for node in pile.children:
+            if not node.classList.contains("leaving"):
+                node.style.setProperty("--slot", str(slots[node.dataset.key]))
+        self._shown = len(shown)
+        self.note.textContent = pile_note(game)
+        label = pile_label(game)
+        if label != self._label_shown:
+            pile.setAttribute("aria-label", label)
+            self._label_shown = label
+        self.challenge.textContent = challenge_line(game)
+
+    def _offset(self, seat: int) -> tuple[float, float]:
+        """How far (px) the middle of ``seat`` is from the middle of the pile, on screen: where
+        a card flies from, or to."""
+        a = self._seat_root(seat).getBoundingClientRect()
+        b = self.pile.getBoundingClientRect()
+        return (float(a.left + a.width / 2 - b.left - b.width / 2),
+                float(a.top + a.height / 2 - b.top - b.height / 2))
+
+    def _sweep(self, won: PileTaken) -> None:
+        """The pile's cards fly to the winner's seat. A pile won by a slap first shows why:
+        the cards that made the pattern carry ``data-pattern`` (the rule's name) and the whole
+        pile waits :data:`PATTERN_MS` (times the animation factor) before it flies."""
+        x, y = self._offset(won.seat)
+        pile = self.pile
+        nodes = list(pile.children)
+        shown = mark_pattern(won, nodes)
+        for node in nodes:
+            node.classList.add("leaving")
+            node.style.setProperty("--to-x", f"{x:.0f}px")
+            node.style.setProperty("--to-y", f"{y:.0f}px")
+            if shown:
+                node.style.setProperty("transition-delay", PATTERN_DELAY)
+        pile.classList.toggle("pattern-shown", shown)
+
+        def drop() -> None:
+            for node in nodes:
+                if node.parentNode == pile:
+                    pile.removeChild(node)
+            if shown:
+                pile.classList.remove("pattern-shown")
+
+        wait = SWEEP_MS + (math.ceil(PATTERN_MS * _anim()) if shown else 0)
+        self._later(drop, wait)
+        self._shown = 0
+
+
+def mark_pattern(won: PileTaken, nodes: Sequence[Any]) -> bool:
+    """Mark the shown cards that made a winning slap (``won.cards``, matched by code, the
+    top-most first: two decks may hold the same card twice). Whether any was marked."""
+    if won.how != "slap" or not won.cards or not won.rule:
+        return False
+    free = [node for node in reversed(nodes) if not node.classList.contains("leaving")]
+    marked = False
+    for card in won.cards:
+        for node in free:
+            if str(node.dataset.code) == card.code:
+                node.dataset.pattern = won.rule
+                free.remove(node)
+                marked = True
+                break
+    return marked
+
+
+def _anim() -> float:
+    """The animation factor the page uses now (``--anim``: speed, reduced motion)."""
+    try:
+        value = str(window.getComputedStyle(document.body).getPropertyValue("--anim"))
+        return max(0.0, float(value.strip() or "1"))
+    except (ValueError, TypeError):
+        return 1.0
+
+
+def pile_note(game: Game) -> str:
+    """The line under the pile: its count, the cards burned under it, and in a game counted
+    in tricks (Beggar-My-Neighbour), the trick."""
+    total = len(game.pile)
+    penalty = sum(1 for k in game.pile_kinds if k == PENALTY)
+    notes = []
+    if total:
+        notes.append(f"{total} card{'s' * (total != 1)} in the pile")
+    if penalty:
+        notes.append(f"{penalty} burned underneath")
+    if not notes:
+        notes.append("The pile is empty")
+    if not game.slapping:
+        notes.append(f"trick {game.tricks + 1}" if game.outcome is None
+                     else f"{game.tricks} tricks")
+    return " · ".join(notes)
+
+
+def pile_label(game: Game) -> str:
+    """What the pile says to assistive tech (it is a group): its count and top card."""
+    total = len(game.pile)
+    if not total:
+        return "The pile: empty"
+    top = "a covered card" if game.pile_kinds[-1] == COVERED else game.pile[-1].name
+    return f"The pile: {total} card{'s' * (total != 1)}, {top} on top"
+
+
+def challenge_line(game: Game) -> str:
+    """The challenge under way (a face card's chances), a pile won and not yet collected, or
+    the last chances of a play-on; "" otherwise."""
+    if game.outcome is not None:
+        return ""
+    if game.claimant >= 0:
+        return f"{game.name(game.claimant)} won the pile"
+    if game.challenger >= 0 and game.challenge_card is not None:
+        return (
+            f"{game.challenge_card.name}: {game.name(game.turn)} has "
+            f"{game.chances} chance{'s' * (game.chances != 1)}"
+        )
+    if game.play_on >= 0:
+        left = game.play_on_left
+        return (f"Last chance: {left} more flip{'s' * (left != 1)}" if left else
+                "Play on until a face card")
+    return ""

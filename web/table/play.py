@@ -1,0 +1,336 @@
+"""The table in play: a game started and put on the table, its bots and countdowns on real
+timers, people's actions, pause, speed, the game's end and playing again.
+
+The session (:class:`~web.model.session.Session`) holds the game and its clock; the table's
+drawing is :class:`~web.table.view.TableView`'s, imported with the first table (the setup
+screen does not need it: 15 ms of a cold start). Stepping through the record is
+:class:`~web.table.steps.Steps`'.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from pyodide.ffi import create_once_callable
+from pyscript import document, window
+
+from ratscrew.core.rng import seed_from_text
+from ratscrew.variants import find_variant
+from web.model.links import TableConfig, link_for, to_query, with_seed
+from web.model.log_lines import LogLines
+from web.model.session import Session
+from web.model.setup_options import start_options
+from web.shell.dom import now
+from web.table.cards_view import by_id, clear, el
+from web.table.steps import Steps
+
+if TYPE_CHECKING:
+    from web.shell.app import App
+    from web.table.view import TableView
+
+TICK_MS = 200
+"""How often a countdown on show is redrawn."""
+INSTANT_STEPS = 40
+"""Bot actions per animation frame at instant speed: fast, but you still see it happen."""
+ANIMATION = {"0.25": "1.6", "0.5": "1.3", "1": "1", "2": "0.7", "4": "0.45", "8": "0.25",
+             "instant": "0"}
+"""How long card animations last at each speed, as a share of their 1x length."""
+
+
+def local_minutes() -> int:
+    """The device's local time, in minutes after midnight (K.U.R.S.' Sun reads it)."""
+    date = window.Date.new()
+    return int(date.getHours()) * 60 + int(date.getMinutes())
+
+
+class Play:
+    """The game on the table, and the timers that play it."""
+
+    def __init__(self, shell: App) -> None:
+        self.shell = shell
+        self.session: Session | None = None
+        self.view: TableView | None = None
+        self.timer: Any = None
+        self.frame: Any = None
+        self.ticker: Any = None
+        """A short timer that redraws the countdowns (burn contest, a person's choice)."""
+        self.playing: TableConfig | None = None
+        """The table of the game in play, as its link says it (the table's Copy link)."""
+        self.record: tuple[str, dict[str, Any]] | None = None
+        """The game record on the table, when one was opened: its file name and data."""
+        self.again: Callable[[], None] | None = None
+        """Deals the game on the table again (the end screen's "Play again")."""
+        self.steps = Steps(shell, self)
+        on = shell.on
+        on("pause", "click", self.toggle_pause)
+        on("speed", "change", self.on_speed)
+        on("table-copy", "click", self.on_table_copy)
+        on("to-setup", "click", lambda _e: shell.show_setup())
+        on("again-same", "click", self.again_same)
+        on("again-new", "click", lambda _e: self.start(shell.config, new_seed=True))
+        on("again-setup", "click", self.on_again_setup)
+
+    # -- a game on the table ---------------------------------------------------------------
+
+    def start(self, config: TableConfig, new_seed: bool = False) -> None:
+        """Deal ``config``'s table (a new seed if it has none, or if ``new_seed``) and
+        remember it as the last table."""
+        shell = self.shell
+        config = with_seed(config, new=new_seed)
+        bots = {i: s.difficulty for i, s in enumerate(config.seats) if s.bot}
+        names = [s.name for s in config.seats]
+        try:
+            options = start_options(find_variant(config.variant), config.options,
+                                    local_minutes())
+            session = Session(config.variant, config.players, seed_from_text(config.seed),
+                              names, bots, options, config.speed, now(),
+                              choice_ms=shell.settings.choice_seconds * 1000)
+        except ValueError as error:
+            shell.notify([f"That table cannot be dealt: {error}"])
+            shell.show_setup()
+            return
+        shell.config = config
+        query = to_query(replace(config, autostart=False))
+        shell.settings.last_table = query
+        shell.settings.speed = config.speed
+        shell.save_settings()
+        window.history.replaceState(None, "", f"?{query}" if query else "?")
+        self.open_table(session, config.seed, config, again=lambda: self.start(config))
+
+    def open_table(self, session: Session, seed: str, config: TableConfig | None,
+                   again: Callable[[], None],
+                   record: tuple[str, dict[str, Any]] | None = None) -> None:
+        """Put ``session`` on the table (``config``: the link of its game, None for an opened
+        record or a typed deal, which have none; ``again`` deals it again; ``record``: the
+        opened record it comes from)."""
+        self.record = record
+        self.again = again
+        self.stop_timers()
+        if self.view is not None:
+            self.view.destroy()
+        self.session = session
+        self.shell.show_screen("table", game_bar=True, table_copy=config is not None)
+        document.body.removeAttribute("data-winner")
+        by_id("gameover").close()
+        by_id("bar-variant").textContent = session.variant.title
+        by_id("bar-seed").textContent = seed
+        by_id("speed").value = session.speed_name
+        document.body.style.setProperty("--anim", ANIMATION[session.speed_name])
+        self.playing = config
+        self.view = self.new_view()
+        session.start_clock(now())  # the table is drawn: the game's time starts now
+        self.set_paused(session.reviewing)
+        self.shell.focus_soon("table")  # not <body>: keys still work (read on the document)
+
+    def new_view(self, lines: LogLines | None = None) -> TableView:
+        """The table drawn afresh for the session (``lines``: the log so far, kept)."""
+        # The table's drawing (web.table.view and its parts) is imported with the first
+        # table, not at start-up.
+        from web.table.view import TableView
+
+        assert self.session is not None
+        guard = self.shell.guard
+        return TableView(self.session, self.shell.keymap.keys_for, guard(self.act),
+                         guard(self.choose), guard(self.variant_action), lines)
+
+    def leave(self) -> None:
+        """The table is left for another screen: the bots' timers stopped, the game paused."""
+        self.stop_timers()
+        if self.session is not None:
+            self.session.pause(now())
+
+    # -- timers ----------------------------------------------------------------------------
+
+    def stop_timers(self, ticker: bool = True) -> None:
+        """Stop the bots' timer (or frame) and, unless told not to, the countdowns' ticker."""
+        if self.timer is not None:
+            window.clearTimeout(self.timer)
+            self.timer = None
+        if ticker and self.ticker is not None:
+            window.clearTimeout(self.ticker)
+            self.ticker = None
+        if self.frame is not None:
+            window.cancelAnimationFrame(self.frame)
+            self.frame = None
+
+    def schedule(self) -> None:
+        """One timer for the earliest bot intent (or one frame, at instant speed). The ticker
+        runs on (re-arming it at every action would starve it when bots act faster than it
+        ticks: a headline line waiting for its turn would never be shown)."""
+        self.stop_timers(ticker=False)
+        session = self.session
+        if session is None:
+            return
+        self._arm_ticker()
+        wait = session.due_in(now())
+        if wait is None:
+            return
+        guard = self.shell.guard
+        if session.instant:
+            self.frame = window.requestAnimationFrame(create_once_callable(guard(self._frame)))
+        else:
+            self.timer = window.setTimeout(create_once_callable(guard(self._timer)), wait)
+
+    def _arm_ticker(self) -> None:
+        session = self.session
+        if (
+            self.ticker is None
+            and self.view is not None
+            and session is not None
+            and not session.paused
+            and self.view.needs_ticking()
+        ):
+            self.ticker = window.setTimeout(
+                create_once_callable(self.shell.guard(self._tick)), TICK_MS)
+
+    def _tick(self, *_: Any) -> None:
+        """Redraw the countdowns on show (the burn contest's, a person's choice's) and show
+        what waited for its turn (a headline line, the live region's summary)."""
+        self.ticker = None
+        if self.view is not None:
+            self.view.tick()
+            self._arm_ticker()
+
+    def _timer(self, *_: Any) -> None:
+        self.timer = None
+        if self.session is not None:
+            self.after(self.session.advance(now()))
+
+    def _frame(self, *_: Any) -> None:
+        self.frame = None
+        if self.session is not None:
+            self.after(self.session.run_instant(INSTANT_STEPS))
+
+    def after(self, events: list[Any]) -> None:
+        """Draw what happened, end the game if it is over, and wait for the next bot."""
+        if self.view is None or self.session is None:
+            return
+        if events:
+            self.view.update(events)
+        self.steps.show_position()
+        if self.session.game.outcome is not None:
+            self.game_over()
+        else:
+            self.schedule()
+
+    # -- people's actions ------------------------------------------------------------------
+
+    def act(self, seat: int, action: str) -> None:
+        """A person flips or slaps (a key, or a touch on their seat's button)."""
+        if self.session is None or by_id("table").hidden:
+            return
+        self.after(self.session.human(seat, action, now()))
+
+    def choose(self, seat: int, option: str) -> None:
+        """A person answers the decision in their seat's panel (a button, or the keys)."""
+        if self.session is None or by_id("table").hidden:
+            return
+        self.after(self.session.choose(seat, option, now()))
+
+    def variant_action(self, seat: int, kind: str, arg: str) -> None:
+        """A person does one of the variant's own actions (a button of a part of the table)."""
+        if self.session is None or self.view is None or by_id("table").hidden:
+            return
+        events = self.session.variant_action(seat, kind, arg, now())
+        self.view.note_action(kind, events)
+        self.after(events)
+
+    def set_paused(self, paused: bool) -> None:
+        """Pause or resume the game. Resuming at a past moment plays on from there: the
+        record after it is dropped (the log's entries still to come go)."""
+        session = self.session
+        if session is not None:
+            if paused:
+                session.pause(now())
+            elif session.resume_here(now()) and self.view is not None:
+                self.view.lines.cut(len(session.all_events))
+                self.view.redraw_log()
+        by_id("pause").textContent = "Resume" if paused else "Pause"
+        by_id("pause").setAttribute("aria-pressed", "true" if paused else "false")
+        by_id("paused-banner").hidden = not paused
+        self.steps.show_position()
+        if paused:
+            self.stop_timers()
+        else:
+            self.schedule()
+
+    def toggle_pause(self, *_: Any) -> None:
+        if self.session is not None and self.session.game.outcome is None:
+            self.set_paused(not self.session.paused)
+
+    def on_speed(self, _event: Any) -> None:
+        shell = self.shell
+        speed = str(by_id("speed").value)
+        shell.settings.speed = speed
+        shell.save_settings()
+        document.body.style.setProperty("--anim", ANIMATION.get(speed, "1"))
+        if self.session is not None:
+            self.session.set_speed(speed, now())
+            shell.config = replace(shell.config, speed=speed)
+            if self.playing is not None:
+                self.playing = replace(self.playing, speed=speed)
+            self.schedule()
+
+    def on_table_copy(self, _event: Any) -> None:
+        """The table's Copy link: the game in play (its seed, speed, seats, names and rules),
+        dealt at once by whoever opens it."""
+        config = self.playing
+        if config is None or by_id("table").hidden:
+            return
+        link = link_for(str(window.location.href), replace(config, autostart=True))
+
+        def copied(ok: bool) -> None:
+            self.shell.notify([f"Link copied: {link}" if ok else f"Link to this game: {link}"])
+
+        self.shell.copy_text(link, copied)
+
+    # -- the end ---------------------------------------------------------------------------
+
+    def game_over(self, dialog: bool = True) -> None:
+        """The game is over: the winner on ``<body>`` and the end screen (``dialog``; not
+        when the end is reached by stepping through the record)."""
+        session = self.session
+        assert session is not None
+        game = session.game
+        outcome = game.outcome
+        assert outcome is not None
+        self.stop_timers()
+        winner = outcome.winner
+        if winner is not None:
+            document.body.dataset.winner = str(winner)
+            title = f"{game.name(winner)} wins!"
+        else:
+            document.body.dataset.winner = "none"
+            title = "No winner" if outcome.status != "loop" else "This deal never ends"
+        by_id("gameover-title").textContent = title
+        longest = game.longest_challenge
+        by_id("gameover-summary").textContent = (
+            f"{game.cards_played} cards played, {game.tricks} piles taken, "
+            f"{game.t / 60000:.1f} minutes at the table. Longest challenge: {longest} "
+            f"card{'s' * (longest != 1)}. Seed {self.shell.config.seed}."
+        )
+        body = by_id("stats-body")
+        clear(body)
+        for stat in session.stats():
+            row = el("tr", "winner-row" if stat.seat == winner else "")
+            label = stat.name + (f" (bot, {stat.bot})" if stat.bot else "")
+            row.appendChild(el("th", "", label, scope="row"))
+            for value in (stat.cards, stat.piles_won, stat.slaps_right, stat.slaps_wrong):
+                row.appendChild(el("td", "", str(value)))
+            body.appendChild(row)
+        box = by_id("gameover")
+        if dialog and not box.open:
+            box.showModal()
+
+    def on_again_setup(self, _event: Any) -> None:
+        """The end screen's "Change the table": the setup screen."""
+        by_id("gameover").close()
+        self.shell.show_setup()
+
+    def again_same(self, _event: Any) -> None:
+        """Play again, the same deal: the link's, an opened record's (checked already) or the
+        Beggar-My-Neighbour lab's."""
+        if self.again is not None:
+            self.again()

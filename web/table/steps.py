@@ -1,0 +1,155 @@
+"""Step and rewind: the table at any moment of its record, paused.
+
+Back and Step (keys "," and "."), a click on a log entry (or Enter on it: the arrows move
+through the log) and the end screen's "Review the game". The table is always exactly the
+session's state after that many actions (:meth:`~web.model.session.Session.goto`); going back
+draws the table afresh, its log kept.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pyscript import document
+
+from web.model.session import Session
+from web.shell.dom import attribute, now
+from web.table.cards_view import by_id, clear, el
+
+if TYPE_CHECKING:
+    from web.shell.app import App
+    from web.table.play import Play
+
+
+class Steps:
+    """The step buttons, the position line ("57 of 812") and the log as a way through the
+    record."""
+
+    def __init__(self, shell: App, play: Play) -> None:
+        self.shell = shell
+        self.play = play
+        on = shell.on
+        on("step-back", "click", self.back)
+        on("step-on", "click", self.step)
+        on("log", "click", self.on_log_click)
+        on("log", "keydown", self.on_log_key)
+        on("gameover-review", "click", self.on_review)
+
+    def _table_on(self) -> Session | None:
+        """The session, when its table is on show with no dialog over it."""
+        if by_id("table").hidden or self.shell.dialog_open():
+            return None
+        return self.play.session
+
+    def step(self, *_: Any) -> None:
+        """One action on (the Step button, key "."): the record's next one at a past moment,
+        else the next bot's action; the game stays paused."""
+        session = self._table_on()
+        view = self.play.view
+        if session is None or view is None:
+            return
+        reviewing = session.reviewing
+        events = session.step(now())
+        self.play.set_paused(True)
+        if events:
+            view.update(events)
+            view.show_moment()
+        if session.game.outcome is not None:  # (set_paused has shown the new position)
+            self.play.game_over(dialog=not reviewing)
+
+    def back(self, *_: Any) -> None:
+        """One action back (the Back button, key ","), paused."""
+        session = self._table_on()
+        if session is not None:
+            self.jump(session.position - 1)
+
+    def jump(self, step: int) -> None:
+        """The table at the moment after the record's first ``step`` actions, paused."""
+        session = self._table_on()
+        play = self.play
+        if session is None or play.view is None:
+            return
+        moved = session.goto(step, now())
+        play.set_paused(True)
+        if moved:
+            old = play.view
+            old.destroy()
+            play.view = play.new_view(old.lines)
+            play.view.show_moment()
+            if session.game.outcome is None:
+                document.body.removeAttribute("data-winner")
+            else:
+                play.game_over(dialog=False)
+
+    def show_position(self) -> None:
+        """The moment on show ("57 of 812"), what the pause banner says there, and
+        which step buttons can be used."""
+        session = self.play.session
+        if session is None:
+            return
+        at, length = session.position, len(session.tape)
+        by_id("step-at").textContent = f"{at} of {length}"
+        by_id("step-back").disabled = at == 0
+        by_id("step-on").disabled = not session.reviewing and session.game.outcome is not None
+        banner = by_id("paused-banner")
+        if session.reviewing:
+            left = length - at
+            # Short, for the centre's one line: the rail says the rest ("57 of 812").
+            parts = [f"Action {at} of {length}", f"Resume drops the next {left}"]
+        else:
+            parts = ["Paused", "Esc resumes", ", back", ". step"]
+        text = " · ".join(parts)
+        if banner.getAttribute("data-text") == text:
+            return  # as it is (this runs after every action)
+        banner.setAttribute("data-text", text)
+        # Each part on one line: a narrow centre wraps the banner at a "·", never inside one.
+        clear(banner)
+        for i, part in enumerate(parts):
+            if i:
+                banner.appendChild(document.createTextNode(" "))
+            banner.appendChild(el("span", "banner-part", part + " ·" * (i < len(parts) - 1)))
+
+    # -- the log ---------------------------------------------------------------------------
+
+    def on_log_click(self, event: Any) -> None:
+        """A click on a log entry takes the table to its moment."""
+        entry = event.target.closest("li[data-step]") if event.target else None
+        if entry:
+            self._jump_to_entry(entry, focus=False)
+
+    def on_log_key(self, event: Any) -> None:
+        """The log as a list to move through: arrows, Home and End move between entries,
+        Enter or Space takes the table to the entry's moment."""
+        key = str(event.key)
+        log = by_id("log")
+        entry = event.target.closest("li[data-step]") if event.target else None
+        if key in ("Enter", " ") and entry:
+            event.preventDefault()
+            event.stopPropagation()
+            self._jump_to_entry(entry, focus=True)
+            return
+        moves = {"ArrowDown": "nextElementSibling", "ArrowUp": "previousElementSibling"}
+        if key in moves:
+            target = getattr(entry, moves[key]) if entry else log.firstElementChild
+        elif key in ("Home", "End"):
+            target = log.firstElementChild if key == "Home" else log.lastElementChild
+        else:
+            return
+        event.preventDefault()
+        event.stopPropagation()
+        if target:
+            target.focus()
+
+    def _jump_to_entry(self, entry: Any, focus: bool) -> None:
+        step = attribute(entry, "data-step")
+        if not step.isdecimal():
+            return
+        self.jump(int(step))
+        if focus and self.play.view is not None:
+            now_entry = by_id("log").querySelector("[aria-current]")
+            (now_entry or by_id("log")).focus()
+
+    def on_review(self, _event: Any) -> None:
+        """The end screen's "Review the game": the table, to step back through the game."""
+        by_id("gameover").close()
+        self.shell.focus_soon("step-back")
