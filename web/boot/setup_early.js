@@ -116,6 +116,27 @@
     undo.push(() => observer.disconnect());
   };
 
+  // The game's boxes shown from the deal on (web/table/part.py's Box.early: the dice, the Burn
+  // pile), empty and in their places, as the table makes them: the stylesheet gives them
+  // their room while the seats are skeletons, and the table replaces them at the deal (they
+  // stay after stop(): Python takes them over with the table).
+  const earlyBoxes = (boxes) => {
+    const pile = $("pile");
+    let besidePile = pile;
+    for (const [id, slot, classes, zone, tag, attrs] of boxes) {
+      const node = document.createElement(tag);
+      node.id = id;
+      if (classes) node.className = classes;
+      if (zone) node.dataset.zone = zone;
+      for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
+      node.dataset.partBox = "early";
+      node.hidden = true;
+      if (slot === "before-pile") pile.before(node);
+      else if (slot === "beside-pile") { besidePile.after(node); besidePile = node; }
+      else $("panels").appendChild(node);
+    }
+  };
+
   const skeletonTable = () => {
     const template = $("seat-skeleton");
     const wanted = (params.get("variant") || "").trim().toLowerCase().replace(/[ _]/g, "-");
@@ -141,6 +162,7 @@
     for (const id of ["bar-game", "speed-label", "pause", "table-copy"]) $(id).hidden = false;
     $("felt").dataset.players = String(players);
     $("felt").dataset.variant = match.value;
+    earlyBoxes(data("boxes", "{}")[match.value] || []);
 
     // Each seat as web/table/view.py draws it: its name (as web/model/links.py reads names=, split at
     // commas), its stack as dealt, and a bot's tag and level or a person's buttons and keys.

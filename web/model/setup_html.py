@@ -290,7 +290,18 @@ def skeleton_data() -> dict[str, str]:
                               for seat in range(MAX_SEATS)]),
         "human-order": str(HUMAN_ORDER),
         "depths": compact_json(depths),
+        "boxes": compact_json(early_boxes()),
     }
+
+
+def early_boxes() -> dict[str, list[list[object]]]:
+    """Each game's boxes shown from the deal on (:attr:`web.table.part.Box.early`), which a
+    link's table drawn before Python has already, empty."""
+    from web.table.part import parts_for
+
+    return {v.name: boxes for v in VARIANTS.values()
+            if (boxes := [box.to_json() for part in parts_for(v.name) for box in part.boxes
+                          if box.early])}
 
 
 def prerender() -> dict[str, str]:

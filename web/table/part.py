@@ -55,10 +55,18 @@ class Box:
     tag: str = "div"
     attrs: Mapping[str, str] = field(default_factory=dict)
     """Further attributes, written as they are (``aria-label``, ``data-burn``...)."""
+    early: bool = False
+    """Shown from the deal on: a link's table drawn before Python (web/boot/setup_early.js)
+    has it already, empty, so that its room is kept and nothing moves at the deal."""
 
     def __post_init__(self) -> None:
         if self.slot not in SLOTS:
             raise ValueError(f"a box goes in one of {SLOTS}, not {self.slot!r}")
+
+    def to_json(self) -> list[object]:
+        """What web/boot/setup_early.js makes of an early box: ``[id, slot, classes, zone,
+        tag, attrs]``."""
+        return [self.id, self.slot, self.classes, self.zone, self.tag, dict(self.attrs)]
 
 
 @dataclass(frozen=True)

@@ -108,21 +108,30 @@ class TableView:
 
     def _make_parts(self, context: PartContext) -> list[TablePart]:
         """The variant's own parts of the table, their boxes made (the boxes of an earlier
-        table's parts taken away); each is built with the other pieces."""
-        for node in self.felt.ownerDocument.querySelectorAll("[data-part-box]"):
+        table's parts taken away; an early box drawn before Python replaced in its place);
+        each is built with the other pieces."""
+        document = self.felt.ownerDocument
+        for node in document.querySelectorAll("[data-part-box]:not([data-part-box=early])"):
             node.remove()
         parts = [cls(context) for cls in parts_for(self.session.variant.name)]
         pile = by_id("pile")
         beside_pile = pile
         for box in (box for part in parts for box in part.boxes):
             node = self._box(box)
-            if box.slot == BEFORE_PILE:
+            early = document.querySelector(f"[data-part-box=early]#{box.id}")
+            if early:
+                early.replaceWith(node)
+                if box.slot == BESIDE_PILE:
+                    beside_pile = node
+            elif box.slot == BEFORE_PILE:
                 pile.before(node)
             elif box.slot == BESIDE_PILE:
                 beside_pile.after(node)
                 beside_pile = node
             else:
                 by_id("panels").appendChild(node)
+        for node in document.querySelectorAll("[data-part-box=early]"):
+            node.remove()
         return parts
 
     @staticmethod

@@ -152,7 +152,7 @@ class BurnPile(TablePart):
     """The Burn pile: its top card, its count, and a fire while a firefighter lies on top."""
 
     boxes = (Box("burn", BESIDE_PILE, "burn", zone="burn-pile",
-                 attrs={"data-burn": "", "data-cards": "0"}),)
+                 attrs={"data-burn": "", "data-cards": "0"}, early=True),)
     notable = (FireOut,)
 
     def build(self) -> None:

@@ -79,7 +79,7 @@ class DicePart(TablePart):
     """The two dice of Slap-A-Roonie, rolled again (animated) at every roll; a Rat shows who is
     calling it. Hidden when the house rules turn Slap-A-Roonie off."""
 
-    boxes = (Box("dice", BEFORE_PILE, "dice", zone="dice"),)
+    boxes = (Box("dice", BEFORE_PILE, "dice", zone="dice", early=True),)
     notable = (BlackDie, DiceRolled, DiceCalled)
 
     def build(self) -> None:
