@@ -10,7 +10,7 @@ from ratscrew.core.cards import card
 from ratscrew.core.engine import Game
 from ratscrew.play.match import play
 from ratscrew.play.record import RecordError, record_of, replay
-from web.model.session import MARK_EVERY, SPEEDS, Session
+from web.model.session import MARK_EVERY, SPEEDS, Session, seat_stats
 
 
 def all_bots(players: int, difficulty: str = "normal") -> dict[int, str]:
@@ -94,7 +94,7 @@ def test_the_end_screen_statistics_add_up() -> None:
     session = Session("classic", 3, 12, ["A", "B", "C"], all_bots(3), speed="instant")
     while session.game.outcome is None:
         session.run_instant(100)
-    stats = session.stats()
+    stats = seat_stats(session)
     assert sum(s.cards for s in stats) == session.game.total
     winner = session.game.outcome.winner  # type: ignore[union-attr]
     assert stats[winner].cards == session.game.total

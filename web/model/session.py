@@ -17,11 +17,10 @@ up.
 from __future__ import annotations
 
 import copy
-import math
 from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from math import ceil, floor
+from math import ceil
 from typing import Any
 
 from ratscrew.core.engine import Action, Decision, Game
@@ -30,13 +29,10 @@ from ratscrew.core.rng import Rng
 from ratscrew.play.bots import Bot, find_skill
 from ratscrew.play.match import Match
 from ratscrew.variants import Variant, find_variant
-from web.model.links import SPEED_FACTORS
+from web.model.game_clock import SPEEDS, GameClock
 
-SPEEDS: dict[str, float] = {
-    name: 0.0 if math.isinf(factor) else factor for name, factor in SPEED_FACTORS.items()
-}
-"""The link's speed choices (:data:`web.model.links.SPEED_FACTORS`) as clock factors, 0 for
-instant (bots act as fast as the page draws)."""
+__all__ = ["SPEEDS", "Session", "Stat", "copy_game", "seat_actions", "seat_stats"]
+
 TIMES = "\u00d7"
 """The multiplication sign (two times faster is written 2 and this sign)."""
 SPEED_LABELS: dict[str, str] = {
@@ -136,11 +132,7 @@ class Session:
         """For each event of :attr:`all_events`, the number of actions of the record after
         which it had happened: the moment a log entry takes the table back to."""
         self._sync()
-        self.speed = SPEEDS.get(speed, 1.0)
-        self.speed_name = speed if speed in SPEEDS else "1"
-        self.paused = False
-        self._anchor_real = now
-        self._anchor_game = 0
+        self.clock = GameClock(speed, now)
         self._asked: Decision | None = None
         self._choice_due: float | None = None
         """Real time at which the pending decision takes its default, while its clock runs."""
@@ -151,30 +143,25 @@ class Session:
 
     # -- the clock -------------------------------------------------------------------------
 
-    def game_time(self, now: float) -> int:
-        """Game milliseconds at real time ``now`` (never before the game's last action)."""
-        if self.paused or self.speed == 0.0:
-            return max(self._anchor_game, self.game.t)
-        t = self._anchor_game + floor((now - self._anchor_real) * self.speed)
-        return max(t, self.game.t)
-
-    def _reanchor(self, now: float) -> None:
-        self._anchor_game = self.game_time(now)
-        self._anchor_real = now
+    @property
+    def speed(self) -> float:
+        return self.clock.speed
 
     @property
-    def _clock_runs(self) -> bool:
-        """Whether game time moves with real time (not paused, not instant)."""
-        return not self.paused and self.speed > 0
+    def speed_name(self) -> str:
+        return self.clock.speed_name
 
-    def _real_at(self, t: int) -> float:
-        """The real time at which the running game clock shows (or showed) game time ``t``."""
-        return self._anchor_real + (t - self._anchor_game) / self.speed
+    @property
+    def paused(self) -> bool:
+        return self.clock.paused
 
-    def _game_at(self, real: float) -> int:
-        """The first game time the running clock shows at or after real time ``real`` (give
-        or take a rounding error far under a millisecond)."""
-        return self._anchor_game + ceil((real - self._anchor_real) * self.speed - 1e-6)
+    @property
+    def instant(self) -> bool:
+        return self.clock.instant
+
+    def game_time(self, now: float) -> int:
+        """Game milliseconds at real time ``now`` (never before the game's last action)."""
+        return self.clock.time(now, self.game.t)
 
     def _stop_choice_clock(self, now: float) -> None:
         self._note_pending()
@@ -183,7 +170,7 @@ class Session:
             self._choice_due = None
 
     def _start_choice_clock(self, now: float) -> None:
-        if self._choice_due is None and self._clock_runs:
+        if self._choice_due is None and self.clock.runs:
             self._choice_due = now + self._choice_left
 
     def start_clock(self, now: float) -> None:
@@ -191,10 +178,9 @@ class Session:
         the session was made, so drawing the first table (slow on a busy or old device) takes
         nothing from a person's time to answer a decision of the deal, nor from the time
         before the bots' first moves. Only before anything has happened."""
-        shift = now - self._anchor_real
-        if self.game.history or not self._clock_runs or shift <= 0:
+        if self.game.history:
             return
-        self._anchor_real = now
+        shift = self.clock.start_at(now)
         if self._choice_due is not None:
             self._choice_due += shift
 
@@ -204,21 +190,17 @@ class Session:
         if speed not in SPEEDS:
             return
         self._stop_choice_clock(now)
-        self._reanchor(now)
-        self.speed = SPEEDS[speed]
-        self.speed_name = speed
+        self.clock.set_speed(speed, now, self.game.t)
         self._start_choice_clock(now)
 
     def pause(self, now: float) -> None:
         if not self.paused:
             self._stop_choice_clock(now)
-            self._reanchor(now)
-            self.paused = True
+            self.clock.pause(now, self.game.t)
 
     def resume(self, now: float) -> None:
         if self.paused:
-            self.paused = False
-            self._anchor_real = now
+            self.clock.resume(now)
             self._start_choice_clock(now)
 
     def resume_here(self, now: float) -> bool:
@@ -233,10 +215,6 @@ class Session:
                 del self._marks[step]
         self.resume(now)
         return cut
-
-    @property
-    def instant(self) -> bool:
-        return self.speed == 0.0
 
     def due_in(self, now: float) -> float | None:
         """Real milliseconds until the next bot intent is due (None: nothing to wait for)."""
@@ -255,10 +233,7 @@ class Session:
     def real_ms_until(self, t: int, now: float) -> float:
         """Real milliseconds from ``now`` until game time ``t`` (0 if it has come; while
         paused or at instant speed, at the speed of 1)."""
-        left = t - self.game_time(now)
-        if left <= 0:
-            return 0.0
-        return left / self.speed if self.speed > 0 and not self.paused else float(left)
+        return self.clock.real_ms_until(t, now, self.game.t)
 
     # -- decisions -------------------------------------------------------------------------
 
@@ -269,8 +244,8 @@ class Session:
         if pending is not self._asked:
             self._asked = pending
             self._choice_left = float(self.choice_ms)
-            self._choice_due = (self._real_at(self.game.t) + self.choice_ms
-                                if self._clock_runs else None)
+            self._choice_due = (self.clock.real_at(self.game.t) + self.choice_ms
+                                if self.clock.runs else None)
 
     @property
     def human_decision(self) -> Decision | None:
@@ -300,8 +275,8 @@ class Session:
             return -1
         self._note_pending()
         if self._choice_due is None:  # paused: real_ms_until counts at the speed of 1
-            return max(self._anchor_game, self.game.t) + ceil(self._choice_left)
-        return max(self._game_at(self._choice_due), self.game.t)
+            return max(self.clock.anchor_game, self.game.t) + ceil(self._choice_left)
+        return max(self.clock.game_at(self._choice_due), self.game.t)
 
     # -- acting ----------------------------------------------------------------------------
 
@@ -346,7 +321,7 @@ class Session:
 
     def _acted(self) -> None:
         if self.instant:
-            self._anchor_game = self.game.t
+            self.clock.hold(self.game.t)
         self.match.refresh(self.game.t)
         self._note_pending()
         self._sync()
@@ -393,7 +368,7 @@ class Session:
             if not events and self.match.due() < 0:
                 break
             out.extend(events)
-        self._anchor_game = self.game.t
+        self.clock.hold(self.game.t)
         return out
 
     # -- step and rewind --------------------------------------------------------------------
@@ -460,25 +435,16 @@ class Session:
             game = self._new_game()
         for done in range(start, step):
             if done and done % MARK_EVERY == 0 and done not in self._marks:
-                self._marks[done] = self._copy(game, [], [])
+                self._marks[done] = copy_game(game, [], [])
             t, seat, kind, arg = tape[done]
             game.apply(Action(t, seat, kind, arg))
         self._show(game, tape)
         return True
 
-    @staticmethod
-    def _copy(game: Game, events: list[Event], history: list[tuple[int, int, str, str]]
-              ) -> Game:
-        """A copy of ``game`` with the given events and history (its variant and rules, which
-        never change, shared)."""
-        memo: dict[int, Any] = {id(game.events): events, id(game.history): history,
-                                id(game.variant): game.variant, id(game.rules): game.rules}
-        return copy.deepcopy(game, memo)
-
     def _restore(self, step: int, tape: list[tuple[int, int, str, str]]) -> Game:
         """The game after the record's first ``step`` actions, from its copy."""
         events = self.all_events[:bisect_right(self.event_steps, step)]
-        return self._copy(self._marks[step], events, tape[:step])
+        return copy_game(self._marks[step], events, tape[:step])
 
     def _show(self, game: Game, tape: list[tuple[int, int, str, str]]) -> None:
         """``game`` (a prefix of ``tape``) is the game on the table, with fresh bots."""
@@ -492,7 +458,7 @@ class Session:
         self.bots = {s: Bot(s, find_skill(d), base.fork("bot", s))
                      for s, d in self._skills.items()}
         self.match = Match(game, list(self.bots.values()))
-        self._anchor_game = game.t
+        self.clock.hold(game.t)
         self._asked = None
         self._note_pending()
 
@@ -513,24 +479,33 @@ class Session:
         if game.outcome is not None or self.match.due() < 0:
             return []
         events = self.match.step()
-        self._anchor_game = game.t
+        self.clock.hold(game.t)
         self._note_pending()
         self._sync()
         return events
 
-    # -- what the end screen shows ---------------------------------------------------------
 
-    def stats(self) -> list[Stat]:
-        game = self.game
-        return [
-            Stat(
-                seat,
-                game.name(seat),
-                len(game.hands[seat]),
-                game.stats[seat].slaps_right,
-                game.stats[seat].slaps_wrong,
-                game.stats[seat].piles_won,
-                self.bots[seat].skill.name if seat in self.bots else "",
-            )
-            for seat in range(game.n)
-        ]
+def seat_stats(session: Session) -> list[Stat]:
+    """What the end screen shows of each seat."""
+    game = session.game
+    return [
+        Stat(
+            seat,
+            game.name(seat),
+            len(game.hands[seat]),
+            game.stats[seat].slaps_right,
+            game.stats[seat].slaps_wrong,
+            game.stats[seat].piles_won,
+            session.bots[seat].skill.name if seat in session.bots else "",
+        )
+        for seat in range(game.n)
+    ]
+
+
+def copy_game(game: Game, events: list[Event], history: list[tuple[int, int, str, str]]
+              ) -> Game:
+    """A copy of ``game`` with the given events and history (its variant and rules, which
+    never change, shared)."""
+    memo: dict[int, Any] = {id(game.events): events, id(game.history): history,
+                            id(game.variant): game.variant, id(game.rules): game.rules}
+    return copy.deepcopy(game, memo)

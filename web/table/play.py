@@ -20,7 +20,7 @@ from ratscrew.core.rng import seed_from_text
 from ratscrew.variants import find_variant
 from web.model.links import TableConfig, link_for, to_query, with_seed
 from web.model.log_lines import LogLines
-from web.model.session import Session
+from web.model.session import Session, seat_stats
 from web.model.setup_options import start_options
 from web.shell.dom import now
 from web.table.cards_view import by_id, clear, el
@@ -313,7 +313,7 @@ class Play:
         )
         body = by_id("stats-body")
         clear(body)
-        for stat in session.stats():
+        for stat in seat_stats(session):
             row = el("tr", "winner-row" if stat.seat == winner else "")
             label = stat.name + (f" (bot, {stat.bot})" if stat.bot else "")
             row.appendChild(el("th", "", label, scope="row"))
