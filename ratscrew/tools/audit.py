@@ -1,5 +1,5 @@
 """The invariants every game keeps, checked after every action: one harness for the property
-tests (``tests/test_properties.py``) and the long soak runs (``scripts/soak.py``).
+tests (``tests/engine/tools/test_properties.py``) and the long soak runs (``scripts/soak.py``).
 
 :func:`random_table` draws a table with a value for **every** option that a variant reads
 (all of :data:`~ratscrew.core.options.OPTION_SPECS`, not a hand-picked subset); :func:`play_checked`

@@ -3,7 +3,7 @@
 In Pyodide, ``import urllib.parse`` compiles ``urllib/parse.py`` and ``ipaddress.py`` from
 source (the runtime's standard library zip holds them uncompiled): about 75 ms of every start
 of the page, which reads its link before the setup screen is ready. These two functions are
-exactly what the page used from it (tests/test_web_query.py checks them against
+exactly what the page used from it (tests/web/model/test_web_query.py checks them against
 :mod:`urllib.parse` on any text).
 """
 

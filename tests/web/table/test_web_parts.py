@@ -14,7 +14,7 @@ from ratscrew.variants import VARIANTS
 from web.model import variant_page
 from web.table.part import SLOTS, Box
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture(scope="module")

@@ -32,7 +32,7 @@ from web.model.setup_html import (
 )
 from web.model.setup_options import option_names
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import site_tools  # noqa: E402

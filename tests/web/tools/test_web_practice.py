@@ -46,7 +46,7 @@ from web.tools.practice.text import (
     slap_line,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @st.composite

@@ -31,7 +31,7 @@ from ratscrew.core.options import OPTION_SPECS
 from ratscrew.play.record import replay
 from ratscrew.variants import VARIANTS
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SECONDS = 10.0
 """The longest any one run may take (they take milliseconds)."""
 

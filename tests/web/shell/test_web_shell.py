@@ -12,7 +12,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 CONTROLLERS = ["web/shell/app.py", "web/shell/setup.py", "web/shell/keys.py",
                "web/shell/records.py", "web/shell/settings_dialog.py",
                "web/shell/tool_screens.py", "web/table/play.py", "web/table/steps.py"]

@@ -21,7 +21,7 @@ import pytest
 
 from ratscrew.tools.audit import Checked, Table
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "soak.py"
 GAME_S = 1 / 256
 """How long each stand-in game takes on the stand-in clock (a power of 2: its sums are exact)."""

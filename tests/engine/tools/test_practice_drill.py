@@ -40,7 +40,7 @@ from ratscrew.tools.practice import (
 )
 from tests.helpers import top_level_imports
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def codes(plan: tuple[Laid, ...]) -> list[str]:

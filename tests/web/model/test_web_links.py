@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 from ratscrew.core.options import CHALLENGE_KEYS, OPTION_SPECS  # noqa: E402
 from ratscrew.core.rng import seed_from_text  # noqa: E402

@@ -18,7 +18,7 @@ from ratscrew.core.slaps import SLAP_RULES
 from ratscrew.play.record import record_of, replay
 from ratscrew.variants import VARIANTS
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 LONG_1 = "-----A--KQ--J--J--KKA-K---"
 LONG_2 = "---J---QJA---------AQ----Q"

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from web.model.query import query_pairs, quote, unquote
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[3]
 
 # What makes a query hard: escapes (good, cut short, not hex, upper and lower case), the
 # separators, a plus, UTF-8 split across escapes, characters outside ASCII (a lone surrogate
