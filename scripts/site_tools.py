@@ -12,7 +12,9 @@ The browser game is a static site:
                                download, written by PyScript into Pyodide's working
                                directory and imported from (site_config)
         sw.js, .nojekyll       the service worker (write_service_worker); no Jekyll
-        web/*                  the page's CSS, JS, icons and web/boot/main.py (PyScript's script)
+        web/shell/style.css    the page's stylesheet: its component files in one (stylesheet_bundle)
+        web/*                  the page's JS, icons, the tools' own stylesheets and
+                               web/boot/main.py (PyScript's script)
         runtime/pyodide/...    self-hosted Pyodide (from node_modules/pyodide)
         runtime/pyscript/...   self-hosted PyScript (from node_modules/@pyscript/core/dist)
         runtime/workbox/...    self-hosted Workbox, for the service worker
@@ -32,10 +34,12 @@ import http.server
 import io
 import json
 import os
+import posixpath
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import zipfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -48,6 +52,9 @@ SITE = ROOT / "_site"
 PYC_CACHE = ROOT / ".cache" / "pyc"
 STDLIB_CACHE = ROOT / ".cache" / "stdlib"
 STDLIB_STARTUP = ROOT / "scripts" / "stdlib_startup.txt"
+SRC = ROOT
+"""Where the page's Python (ratscrew/ and web/) is read from: the repository, or a copy with
+an overlay laid over it (:func:`overlaid`, ``scripts/build --overlay``)."""
 
 # The Pyodide files a page needs when it loads no extra packages (no `packages = [...]`).
 # pyodide.mjs is the loader; it imports pyodide.asm.mjs, which instantiates pyodide.asm.wasm,
@@ -99,12 +106,20 @@ SW_PLACEHOLDER = "self.__WB_MANIFEST"
 BOOT = "web/boot/pyodide_boot.mjs"
 BOOT_PLACEHOLDER = "const STDLIB_FILE = null;"
 
+# The page's stylesheet: in the repository, the list of its component files (one @import
+# each, in the order of the cascade layers it declares first); in the site, those files in one
+# (stylesheet_bundle), so that the page loads one stylesheet at start.
+STYLESHEET = "web/shell/style.css"
+STYLESHEET_IMPORT = re.compile(r'^@import url\("([^"]+)"\);\n', re.MULTILINE)
+CSS_STRING_OR_COMMENT = re.compile(r"""("(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*')"""  # a string: kept
+                                   r"|/\*.*?\*/", re.DOTALL)
+
 # Files the build writes into the site (they are not copied: see build()).
 INDEX = "index.html"
 CONFIG = "pyscript.toml"
 APP_ZIP = "app.zip"
 GAME_PARTS = "web/setup-parts.html"
-WRITTEN = (INDEX, CONFIG, APP_ZIP, GAME_PARTS, BOOT, SERVICE_WORKER, ".nojekyll")
+WRITTEN = (INDEX, CONFIG, APP_ZIP, GAME_PARTS, BOOT, STYLESHEET, SERVICE_WORKER, ".nojekyll")
 
 # The page's Python script (index.html's <script type="py" src=...>): PyScript fetches it by
 # itself, so it is served as a file too.
@@ -303,13 +318,15 @@ def copy_runtime() -> None:
 
 
 def site_sources(*, own_stdlib: bool = False) -> dict[str, Path]:
-    """The files copied as they are: web/ (but its Python, which goes in app.zip, sw.js and
-    pyodide_boot.mjs, which the build writes; the page's and the lab worker's scripts are
-    served too) and runtime/ (but Pyodide's standard library when the site has its own
-    (``own_stdlib``), which nothing then asks for: 2.5 MB less to deploy and to cache)."""
+    """The files copied as they are: web/ (but its Python, which goes in app.zip, sw.js,
+    pyodide_boot.mjs and the page's stylesheet, which the build writes, and the stylesheet's
+    component files, which are in it; the page's and the lab worker's scripts are served too)
+    and runtime/ (but Pyodide's standard library when the site has its own (``own_stdlib``),
+    which nothing then asks for: 2.5 MB less to deploy and to cache)."""
     files: dict[str, Path] = {name: ROOT / name for name in (MAIN_SCRIPT, *WORKER_SCRIPTS)}
+    written = (SW_SOURCE.as_posix(), BOOT, STYLESHEET, *stylesheet_parts())
     for rel, path in tree_files(ROOT / "web", skip_suffixes=(".pyc", ".py")).items():
-        if f"web/{rel}" not in (SW_SOURCE.as_posix(), BOOT):
+        if f"web/{rel}" not in written:
             files[f"web/{rel}"] = path
     for rel, path in tree_files(RUNTIME).items():
         if not (own_stdlib and f"runtime/{rel}" == PYODIDE_STDLIB):
@@ -352,7 +369,7 @@ def bytecode(names: list[str]) -> dict[str, bytes]:
     .cache/pyc/ by the sources' hash, so a rebuild of the same code gives the same bytes. {}
     when Node cannot run it: the page then compiles as it imports (slower to start, the same
     game)."""
-    sources = [[name, (ROOT / name).read_text(encoding="utf-8")] for name in names]
+    sources = [[name, (SRC / name).read_text(encoding="utf-8")] for name in names]
     runtime = (NODE_MODULES / "pyodide" / "package.json").read_bytes()
     key = hashlib.sha256(json.dumps(sources).encode() + runtime).hexdigest()[:24]
 
@@ -419,7 +436,7 @@ def app_zip() -> bytes:
         if name in compiled:
             files[f"{name.removesuffix('.py')}.pyc"] = compiled[name]
         else:
-            files[name] = (ROOT / name).read_bytes()
+            files[name] = (SRC / name).read_bytes()
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         for name, data in sorted(files.items()):
@@ -461,12 +478,22 @@ def downloads(site: Path, stdlib: str | None = None) -> list[list[object]]:
 def setup_html() -> Any:
     """web/model/setup_html.py, which renders the setup form from the engine's own variant and
     option data (the same functions the page draws the form with)."""
-    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, str(SRC))
     try:
         import web.model.setup_html
     finally:
-        sys.path.remove(str(ROOT))
+        sys.path.remove(str(SRC))
     return web.model.setup_html
+
+
+def variant_pages() -> list[Any]:
+    """Every variant's page description (web/model/variant_page.py), in the variants' names'
+    order: the build puts their styles in the page's stylesheet."""
+    setup_html()  # the page's modules on sys.path, imported from SRC
+    import web.model.variant_page
+
+    pages = web.model.variant_page.discover()
+    return [pages[name] for name in sorted(pages)]
 
 
 def prerendered() -> dict[str, str]:
@@ -491,6 +518,67 @@ def render_index(site: Path, stdlib: str | None = None) -> str:
     return PRERENDER_MARKER.sub(lambda m: parts[m.group(1)], text)
 
 
+def stylesheet_parts() -> list[str]:
+    """The files web/shell/style.css imports, in its order, as paths from the repository's
+    top."""
+    text = (ROOT / STYLESHEET).read_text(encoding="utf-8")
+    folder = posixpath.dirname(STYLESHEET)
+    return [posixpath.normpath(posixpath.join(folder, name))
+            for name in STYLESHEET_IMPORT.findall(text)]
+
+
+def compact_css(text: str) -> str:
+    """``text`` without its comments, indentation and blank lines (strings kept as they are):
+    the sources are where the stylesheet is read; the page needs only its rules."""
+    text = CSS_STRING_OR_COMMENT.sub(lambda m: m.group(1) or "", text)
+    lines = (line.strip() for line in text.splitlines())
+    return "".join(f"{line}\n" for line in lines if line)
+
+
+def stylesheet_bundle() -> bytes:
+    """The page's stylesheet for the site: web/shell/style.css with each ``@import`` replaced by
+    the file it names (headed by a comment with its path) and the variants' styles after the
+    last of them (variant_styles), all of it compact (compact_css), the same bytes for the
+    same files. The layers' order, declared before the imports, stays first: it, not the
+    files' order, ranks the layers. A file may import nothing and load nothing by URL (a URL
+    in a stylesheet is relative to the stylesheet, which the bundle moves)."""
+    text = compact_css((ROOT / STYLESHEET).read_text(encoding="utf-8"))
+    parts = iter(stylesheet_parts())
+
+    def inline(_match: re.Match[str]) -> str:
+        name = next(parts)
+        body = compact_css((ROOT / name).read_text(encoding="utf-8"))
+        if re.search(r"@import|url\(", body):
+            raise SiteError(f"{name} imports or loads a file: the page's stylesheet cannot")
+        return f"/* {name} */\n{body}"
+
+    imports = list(STYLESHEET_IMPORT.finditer(text))
+    if not imports:
+        raise SiteError(f"{STYLESHEET} imports no file")
+    end = imports[-1].end()
+    bundle = STYLESHEET_IMPORT.sub(inline, text[:end]) + variant_styles() + text[end:]
+    if "@import" in CSS_STRING_OR_COMMENT.sub("", bundle):
+        raise SiteError(f'{STYLESHEET}: write each import as @import url("FILE"); on a line')
+    head = (f"/* Written by scripts/build from {STYLESHEET}, the files it imports and the "
+            "variants' web parts. */\n")
+    return (head + bundle).encode()
+
+
+def variant_styles() -> str:
+    """The variants' web parts' styles (``VariantPage.css``), compact, each in the ``parts``
+    layer and headed by a comment with its variant's name, in the names' order."""
+    out = ""
+    for page in variant_pages():
+        css = compact_css(page.css)
+        if not css:
+            continue
+        if re.search(r"@import|@layer|url\(", css):
+            raise SiteError(f"{page.variant}'s web part: its styles are rules of the parts "
+                            "layer, with no @import, @layer or url()")
+        out += f"/* {page.variant}'s web part */\n@layer parts {{\n{css}}}\n"
+    return out
+
+
 def boot_module(stdlib: str | None = None) -> str:
     """web/boot/pyodide_boot.mjs for the site, naming its own standard library (``stdlib``, a file
     at the site's top), if any."""
@@ -502,28 +590,63 @@ def boot_module(stdlib: str | None = None) -> str:
     return text.replace(BOOT_PLACEHOLDER, f"const STDLIB_FILE = {json.dumps(stdlib)};")
 
 
-def build(*, install: bool = True) -> Path:
-    """Assemble _site/ (what GitHub Pages serves). Returns its path."""
+def overlaid(overlay: Path) -> Path:
+    """A copy of ratscrew/ and web/ with ``overlay``'s files laid over them (a folder of the
+    same layout: tests/fixtures/snap/ adds a variant's engine module and web part), in a new
+    temporary folder: the sources of a site that has more than the repository, which itself
+    is left as it is."""
+    dest = Path(tempfile.mkdtemp(prefix="ratscrew-overlay-"))
+    for folder in ("ratscrew", "web"):
+        shutil.copytree(ROOT / folder, dest / folder,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    for path in sorted(overlay.rglob("*")):
+        rel = path.relative_to(overlay)
+        if not path.is_file() or "__pycache__" in rel.parts:
+            continue
+        if rel.parts[0] not in ("ratscrew", "web"):
+            raise SiteError(f"an overlay holds files under ratscrew/ and web/ only, not {rel}")
+        (dest / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, dest / rel)
+    return dest
+
+
+def build(*, install: bool = True, site: Path = SITE, overlay: Path | None = None) -> Path:
+    """Assemble ``site`` (_site/: what GitHub Pages serves) and return its path. ``overlay``:
+    a folder laid over the page's Python (:func:`overlaid`); such a build must run in a
+    process of its own (scripts/build), which imports the page's modules from the copy."""
+    global SRC
+    if overlay is not None:
+        SRC = overlaid(overlay)
+    try:
+        return _build(install, site)
+    finally:
+        if SRC != ROOT:
+            shutil.rmtree(SRC, ignore_errors=True)
+            SRC = ROOT
+
+
+def _build(install: bool, site: Path) -> Path:
     if install:
         ensure_node_modules()
     copy_runtime()
     stdlib, stdlib_file = stdlib_zip(), None
     if stdlib is not None:
         stdlib_file = stdlib_name(stdlib)
-        write_if_changed(SITE / stdlib_file, stdlib)
-    copied = sync_files(site_sources(own_stdlib=stdlib_file is not None), SITE,
+        write_if_changed(site / stdlib_file, stdlib)
+    copied = sync_files(site_sources(own_stdlib=stdlib_file is not None), site,
                         keep=[*WRITTEN, *([stdlib_file] if stdlib_file else [])])
     # GitHub Pages would otherwise run Jekyll, which hides files and folders starting with "_".
-    (SITE / ".nojekyll").touch()
-    write_if_changed(SITE / APP_ZIP, app_zip())
-    write_if_changed(SITE / CONFIG, site_config().encode())
-    write_if_changed(SITE / BOOT, boot_module(stdlib_file).encode())
-    write_if_changed(SITE / INDEX, render_index(SITE, stdlib_file).encode())
-    write_if_changed(SITE / GAME_PARTS, setup_html().game_parts().encode())
-    write_service_worker(SITE)
-    count, size = folder_size(SITE)
-    log(f"_site/: {count} files, {size / 1e6:.1f} MB ({copied} copied)")
-    return SITE
+    (site / ".nojekyll").touch()
+    write_if_changed(site / APP_ZIP, app_zip())
+    write_if_changed(site / CONFIG, site_config().encode())
+    write_if_changed(site / BOOT, boot_module(stdlib_file).encode())
+    write_if_changed(site / STYLESHEET, stylesheet_bundle())
+    write_if_changed(site / INDEX, render_index(site, stdlib_file).encode())
+    write_if_changed(site / GAME_PARTS, setup_html().game_parts().encode())
+    write_service_worker(site)
+    count, size = folder_size(site)
+    log(f"{site.name}/: {count} files, {size / 1e6:.1f} MB ({copied} copied)")
+    return site
 
 
 def precache_list(site: Path) -> list[dict[str, str]]:
@@ -563,9 +686,9 @@ def python_sources() -> list[str]:
     """The .py files the page needs in Pyodide: every module of ratscrew/ and web/, their
     subpackages included."""
     return [
-        p.relative_to(ROOT).as_posix()
+        p.relative_to(SRC).as_posix()
         for folder in ("ratscrew", "web")
-        for p in sorted((ROOT / folder).rglob("*.py"))
+        for p in sorted((SRC / folder).rglob("*.py"))
         if "__pycache__" not in p.parts
     ]
 
@@ -661,8 +784,14 @@ def main_build() -> None:
     parser.add_argument(
         "--no-install", action="store_true", help="do not run `npm ci`, even if needed"
     )
+    parser.add_argument(
+        "--site", type=Path, default=SITE, help="the folder to assemble (default: _site/)")
+    parser.add_argument(
+        "--overlay", type=Path, metavar="FOLDER",
+        help="lay FOLDER's ratscrew/ and web/ files over the sources (a variant in two files)")
     args = parser.parse_args()
-    _run(lambda: build(install=not args.no_install))
+    _run(lambda: build(install=not args.no_install, site=args.site.resolve(),
+                       overlay=args.overlay.resolve() if args.overlay else None))
 
 
 def main_serve() -> None:

@@ -1,11 +1,11 @@
 // The setup screen before Python is ready.
 //
 // scripts/build writes the setup form into index.html, filled in (web/model/setup_html.py: the same
-// markup web/shell/app.py draws), with one <template> per game holding that game's parts. While the
+// markup web/shell/setup.py draws), with one <template> per game holding that game's parts. While the
 // runtime downloads, this script shows the form and keeps it working: choosing a game puts in
 // its parts (the seats keep their names and players), the number of players shows as many
 // seat rows, and Deal or All-bot demo are remembered. Nothing here knows a rule: the parts
-// come from the engine's own data. When Python is ready, web/shell/app.py calls
+// come from the engine's own data. When Python is ready, web/shell/setup.py calls
 // ratscrewEarly.stop() and takes the form over as it stands (data-touched says what someone
 // changed; data-pending that Deal was pressed, and it deals at once).
 //

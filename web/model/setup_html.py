@@ -1,6 +1,6 @@
 """The setup form's markup, as HTML text: one renderer for the page and for the build.
 
-Pure Python (no ``js``). ``web/shell/app.py`` puts these strings into the form whenever it redraws
+Pure Python (no ``js``). ``web/shell/setup.py`` puts these strings into the form whenever it redraws
 it, and ``scripts/build`` runs the same functions (:func:`prerender`) to write the form into
 ``index.html``, so the setup screen is there, filled in and usable, while the Python runtime
 is still downloading; ``web/boot/setup_early.js`` switches between the variants' prerendered parts

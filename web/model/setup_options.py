@@ -1,6 +1,6 @@
 """The setup screen's "House rules": which controls to show for a variant, and reading them back.
 
-Pure Python (no ``js``), so it is tested without a browser; ``web/shell/app.py`` only turns
+Pure Python (no ``js``), so it is tested without a browser; ``web/shell/setup.py`` only turns
 :class:`Control` values into form elements and hands what the player chose to
 :func:`set_option`.
 

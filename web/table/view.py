@@ -1,12 +1,14 @@
 """Drawing the table in the DOM: the pieces every variant shares, and the variant's parts.
 
-The table is a list of pieces with one lifecycle (:mod:`web.table.piece`): the log
-(:mod:`~web.table.log_view`), the seats (:mod:`~web.table.seats`), the pile and the challenge
-line (:mod:`~web.table.pile`), the panel of a person's decision (:mod:`~web.table.decision`),
-the variant's parts (:mod:`web.table.part`, found in ``web/table/parts/``) and the headline
-with the seats' notes and the live region (:mod:`~web.table.headline_view`). Nothing here
-names a variant, and no piece reaches into another: what one needs of another (a seat's
-element, the parts' marks, a note to show at a seat) it is handed as a callback.
+The table is a list of pieces with one lifecycle (:mod:`web.table.piece`), the core's in
+:mod:`web.table.pieces`: the log (:mod:`~web.table.pieces.log_view`), the seats
+(:mod:`~web.table.pieces.seats`), the pile and the challenge line
+(:mod:`~web.table.pieces.pile`), the panel of a person's decision
+(:mod:`~web.table.pieces.decision`), the variant's parts (:mod:`web.table.part`, found in
+``web/table/parts/``) and the headline with the seats' notes and the live region
+(:mod:`~web.table.pieces.headline_view`). Nothing here names a variant, and no piece reaches
+into another: what one needs of another (a seat's element, the parts' marks, a note to show at
+a seat) it is handed as a callback.
 
 Everything is built with ``createElement`` and ``textContent``, never HTML strings, so a
 player's name is always text. Elements are made once and updated in place; only the pile's
@@ -26,13 +28,13 @@ from ratscrew.core.events import ChallengeWon, Event, GameOver, PileTaken, PlayO
 from web.model.log_lines import LogLines
 from web.model.session import Session
 from web.table.cards_view import by_id, card_element, clear, el
-from web.table.decision import DecisionPanel
-from web.table.headline_view import HeadlineView
-from web.table.log_view import LogView
 from web.table.part import BEFORE_PILE, BESIDE_PILE, Box, Dom, PartContext, TablePart, parts_for
 from web.table.piece import Piece
-from web.table.pile import Pile
-from web.table.seats import Marks, Seats
+from web.table.pieces.decision import DecisionPanel
+from web.table.pieces.headline_view import HeadlineView
+from web.table.pieces.log_view import LogView
+from web.table.pieces.pile import Pile
+from web.table.pieces.seats import Marks, Seats
 
 DOM = Dom(el, by_id, clear, card_element, lambda text: document.createTextNode(text),
           lambda: float(window.performance.now()))
@@ -92,7 +94,7 @@ class TableView:
 
     @property
     def seat_nodes(self) -> list[dict[str, Any]]:
-        """Each seat's elements (:attr:`Seats.nodes <web.table.seats.Seats.nodes>`)."""
+        """Each seat's elements (:attr:`Seats.nodes <web.table.pieces.seats.Seats.nodes>`)."""
         return self.seats.nodes
 
     def last_events(self) -> list[Event]:
@@ -194,7 +196,7 @@ class TableView:
 
     def choice_key(self, seat: int, action: str) -> str | None:
         """A seat's key while its decision panel is open (:meth:`DecisionPanel.choice_key
-        <web.table.decision.DecisionPanel.choice_key>`)."""
+        <web.table.pieces.decision.DecisionPanel.choice_key>`)."""
         return self.decision.choice_key(seat, action)
 
     def redraw_log(self) -> None:

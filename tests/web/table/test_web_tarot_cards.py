@@ -1,15 +1,13 @@
-"""Tarot cards on the page (web/table/view.py), without a browser: the card elements and the card
-codes in sentences.
+"""Tarot cards on the page (web/table/cards_view.py), without a browser: the card elements and
+the card codes in sentences.
 
-web/table/view.py imports ``document`` and ``window`` from the browser's ``pyscript`` module, so it
-is imported here with a small stand-in for that module: a fake DOM with just what
-``card_element`` uses (elements, SVG elements, attributes, classes, text).
+web/table/cards_view.py imports ``document`` from the browser's ``pyscript`` module, so it is
+imported here on the fake page of tests/web/fake_browser.py, whose DOM has what ``card_element``
+uses (elements, SVG elements, attributes, classes, text).
 """
 
 from __future__ import annotations
 
-import importlib
-import sys
 import types
 from collections.abc import Iterator
 from typing import Any
@@ -17,149 +15,18 @@ from typing import Any
 import pytest
 
 from ratscrew.core.cards import ARCANA_NAMES, CARDS, STANDARD_DECK, TAROT_DECK, TAROT_SUITS, Card
-
-HTML = "http://www.w3.org/1999/xhtml"
-SVG = "http://www.w3.org/2000/svg"
-
-
-# --------------------------------------------------------------------------- a fake DOM
-
-
-class FakeClassList:
-    def __init__(self, node: FakeNode) -> None:
-        self._node = node
-
-    def _names(self) -> list[str]:
-        return self._node.attributes.get("class", "").split()
-
-    def _set(self, names: list[str]) -> None:
-        self._node.attributes["class"] = " ".join(names)
-
-    def add(self, *names: str) -> None:
-        self._set(self._names() + [n for n in names if n not in self._names()])
-
-    def remove(self, *names: str) -> None:
-        self._set([n for n in self._names() if n not in names])
-
-    def contains(self, name: str) -> bool:
-        return name in self._names()
-
-    def toggle(self, name: str, force: bool | None = None) -> bool:
-        on = not self.contains(name) if force is None else force
-        if on:
-            self.add(name)
-        else:
-            self.remove(name)
-        return on
-
-
-class FakeText:
-    def __init__(self, text: str) -> None:
-        self.textContent = text
-
-    def outer_html(self) -> str:
-        return self.textContent.replace("&", "&amp;").replace("<", "&lt;")
-
-
-class FakeNode:
-    def __init__(self, tag: str, namespace: str = HTML) -> None:
-        self.tagName = tag
-        self.namespaceURI = namespace
-        self.attributes: dict[str, str] = {}
-        self.children: list[FakeNode | FakeText] = []
-        self.classList = FakeClassList(self)
-
-    @property
-    def className(self) -> str:
-        if self.namespaceURI != HTML:  # an SVG element's className is not a string
-            raise AttributeError("use setAttribute('class', ...) on SVG elements")
-        return self.attributes.get("class", "")
-
-    @className.setter
-    def className(self, value: str) -> None:
-        if self.namespaceURI != HTML:
-            raise AttributeError("use setAttribute('class', ...) on SVG elements")
-        self.attributes["class"] = value
-
-    @property
-    def textContent(self) -> str:
-        return "".join(child.textContent for child in self.children)
-
-    @textContent.setter
-    def textContent(self, value: str) -> None:
-        self.children = [FakeText(value)]
-
-    @property
-    def firstChild(self) -> FakeNode | FakeText | None:
-        return self.children[0] if self.children else None
-
-    def appendChild(self, child: FakeNode | FakeText) -> FakeNode | FakeText:
-        self.children.append(child)
-        return child
-
-    def removeChild(self, child: FakeNode | FakeText) -> None:
-        self.children.remove(child)
-
-    def setAttribute(self, name: str, value: str) -> None:
-        assert isinstance(value, str), (name, value)
-        self.attributes[name] = value
-
-    def getAttribute(self, name: str) -> str | None:
-        return self.attributes.get(name)
-
-    def classes(self) -> list[str]:
-        return self.attributes.get("class", "").split()
-
-    def elements(self) -> Iterator[FakeNode]:
-        """This element and every element inside it, in document order."""
-        yield self
-        for child in self.children:
-            if isinstance(child, FakeNode):
-                yield from child.elements()
-
-    def select(self, cls: str) -> list[FakeNode]:
-        """The elements inside with a class (a stand-in for querySelectorAll('.cls'))."""
-        return [node for node in self.elements() if cls in node.classes()]
-
-    def outer_html(self) -> str:
-        attrs = "".join(f' {k}="{v}"' for k, v in self.attributes.items())
-        inner = "".join(child.outer_html() for child in self.children)
-        return f"<{self.tagName}{attrs}>{inner}</{self.tagName}>"
-
-
-class FakeDocument:
-    def createElement(self, tag: str) -> FakeNode:
-        return FakeNode(tag)
-
-    def createElementNS(self, namespace: str, tag: str) -> FakeNode:
-        return FakeNode(tag, namespace)
-
-    def createTextNode(self, text: str) -> FakeText:
-        return FakeText(text)
+from tests.web.fake_browser import SVG, Element, fake_browser
 
 
 @pytest.fixture(scope="module")
 def view() -> Iterator[Any]:
-    """The card drawing (web.table.cards_view, imported with the fake ``pyscript`` module and
-    forgotten afterwards) and the card text it writes (web.model.card_text), as one namespace."""
+    """The card drawing (web.table.cards_view, imported on a fake page and forgotten
+    afterwards) and the card text it writes (web.model.card_text), as one namespace."""
     from web.model import card_text
 
-    fake = types.ModuleType("pyscript")
-    fake.document = FakeDocument()  # type: ignore[attr-defined]
-    fake.window = types.SimpleNamespace()  # type: ignore[attr-defined]
-    name = "web.table.cards_view"
-    saved = {module: sys.modules.get(module) for module in ("pyscript", name)}
-    sys.modules["pyscript"] = fake
-    sys.modules.pop(name, None)
-    try:
-        cards_view = importlib.import_module(name)
+    with fake_browser(["web.table.cards_view"]) as page:
+        cards_view = page.module("web.table.cards_view")
         yield types.SimpleNamespace(**{**vars(card_text), **vars(cards_view)})
-    finally:
-        for module_name, module in saved.items():
-            if module is None:
-                sys.modules.pop(module_name, None)
-            else:
-                sys.modules[module_name] = module
 
 
 # --------------------------------------------------------------------------- card elements
@@ -174,7 +41,7 @@ def test_there_are_132_cards_to_draw() -> None:
 def test_every_card_renders_with_its_code_and_name(view: Any, code: str) -> None:
     card = CARDS[code]
     node = view.card_element(card)
-    assert node.tagName == "div"
+    assert node.tagName == "DIV"
     assert node.getAttribute("role") == "img"
     assert node.getAttribute("aria-label") == card.name
     assert node.getAttribute("data-code") == code
@@ -230,7 +97,7 @@ def test_a_minor_arcana_has_rank_and_suit_symbol_in_its_corners(view: Any, card:
         assert [r.textContent for r in corner.select("rank")] == [label]
         (suit,) = corner.select("suit")
         (icon,) = suit.children
-        assert isinstance(icon, FakeNode)
+        assert isinstance(icon, Element)
         assert (icon.namespaceURI, icon.tagName) == (SVG, "svg")
         assert icon.getAttribute("viewBox") == "0 0 24 24"
     (centre,) = node.select("centre")

@@ -27,6 +27,208 @@ from web.model.card_text import with_symbols
 from web.model.variant_page import VariantPage, describe
 from web.table.part import BESIDE_PILE, PANELS, Box, TablePart, register
 
+CSS = """\
+/* The Burn pile right of the pile (#burn), the burn contest's panel in the rail (#contest),
+   and the seats' badges (burning, burned, may put the fire out). */
+
+/* The Burn pile beside the pile: the centre row makes room for it. */
+.centre-area:has(> .centre-row > #burn:not([hidden])) {
+  --centre-cards: 5.8;
+}
+
+/* A link's table before the deal (its seats drawn by web/boot/setup_early.js while Python
+   starts, the felt marked with the game): the Burn pile has its room already, empty, so that
+   nothing moves when it is drawn. */
+.felt[data-variant="firefighters"]:has([data-skeleton]) .centre-area {
+  --centre-cards: 5.8;
+}
+
+.felt[data-variant="firefighters"]:has([data-skeleton]) #burn {
+  display: flex !important; /* over [hidden], until the deal */
+  height: calc(var(--card-h) + 2 * 1.45rem + 0.4rem); /* its title, a card, its count */
+}
+
+/* --- the Burn pile: its title, its top card (or an empty place), its count */
+
+.burn {
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 0.2rem;
+  text-align: center;
+  width: calc(var(--card-w) * 1.5);
+}
+
+.burn-title {
+  margin: 0;
+  font-size: 1rem;
+  font-weight: 700;
+  text-shadow: 0 1px 2px var(--shade-70);
+}
+
+.burn-count {
+  margin: 0;
+  font-size: 1rem;
+  font-weight: 600;
+  color: var(--muted);
+}
+
+.burn .card {
+  position: relative;
+}
+
+.card-space {
+  width: var(--card-w);
+  height: var(--card-h);
+  border: 2px dashed var(--tint-30);
+  border-radius: calc(var(--card-w) * 0.09);
+}
+
+/* A fire burns (a firefighter on top): it may be put out. */
+.burn.fire .card {
+  box-shadow: 0 0 0 3px var(--fire), 0 0 26px 6px var(--fire-glow);
+}
+
+.burn.fire .burn-count {
+  color: var(--fire-light);
+}
+
+/* --- a burn contest: who burned what, the clock, the bonus of the first to burn */
+
+.contest {
+  background: var(--shade-62);
+  border: 2px solid var(--fire);
+}
+
+.contest.won {
+  border-color: var(--ok);
+}
+
+.contest-head {
+  margin: 0 0 0.25rem;
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  gap: 0 0.4rem;
+}
+
+.contest-head b {
+  color: var(--fire-light);
+}
+
+.contest.won .contest-head b {
+  color: var(--ok);
+}
+
+.contest-clock {
+  margin-left: auto;
+  font-weight: 800;
+  font-variant-numeric: tabular-nums;
+  color: var(--fire-light);
+}
+
+.bonus-note {
+  font-size: 1rem;
+  color: var(--muted);
+}
+
+.contest.bonus .bonus-note {
+  background: var(--accent);
+  color: var(--on-accent);
+  border-radius: 999px;
+  padding: 0 0.55em;
+  font-weight: 800;
+}
+
+.contest-bar {
+  height: 6px;
+  border-radius: 3px;
+  background: var(--tint-15);
+  overflow: hidden;
+}
+
+.contest-bar span {
+  display: block;
+  height: 100%;
+  width: calc(var(--left, 1) * 100%);
+  background: var(--fire);
+  transition: width 200ms linear;
+}
+
+.contest-burns {
+  list-style: none;
+  margin: 0.3rem 0 0;
+  padding: 0;
+  display: grid;
+  gap: 0.05rem;
+}
+
+.contest-burns li {
+  display: flex;
+  gap: 0.7rem;
+}
+
+.contest-burns .who {
+  flex: 1;
+}
+
+.contest-burns .what,
+.contest-burns .value {
+  font-variant-numeric: tabular-nums;
+  font-weight: 700;
+}
+
+.contest-burns .value.first {
+  color: var(--accent);
+}
+
+.contest-burns li.waiting,
+.contest-burns li.missed {
+  color: var(--muted);
+  font-style: italic;
+}
+
+.contest-burns li.winner {
+  color: var(--ok);
+}
+
+/* --- the seats' badges */
+
+/* Burn now: it pulses (the table's pulse, web/table/table.css). */
+.mark-burn {
+  background: var(--fire);
+  color: var(--on-fire);
+  animation: pulse 0.9s ease-in-out infinite;
+}
+
+.mark-burned {
+  background: var(--tint-16);
+}
+
+.mark-put-out {
+  background: var(--water);
+  color: var(--white);
+}
+
+@media (max-width: 699px) {
+  .burn-title {
+    white-space: nowrap;
+  }
+}
+
+@media (prefers-reduced-motion: reduce) {
+  .mark-burn {
+    animation: none;
+  }
+
+  .contest-bar span {
+    transition: none;
+  }
+}
+"""
+"""The styles of this part's boxes, in the page's ``parts`` layer (the build puts them in
+the page's stylesheet)."""
+
 PAGE = describe(VariantPage(
     "firefighters",
     labels={"burn_ms": "Time to burn (ms)", "burn_aces": "Aces in a burn",
@@ -36,6 +238,7 @@ PAGE = describe(VariantPage(
     ranks={"burn-won": 4, "fire-out": 4, "burn-started": 3},
     no_slaps_note="No burn conditions: nothing will ever start a contest, and players who run "
     "out of cards cannot get back in.",
+    css=CSS,
 ))
 
 @dataclass(frozen=True, slots=True)

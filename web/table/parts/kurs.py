@@ -15,6 +15,175 @@ from web.model.card_text import with_symbols
 from web.model.variant_page import VariantPage, describe
 from web.table.part import BEFORE_PILE, PANELS, Box, TablePart, register
 
+CSS = """\
+/* An Arcana's effect in the rail (#effect), the decrees in force and their fines (#decrees),
+   the Hermit's cards beside the pile (#side-pile), and the Fool's peek in the player's own
+   seat. (The Tarot cards' faces are in web/table/cards.css.) */
+
+/* The Hermit's cards beside the pile: the centre row makes room for them. */
+.centre-area:has(> .centre-row > #side-pile:not([hidden])) {
+  --centre-cards: 5.8;
+}
+
+/* --- the Hermit's cards */
+
+.side-pile {
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 0.2rem;
+  text-align: center;
+}
+
+.side-title {
+  margin: 0;
+  font-size: 1rem;
+  font-weight: 700;
+  text-shadow: 0 1px 2px var(--shade-70);
+}
+
+.side-stack {
+  width: calc(var(--card-w) * 0.7);
+  height: calc(var(--card-w) * 0.98);
+}
+
+.side-count {
+  margin: 0;
+  font-size: 1rem;
+  font-weight: 600;
+  color: var(--muted);
+}
+
+/* --- an Arcana's effect, as it lands */
+
+.effect {
+  margin: 0;
+  border: 2px solid var(--gold);
+  background: var(--effect);
+  text-align: center;
+}
+
+.effect.arriving {
+  animation: effect-in calc(350ms * var(--anim)) ease-out;
+}
+
+@keyframes effect-in {
+  from {
+    opacity: 0;
+    scale: 0.85;
+  }
+}
+
+.effect-line {
+  margin: 0.15rem 0;
+  font-size: 1.2rem;
+  font-weight: 700;
+  line-height: 1.25;
+}
+
+.effect-card {
+  display: block;
+  color: var(--gold);
+  font-size: 1rem;
+  letter-spacing: 0.04em;
+  text-transform: uppercase;
+}
+
+/* --- the Emperor's decrees, and the fines for breaking them */
+
+.decrees {
+  border: 2px solid var(--gold);
+  background: var(--shade-55);
+  max-height: 40vh;
+  overflow-y: auto;
+}
+
+.decrees-title {
+  margin: 0 0 0.2rem;
+  font-size: 1rem;
+  color: var(--gold);
+  text-transform: uppercase;
+  letter-spacing: 0.05em;
+}
+
+.decree-list {
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  font-size: 1rem;
+}
+
+.decree {
+  margin: 0 0 0.25rem;
+}
+
+.decree-holder::after {
+  content: " decrees ";
+  font-weight: 400;
+  color: var(--muted);
+}
+
+.decree-text {
+  font-style: italic;
+  overflow-wrap: anywhere;
+}
+
+.fine-row {
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.25rem;
+  margin-top: 0.3rem;
+}
+
+.fine-label {
+  font-weight: 700;
+}
+
+.fine-button {
+  padding: 0.15em 0.45em;
+  font-size: 1rem;
+  touch-action: manipulation;
+}
+
+.fine-message {
+  margin: 0.3rem 0 0;
+  color: var(--accent);
+  font-size: 1rem;
+}
+
+/* --- the Fool's peek: only in the player's own seat, for a few seconds */
+
+.peek {
+  margin-top: 0.35rem;
+  padding: 0.3rem;
+  border: 2px dashed var(--accent);
+  border-radius: var(--radius-small);
+  background: var(--shade-45);
+}
+
+.peek-title {
+  margin: 0 0 0.2rem;
+  font-weight: 800;
+  color: var(--accent);
+}
+
+.peek-cards {
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.25rem;
+  margin: 0 0 0.35rem;
+}
+
+@media (pointer: coarse) {
+  .fine-button {
+    padding: 0.6em 0.6em;
+  }
+}
+"""
+"""The styles of this part's boxes, in the page's ``parts`` layer (the build puts them in
+the page's stylesheet)."""
+
 PAGE = describe(VariantPage(
     "kurs",
     labels={
@@ -30,6 +199,7 @@ PAGE = describe(VariantPage(
     ranks={"arcana": 3},
     seat_hint="The Magician takes a card from every player marked male, the High Priestess "
     "from every player marked female; \u2014 is never asked.",
+    css=CSS,
 ))
 
 EFFECT_MS = 7000

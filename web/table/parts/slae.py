@@ -13,10 +13,198 @@ from ratscrew.variants.slae import BlackDie, Dice, DiceCalled, DiceRolled, dice_
 from web.model.variant_page import VariantPage, describe
 from web.table.part import BEFORE_PILE, Box, TablePart, register
 
+CSS = """\
+/* The red die (which hand slaps) and the wood die (where the slap starts from), left of the
+   pile, big enough to read across a room; the black die's badge on the seat that holds it. */
+
+/* The dice beside the pile: the centre row makes room for them. */
+.centre-area:has(> .centre-row > #dice:not([hidden])) {
+  --centre-cards: 5.8;
+}
+
+/* A link's table before the deal (its seats drawn by web/boot/setup_early.js while Python
+   starts, the felt marked with the game): the dice have their room already, empty, so that
+   nothing moves when they are drawn. */
+.felt[data-variant="slap-like-an-egyptian"]:has([data-skeleton]) .centre-area {
+  --centre-cards: 5.8;
+}
+
+.felt[data-variant="slap-like-an-egyptian"]:has([data-skeleton]) #dice {
+  display: flex !important; /* over [hidden], until the deal */
+  width: calc(var(--die) * 3 + 0.6rem);
+  height: calc(var(--die) + 0.15rem + 2.3rem); /* a die, and two lines of its label */
+}
+
+.dice {
+  --die: min(3.6rem, 8vh);
+  display: flex;
+  align-items: flex-start;
+  gap: 0.6rem;
+}
+
+.die-wrap {
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+}
+
+.die {
+  width: var(--die);
+  height: var(--die);
+  border-radius: 18%;
+  display: grid;
+  place-items: center;
+  font-weight: 900;
+  line-height: 1;
+  text-align: center;
+  box-shadow: inset 0 -5px 0 var(--shade-25), 0 4px 12px var(--shade-50);
+}
+
+.die-symbol {
+  font-size: calc(var(--die) * 0.46);
+  letter-spacing: -0.02em;
+  white-space: nowrap;
+}
+
+.die[data-face="RAT"] .die-symbol,
+.die[data-face="L R"] .die-symbol {
+  font-size: calc(var(--die) * 0.3);
+}
+
+.die-red {
+  background: radial-gradient(circle at 35% 30%, var(--die-red-light), var(--die-red-dark) 70%);
+  color: var(--white);
+  border: 2px solid var(--die-red-border);
+}
+
+.die-wood {
+  background:
+    repeating-linear-gradient(100deg, var(--wood-grain) 0 3px, transparent 3px 11px),
+    linear-gradient(135deg, var(--wood-light), var(--wood-dark));
+  color: var(--wood-ink);
+  border: 2px solid var(--wood-border);
+}
+
+.die-wood .die-symbol {
+  font-size: max(1rem, calc(var(--die) * 0.26));
+}
+
+/* A long word (a Rat's call: "shoulder") widens the wood die rather than shrinking. */
+.die-wood.long {
+  width: auto;
+  min-width: var(--die);
+  padding: 0 0.3rem;
+}
+
+.die-wood.long .die-symbol {
+  font-size: 1rem;
+}
+
+/* A Rat: the player who last played chooses (the die calls until then). */
+.die.rat {
+  outline: 3px dashed var(--accent);
+  outline-offset: 3px;
+}
+
+.die.calling {
+  animation: pulse 1.1s ease-in-out infinite;
+}
+
+
+.die.rolling {
+  animation: die-roll calc(650ms * var(--anim)) cubic-bezier(0.2, 0.8, 0.3, 1.2);
+}
+
+@keyframes die-roll {
+  0% {
+    transform: translate(-40%, -60%) rotate(-280deg) scale(0.55);
+    opacity: 0.4;
+  }
+
+  70% {
+    transform: rotate(14deg) scale(1.08);
+    opacity: 1;
+  }
+}
+
+.die-label {
+  margin: 0.15rem 0 0;
+  width: calc(var(--die) * 1.5);
+  text-align: center;
+  font-size: 1rem;
+  font-weight: 700;
+  line-height: 1.15;
+  text-shadow: 0 1px 2px var(--shade-70);
+}
+
+/* The seat that holds the black die: free of the dice. */
+.mark-black-die {
+  display: inline-flex;
+  align-items: center;
+  gap: 0.35em;
+  background: var(--black-die);
+  color: var(--white);
+  border: 1px solid var(--tint-55);
+}
+
+.mark-black-die::before {
+  content: "";
+  width: 1em;
+  height: 1em;
+  border-radius: 3px;
+  background:
+    radial-gradient(circle at 28% 28%, var(--white) 0 12%, transparent 14%),
+    radial-gradient(circle at 50% 50%, var(--white) 0 12%, transparent 14%),
+    radial-gradient(circle at 72% 72%, var(--white) 0 12%, transparent 14%),
+    var(--black);
+  border: 1px solid var(--black-die-border);
+}
+
+/* The dice grow with the cards of the centre (web/table/table.css), but on a phone on its
+   side. */
+@media (min-width: 700px) and (min-height: 521px), (max-width: 699px) {
+  .centre-area .dice {
+    --die: calc(var(--card-w) * 0.74);
+  }
+}
+
+@media (max-width: 699px) {
+  .die-wood .die-symbol {
+    font-size: max(0.75rem, calc(var(--die) * 0.26));
+  }
+}
+
+@media (max-height: 520px) and (min-width: 700px) {
+  .centre-area .dice {
+    --die: 2.5rem;
+    gap: 0.3rem;
+  }
+
+  .die-label {
+    width: 3.6rem;
+    font-size: 0.8rem;
+  }
+
+  .die-wood .die-symbol {
+    font-size: 0.75rem;
+  }
+}
+
+@media (prefers-reduced-motion: reduce) {
+  .die.rolling,
+  .die.calling {
+    animation: none;
+  }
+}
+"""
+"""The styles of this part's boxes, in the page's ``parts`` layer (the build puts them in
+the page's stylesheet)."""
+
 PAGE = describe(VariantPage(
     "slap-like-an-egyptian",
     labels={"slap_a_roonie": "Slap-A-Roonie dice"},
     ranks={"dice": 2, "dice-called": 2, "black-die": 2},
+    css=CSS,
 ))
 
 RED_SYMBOLS = {"right": "R", "left": "L", "either": "L R", "rat": "RAT"}

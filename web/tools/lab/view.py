@@ -1,9 +1,9 @@
 """The statistics lab's screen (``#lab``): many all-bot games of one or two rule sets, plotted.
 
-:func:`open_screen` is the tool's entry point (``web.shell.app.App.open_tool`` calls it). The
-lab goes on off screen: the shell hides it (:meth:`LabScreen.hide`) while a run goes on, shows
-the run's progress on the bar's Lab button (:meth:`LabScreen.status`) and shows the lab again,
-as it was left. The numbers are :mod:`ratscrew.tools.lab`'s: the same seed gives what
+:func:`open_screen` is the tool's entry point (``web.shell.tool_screens.ToolScreens.open`` calls
+it). The lab goes on off screen: the shell hides it (:meth:`LabScreen.hide`) while a run goes
+on, shows the run's progress on the bar's Lab button (:meth:`LabScreen.status`) and shows the
+lab again, as it was left. The numbers are :mod:`ratscrew.tools.lab`'s: the same seed gives what
 ``python -m ratscrew simulate`` gives.
 
 The parts: :class:`~web.tools.lab.form.LabForm`, :class:`~web.tools.lab.run.LabRun` (the

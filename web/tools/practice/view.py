@@ -1,12 +1,12 @@
 """The slap-practice screen (``#practice``): its form, the running drill and the results, one of
 them on show.
 
-:func:`open_screen` is the tool's entry point (``web.shell.app.App.open_tool`` calls it). The
-drill itself (its cards, the judging of every slap, the scores) is :mod:`ratscrew.tools.practice`;
-its link is :mod:`web.tools.practice.link` and its best scores :mod:`web.tools.practice.bests`,
-all tested without a browser. The parts: :class:`~web.tools.practice.form.PracticeForm`,
-:class:`~web.tools.practice.run.DrillRun` (drawn by
-:class:`~web.tools.practice.run_view.RunView`) and
+:func:`open_screen` is the tool's entry point (``web.shell.tool_screens.ToolScreens.open`` calls
+it). The drill itself (its cards, the judging of every slap, the scores) is
+:mod:`ratscrew.tools.practice`; its link is :mod:`web.tools.practice.link` and its best scores
+:mod:`web.tools.practice.bests`, all tested without a browser. The parts:
+:class:`~web.tools.practice.form.PracticeForm`, :class:`~web.tools.practice.run.DrillRun` (drawn
+by :class:`~web.tools.practice.run_view.RunView`) and
 :class:`~web.tools.practice.results.PracticeResults`.
 """
 

@@ -1,0 +1,534 @@
+"""Checks on the page's stylesheets (web/**/*.css), in CPython, without a browser.
+
+- web/shell/style.css declares the cascade layers and imports the page's component files, in
+  layer order; every stylesheet under web/ is either imported there (bundled into the page's
+  one stylesheet by scripts/build) or linked by a tool when it opens, never both;
+- each component file is one ``@layer`` block, of its folder's layer; a variant's styles are in
+  its web part (``VariantPage.css``), which the build adds in the ``parts`` layer;
+- every class and id in a selector is in the page's markup or code (a rule that names one
+  that nothing makes matches nothing);
+- colours are written in one place, base.css's ``:root``: everywhere else, ``var(--...)``;
+- every width and height in an ``@media`` query is a breakpoint of base.css's table;
+- a selector's rules are in one place per file and media condition;
+- the bundle is the same bytes for the same files, and the site serves none of its parts.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import site_tools  # noqa: E402
+
+WEB = ROOT / "web"
+MANIFEST = ROOT / site_tools.STYLESHEET
+BASE = WEB / "shell" / "base.css"
+
+FOLDER_LAYERS = {"web/boot": "shell", "web/shell": "shell", "web/table": "table",
+                 "web/table/pieces": "table"}
+"""The layer of each folder's files (base.css: ``base``; under web/tools/: ``tools``)."""
+
+
+# --------------------------------------------------------------------------- a small parser
+
+
+@dataclass
+class Block:
+    """A rule (``prelude { body }``, or ``prelude;`` for a statement such as ``@import``):
+    a style rule has its declarations in ``body``; a grouping rule (``@media``, ``@layer``,
+    ``@container``) its rules in ``children``; ``@keyframes`` keeps its text in ``body``."""
+
+    prelude: str
+    body: str | None = None
+    children: list[Block] = field(default_factory=list)
+
+    @property
+    def at(self) -> str:
+        return self.prelude.split()[0][1:] if self.prelude.startswith("@") else ""
+
+
+def without_comments(text: str) -> str:
+    """``text`` without its comments (strings kept as they are)."""
+    out, i = [], 0
+    while i < len(text):
+        if text[i] in "\"'":
+            end = text.index(text[i], i + 1)
+            out.append(text[i:end + 1])
+            i = end + 1
+        elif text.startswith("/*", i):
+            i = text.index("*/", i + 2) + 2
+        else:
+            out.append(text[i])
+            i += 1
+    return "".join(out)
+
+
+def _until(text: str, i: int, stops: str) -> int:
+    """The index of the first of ``stops`` at ``i`` or after, outside strings and brackets."""
+    depth = 0
+    while i < len(text):
+        char = text[i]
+        if char in "\"'":
+            i = text.index(char, i + 1)
+        elif char in "([":
+            depth += 1
+        elif char in ")]":
+            depth -= 1
+        elif depth == 0 and char in stops:
+            return i
+        i += 1
+    return i
+
+
+def _blocks(text: str, i: int, top: bool) -> tuple[list[Block], int]:
+    blocks: list[Block] = []
+    while True:
+        while i < len(text) and text[i].isspace():
+            i += 1
+        if i >= len(text):
+            assert top, "a block is not closed"
+            return blocks, i
+        if text[i] == "}":
+            assert not top, "a } closes nothing"
+            return blocks, i + 1
+        end = _until(text, i, "{;}")
+        prelude = " ".join(text[i:end].split())
+        if end >= len(text) or text[end] != "{":
+            assert end < len(text) and text[end] == ";", f"no block after {prelude!r}"
+            blocks.append(Block(prelude))
+            i = end + 1
+        elif prelude.split()[0] in ("@media", "@layer", "@container", "@supports"):
+            children, i = _blocks(text, end + 1, top=False)
+            blocks.append(Block(prelude, children=children))
+        elif prelude.startswith("@"):  # @keyframes: its text, whole
+            depth, j = 0, end
+            while True:
+                depth += {"{": 1, "}": -1}.get(text[j], 0)
+                if depth == 0:
+                    break
+                j += 1
+            blocks.append(Block(prelude, body=text[end + 1:j]))
+            i = j + 1
+        else:
+            close = _until(text, end + 1, "{}")
+            assert text[close] == "}", f"a rule inside {prelude!r}: nesting is not used here"
+            blocks.append(Block(prelude, body=text[end + 1:close]))
+            i = close + 1
+
+
+def parse(text: str) -> list[Block]:
+    return _blocks(without_comments(text), 0, top=True)[0]
+
+
+def style_rules(blocks: list[Block], media: tuple[str, ...] = ()
+                ) -> Iterator[tuple[tuple[str, ...], Block]]:
+    """Every style rule, with the grouping rules' conditions around it."""
+    for block in blocks:
+        if block.children or block.at in ("media", "layer", "container", "supports"):
+            inner = media if block.at == "layer" else (*media, block.prelude)
+            yield from style_rules(block.children, inner)
+        elif not block.at:
+            yield media, block
+
+
+def declarations(body: str) -> list[tuple[str, str]]:
+    out = []
+    start = 0
+    while start < len(body):
+        end = _until(body, start, ";")
+        text = body[start:end].strip()
+        if text:
+            name, _, value = text.partition(":")
+            out.append((name.strip(), " ".join(value.split())))
+        start = end + 1
+    return out
+
+
+def selectors(prelude: str) -> list[str]:
+    parts, start = [], 0
+    while start <= len(prelude):
+        end = _until(prelude, start, ",")
+        parts.append(prelude[start:end].strip())
+        start = end + 1
+    return parts
+
+
+# --------------------------------------------------------------------------- the files
+
+
+def rel(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def css_files() -> list[Path]:
+    return sorted(WEB.rglob("*.css"))
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """Styles of the page: a file under web/, or a variant's web part's ``VariantPage.css``
+    (its text then wrapped in the ``parts`` layer, as the build bundles it)."""
+
+    name: str
+    text: str
+    path: Path | None = None
+
+    @property
+    def blocks(self) -> list[Block]:
+        return parse(self.text)
+
+
+def sheets() -> list[Sheet]:
+    """Every file's styles and every variant's web part's."""
+    files = [Sheet(rel(path), path.read_text(encoding="utf-8"), path) for path in css_files()]
+    parts = [Sheet(f"{page.variant}'s web part", f"@layer parts {{\n{page.css}\n}}\n")
+             for page in site_tools.variant_pages() if page.css]
+    return files + parts
+
+
+def sheet_id(sheet: Sheet) -> str:
+    return sheet.name
+
+
+def components() -> list[Path]:
+    """Every stylesheet under web/ but the page's list of them."""
+    return [path for path in css_files() if path != MANIFEST]
+
+
+def tool_sheets() -> set[str]:
+    """Stylesheets a tool links when it opens: paths named in the page's Python."""
+    named: set[str] = set()
+    for path in WEB.rglob("*.py"):
+        named.update(re.findall(r"[\"'](web/[\w/.-]+\.css)[\"']", path.read_text(encoding="utf-8")))
+    return named
+
+
+def declared_layers() -> list[str]:
+    statement = [block for block in parse(MANIFEST.read_text(encoding="utf-8"))
+                 if block.at == "layer" and block.body is None and not block.children]
+    assert len(statement) == 1, f"{rel(MANIFEST)} declares the layers' order once"
+    return [name.strip() for name in statement[0].prelude.removeprefix("@layer").split(",")]
+
+
+def test_the_page_links_one_stylesheet_of_its_own() -> None:
+    html = (ROOT / "index.html").read_text(encoding="utf-8")
+    links = re.findall(r'<link rel="stylesheet" href="([^"]+)">', html)
+    assert [href for href in links if not href.startswith("runtime/")] == [site_tools.STYLESHEET]
+
+
+def test_the_list_declares_the_layers_then_imports_then_one_rule() -> None:
+    blocks = parse(MANIFEST.read_text(encoding="utf-8"))
+    kinds = [("layer" if block.at == "layer" else "import" if block.at == "import" else "rule")
+             for block in blocks]
+    assert kinds[0] == "layer" and set(kinds[1:-1]) == {"import"} and kinds[-1] == "rule"
+    assert blocks[-1].prelude == "[hidden]", "the one rule outside every layer"
+    assert declared_layers() == ["base", "shell", "table", "parts", "tools"]
+
+
+def test_every_stylesheet_is_bundled_or_linked_by_its_tool() -> None:
+    bundled = site_tools.stylesheet_parts()
+    assert len(bundled) == len(set(bundled)), "a file is imported twice"
+    for name in bundled:
+        assert (ROOT / name).is_file(), f"{rel(MANIFEST)} imports {name}, which does not exist"
+    linked = tool_sheets()
+    for name in linked:
+        assert (ROOT / name).is_file(), f"the code links {name}, which does not exist"
+    assert not set(bundled) & linked, "a tool's own sheet is in the page's bundle too"
+    unlisted = {rel(path) for path in components()} - set(bundled) - linked
+    assert not unlisted, (f"stylesheets neither imported by {rel(MANIFEST)} nor linked by a "
+                          f"tool: {sorted(unlisted)}")
+
+
+def test_bundle_order_follows_the_layers() -> None:
+    order = declared_layers()
+    ranks = [order.index(layer_of(ROOT / name)) for name in site_tools.stylesheet_parts()]
+    assert ranks == sorted(ranks), "import the files in the order of their layers"
+
+
+def layer_of(path: Path) -> str:
+    """The one layer a component file's rules are in (it is nothing but one @layer block)."""
+    blocks = parse(path.read_text(encoding="utf-8"))
+    assert len(blocks) == 1 and blocks[0].at == "layer" and blocks[0].children, (
+        f"{rel(path)}: everything in one @layer NAME {{ ... }} block")
+    name = blocks[0].prelude.removeprefix("@layer").strip()
+    assert re.fullmatch(r"[a-z]+", name), f"{rel(path)}: one layer, named ({name!r})"
+    return name
+
+
+@pytest.mark.parametrize("path", components(), ids=rel)
+def test_each_component_file_is_in_one_layer_of_its_folder(path: Path) -> None:
+    folder = path.parent.relative_to(ROOT).as_posix()
+    want = ("base" if path == BASE else "tools" if folder.startswith("web/tools")
+            else FOLDER_LAYERS[folder])
+    assert layer_of(path) == want
+    assert want in declared_layers()
+
+
+# --------------------------------------------------------------------------- classes and ids
+
+NAME = r"-?[_a-zA-Z][-_a-zA-Z0-9]*"
+
+
+def markup_and_code() -> str:
+    """The page's markup and code: index.html, web/**/*.py, *.js, *.mjs, and the markup
+    web/model/setup_html.py renders (as the build does)."""
+    texts = [(ROOT / "index.html").read_text(encoding="utf-8")]
+    for pattern in ("*.py", "*.js", "*.mjs"):
+        texts += [path.read_text(encoding="utf-8") for path in sorted(WEB.rglob(pattern))]
+    setup_html = site_tools.setup_html()
+    texts += [*setup_html.prerender().values(), setup_html.game_parts()]
+    return "\n".join(texts)
+
+
+def engine_strings() -> set[str]:
+    """String literals of the engine and the page's Python: the values that fill a class
+    made from a template (``f"suit-{card.suit}"``, ``mark-{kind}``)."""
+    found: set[str] = set()
+    for folder in ("ratscrew", "web"):
+        for path in (ROOT / folder).rglob("*.py"):
+            found.update(re.findall(r"[\"']([-\w]+)[\"']", path.read_text(encoding="utf-8")))
+    return found
+
+
+def selector_names(kind: str) -> dict[str, str]:
+    """Every class (``kind`` ".") or id ("#") in a selector, with a file that uses it."""
+    names: dict[str, str] = {}
+    for sheet in sheets():
+        for _media, rule in style_rules(sheet.blocks):
+            text = re.sub(r"\[[^\]]*\]", "", rule.prelude)  # attribute values are not names
+            for name in re.findall(re.escape(kind) + f"({NAME})", text):
+                names.setdefault(name, sheet.name)
+    return names
+
+
+@dataclass
+class Code:
+    """The words of the page's markup and code (runs of letters, digits, _ and -), and the
+    prefixes of its templates (``prefix-{...}`` in Python, ``prefix-${...}`` in JavaScript)."""
+
+    words: set[str]
+    templates: set[str]
+
+    @classmethod
+    def of(cls, text: str) -> Code:
+        return cls(set(re.findall(r"[-\w]+", text)), set(re.findall(r"([-\w]+-)\$?\{", text)))
+
+    def makes(self, name: str, values: set[str]) -> bool:
+        """``name`` is a word of the code, or a template's prefix and then a value the code
+        has (or a number)."""
+        if name in self.words:
+            return True
+        return any(name[:i + 1] in self.templates and (name[i + 1:] in values
+                                                       or name[i + 1:].isdigit())
+                   for i, char in enumerate(name) if char == "-")
+
+
+@pytest.fixture(scope="module")
+def code() -> Code:
+    return Code.of(markup_and_code())
+
+
+def test_every_class_in_a_selector_is_made_by_the_page(code: Code) -> None:
+    values = engine_strings()
+    unused = {name: where for name, where in selector_names(".").items()
+              if not code.makes(name, values)}
+    assert not unused, f"classes nothing makes (their rules match nothing): {unused}"
+
+
+def test_every_id_in_a_selector_is_in_the_page(code: Code) -> None:
+    unused = {name: where for name, where in selector_names("#").items()
+              if not code.makes(name, set())}
+    assert not unused, f"ids nothing makes: {unused}"
+
+
+# --------------------------------------------------------------------------- colours
+
+NAMED_COLOURS = frozenset((
+    "aliceblue", "antiquewhite", "aqua", "aquamarine", "azure", "beige", "bisque", "black",
+    "blanchedalmond", "blue", "blueviolet", "brown", "burlywood", "cadetblue", "chartreuse",
+    "chocolate", "coral", "cornflowerblue", "cornsilk", "crimson", "cyan", "darkblue", "darkcyan",
+    "darkgoldenrod", "darkgray", "darkgreen", "darkgrey", "darkkhaki", "darkmagenta",
+    "darkolivegreen", "darkorange", "darkorchid", "darkred", "darksalmon", "darkseagreen",
+    "darkslateblue", "darkslategray", "darkslategrey", "darkturquoise", "darkviolet", "deeppink",
+    "deepskyblue", "dimgray", "dimgrey", "dodgerblue", "firebrick", "floralwhite", "forestgreen",
+    "fuchsia", "gainsboro", "ghostwhite", "gold", "goldenrod", "gray", "green", "greenyellow",
+    "grey", "honeydew", "hotpink", "indianred", "indigo", "ivory", "khaki", "lavender",
+    "lavenderblush", "lawngreen", "lemonchiffon", "lightblue", "lightcoral", "lightcyan",
+    "lightgoldenrodyellow", "lightgray", "lightgreen", "lightgrey", "lightpink", "lightsalmon",
+    "lightseagreen", "lightskyblue", "lightslategray", "lightslategrey", "lightsteelblue",
+    "lightyellow", "lime", "limegreen", "linen", "magenta", "maroon", "mediumaquamarine",
+    "mediumblue", "mediumorchid", "mediumpurple", "mediumseagreen", "mediumslateblue",
+    "mediumspringgreen", "mediumturquoise", "mediumvioletred", "midnightblue", "mintcream",
+    "mistyrose", "moccasin", "navajowhite", "navy", "oldlace", "olive", "olivedrab", "orange",
+    "orangered", "orchid", "palegoldenrod", "palegreen", "paleturquoise", "palevioletred",
+    "papayawhip", "peachpuff", "peru", "pink", "plum", "powderblue", "purple", "rebeccapurple",
+    "red", "rosybrown", "royalblue", "saddlebrown", "salmon", "sandybrown", "seagreen", "seashell",
+    "sienna", "silver", "skyblue", "slateblue", "slategray", "slategrey", "snow", "springgreen",
+    "steelblue", "tan", "teal", "thistle", "tomato", "turquoise", "violet", "wheat", "white",
+    "whitesmoke", "yellow", "yellowgreen",
+))
+COLOUR_FUNCTION = re.compile(r"(?<![-\w])(rgba?|hsla?|hwb|lab|lch|oklab|oklch|color|color-mix)\(",
+                             re.IGNORECASE)
+HEX_COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}(?![-\w])")
+
+
+def colour_literals(value: str) -> list[str]:
+    """The colours written out in a declaration's value (not through var())."""
+    value = re.sub(r"\"[^\"]*\"|'[^']*'", "", value)
+    value = re.sub(rf"var\(\s*--{NAME}", "var(", value)
+    found = HEX_COLOUR.findall(value) + [m.group(0) for m in COLOUR_FUNCTION.finditer(value)]
+    words = re.findall(r"(?<![-\w])([a-zA-Z]+)(?![-\w(])", value)
+    return found + [word for word in words if word.lower() in NAMED_COLOURS]
+
+
+def keyframes_declarations(body: str) -> list[tuple[str, str]]:
+    return [pair for inner in re.findall(r"\{([^{}]*)\}", body) for pair in declarations(inner)]
+
+
+def test_colours_are_written_only_in_the_base_files_root() -> None:
+    found: list[str] = []
+    for sheet in sheets():
+        blocks = sheet.blocks
+        for media, rule in style_rules(blocks):
+            if sheet.path == BASE and rule.prelude == ":root" and not media:
+                continue  # the tokens
+            for name, value in declarations(rule.body or ""):
+                found += [f"{sheet.name}: {rule.prelude} {{ {name}: {value} }}"
+                          for _ in colour_literals(value)]
+        for block in _all(blocks):
+            if block.at == "keyframes":
+                for name, value in keyframes_declarations(block.body or ""):
+                    found += [f"{sheet.name}: {block.prelude} {name}: {value}"
+                              for _ in colour_literals(value)]
+    assert not found, "colours outside base.css's :root (use a var(--...)):\n" + "\n".join(found)
+
+
+def _all(blocks: list[Block]) -> Iterator[Block]:
+    for block in blocks:
+        yield block
+        yield from _all(block.children)
+
+
+def test_the_root_is_declared_once_and_only_in_the_base_file() -> None:
+    for sheet in sheets():
+        roots = [media for media, rule in style_rules(sheet.blocks)
+                 if ":root" in selectors(rule.prelude)]
+        if sheet.path == BASE:
+            assert roots.count(()) == 1, "one :root outside @media, with every token"
+        else:
+            assert not roots, f"{sheet.name}: tokens belong in base.css's :root"
+
+
+def test_colour_tokens_are_all_used() -> None:
+    root = next(rule for media, rule in style_rules(parse(BASE.read_text(encoding="utf-8")))
+                if rule.prelude == ":root" and not media)
+    tokens = [name for name, _ in declarations(root.body or "") if name.startswith("--")]
+    text = "".join(without_comments(sheet.text) for sheet in sheets())
+    unused = [name for name in tokens if f"var({name})" not in text]
+    assert not unused, f"tokens nothing uses: {unused}"
+
+
+# --------------------------------------------------------------------------- breakpoints
+
+MEDIA_SIZE = re.compile(r"\(\s*((?:min|max)-(?:width|height))\s*:\s*([\d.]+px)\s*\)")
+
+
+def documented_breakpoints() -> set[tuple[str, str]]:
+    """The (feature, value) pairs of base.css's table of breakpoints (its comment that
+    starts with "Breakpoints.")."""
+    text = BASE.read_text(encoding="utf-8")
+    comment = next(c for c in re.findall(r"/\*.*?\*/", text, re.DOTALL) if "Breakpoints." in c)
+    table = comment[comment.index("Breakpoints."):]
+    pairs = {(feature, value) for feature, value in
+             re.findall(r"((?:min|max)-(?:width|height)):\s*([\d.]+px)", table)}
+    assert pairs, "base.css has no table of breakpoints"
+    return pairs
+
+
+def test_media_queries_use_the_documented_breakpoints() -> None:
+    documented = documented_breakpoints()
+    used: set[tuple[str, str]] = set()
+    for sheet in sheets():
+        for block in _all(sheet.blocks):
+            if block.at != "media":
+                continue
+            for feature, value in MEDIA_SIZE.findall(block.prelude):
+                assert (feature, value) in documented, (
+                    f"{sheet.name}: {block.prelude}: {feature}: {value} is not in "
+                    "base.css's table of breakpoints")
+                used.add((feature, value))
+    assert used == documented, f"documented but unused: {documented - used}"
+
+
+# --------------------------------------------------------------------------- one place a rule
+
+
+@pytest.mark.parametrize("sheet", sheets(), ids=sheet_id)
+def test_no_selector_is_reopened(sheet: Sheet) -> None:
+    seen: dict[tuple[tuple[str, ...], str], int] = {}
+    for media, rule in style_rules(sheet.blocks):
+        key = (media, ", ".join(sorted(selectors(rule.prelude))))
+        seen[key] = seen.get(key, 0) + 1
+    again = [f"{' '.join(media)} {prelude}" for (media, prelude), n in seen.items() if n > 1]
+    assert not again, f"rules written twice (merge them): {again}"
+
+
+@pytest.mark.parametrize("sheet", sheets(), ids=sheet_id)
+def test_no_property_is_declared_twice_in_a_rule(sheet: Sheet) -> None:
+    for _media, rule in style_rules(sheet.blocks):
+        names = [name for name, _ in declarations(rule.body or "")]
+        assert len(names) == len(set(names)), f"{sheet.name}: {rule.prelude}: {names}"
+
+
+# --------------------------------------------------------------------------- the bundle
+
+
+def test_the_bundle_is_stable_and_holds_every_part_in_order() -> None:
+    bundle = site_tools.stylesheet_bundle()
+    assert bundle == site_tools.stylesheet_bundle()
+    text = bundle.decode()
+    assert "@import" not in without_comments(text)
+    assert without_comments(text).lstrip().startswith("@layer base, shell, table, parts, tools;")
+    assert parse(text)[-1].prelude == "[hidden]", "the manifest's own rule, after the files"
+    places = [text.index(f"/* {name} */\n") for name in site_tools.stylesheet_parts()]
+    assert places == sorted(places)
+    for name in site_tools.stylesheet_parts():
+        assert site_tools.compact_css((ROOT / name).read_text(encoding="utf-8")) in text
+
+
+def test_the_bundle_holds_each_variants_styles_in_the_parts_layer() -> None:
+    pages = [page for page in site_tools.variant_pages() if page.css]
+    assert pages, "the variants' parts have styles"
+    text = site_tools.stylesheet_bundle().decode()
+    for page in pages:
+        css = site_tools.compact_css(page.css)
+        assert f"/* {page.variant}'s web part */\n@layer parts {{\n{css}}}\n" in text
+        assert text.index(css) < text.rindex("[hidden] {"), "before the manifest's own rule"
+
+
+def test_a_variants_styles_are_in_its_web_part_not_a_file() -> None:
+    stray = sorted(rel(path) for path in (WEB / "table" / "parts").rglob("*.css"))
+    assert not stray, f"a variant's styles are its VariantPage.css: {stray}"
+
+
+def test_compacting_keeps_strings_and_drops_comments() -> None:
+    source = 'a {\n  content: "/* not a comment */"; /* a comment */\n\n  b: \'x\';\n}\n'
+    assert site_tools.compact_css(source) == 'a {\ncontent: "/* not a comment */";\nb: \'x\';\n}\n'
+
+
+def test_the_site_serves_the_bundle_not_its_parts() -> None:
+    served = site_tools.site_sources()
+    assert site_tools.STYLESHEET in site_tools.WRITTEN
+    assert site_tools.STYLESHEET not in served
+    for name in site_tools.stylesheet_parts():
+        assert name not in served, f"{name} is in the bundle: it is not served by itself"
+    for name in tool_sheets():
+        assert name in served, f"{name} is linked when its tool opens: it is served"

@@ -1,0 +1,476 @@
+"""A browser for web/ under CPython: stand-ins for PyScript's ``pyscript`` module and Pyodide's
+``pyodide.ffi``, with a small DOM.
+
+The DOM does what the page's code asks of a real one: elements (HTML and SVG), text nodes,
+attributes, classes, ``dataset``, ``style``, a few selectors, ``innerHTML`` parsed and
+rendered, focus and scrolling recorded. ``window`` has a clock and timers that the test moves
+by hand (:meth:`Window.run`). :func:`fake_browser` installs them in ``sys.modules`` and
+imports the page's modules against them.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import sys
+import types
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from typing import Any
+
+HTML = "http://www.w3.org/1999/xhtml"
+SVG = "http://www.w3.org/2000/svg"
+
+
+class ClassList:
+    def __init__(self, node: Element) -> None:
+        self._node = node
+
+    def _names(self) -> list[str]:
+        return self._node.attributes.get("class", "").split()
+
+    def _set(self, names: list[str]) -> None:
+        self._node.attributes["class"] = " ".join(names)
+
+    def add(self, *names: str) -> None:
+        self._set(self._names() + [n for n in names if n not in self._names()])
+
+    def remove(self, *names: str) -> None:
+        if "class" in self._node.attributes:
+            self._set([n for n in self._names() if n not in names])
+
+    def contains(self, name: str) -> bool:
+        return name in self._names()
+
+    def toggle(self, name: str, force: bool | None = None) -> bool:
+        on = not self.contains(name) if force is None else force
+        if on:
+            self.add(name)
+        else:
+            self.remove(name)
+        return on
+
+
+class Dataset:
+    """``node.dataset``: ``data-*`` attributes by their camelCase names."""
+
+    _node: Element
+
+    def __init__(self, node: Element) -> None:
+        object.__setattr__(self, "_node", node)
+
+    @staticmethod
+    def _attr(name: str) -> str:
+        return "data-" + re.sub(r"[A-Z]", lambda m: "-" + m.group().lower(), name)
+
+    def __getattr__(self, name: str) -> str | None:
+        return self._node.attributes.get(self._attr(name))
+
+    def __setattr__(self, name: str, value: str) -> None:
+        self._node.setAttribute(self._attr(name), value)
+
+
+class Style:
+    def __init__(self) -> None:
+        self.props: dict[str, str] = {}
+
+    def setProperty(self, name: str, value: str) -> None:
+        self.props[name] = value
+
+    def getPropertyValue(self, name: str) -> str:
+        return self.props.get(name, "")
+
+
+class Text:
+    parentNode: Element | None = None
+
+    def __init__(self, text: str) -> None:
+        self.textContent = text
+
+    def outer_html(self) -> str:
+        return self.textContent.replace("&", "&amp;").replace("<", "&lt;")
+
+
+class Children(list["Element"]):
+    def item(self, i: int) -> Element | None:
+        return self[i] if 0 <= i < len(self) else None
+
+
+class Element:
+    """An element. An HTML one's ``tagName`` is upper case, as in an HTML document; an SVG
+    one's is as created (``svg``, ``path``) and, as in a browser, its ``className`` is not a
+    string: it is read and written with ``getAttribute``/``setAttribute('class', ...)``."""
+
+    def __init__(self, document: Document, tag: str, namespace: str = HTML) -> None:
+        self.ownerDocument = document
+        self.namespaceURI = namespace
+        self.localName = tag
+        self.tagName = tag.upper() if namespace == HTML else tag
+        self.attributes: dict[str, str] = {}
+        self.childNodes: list[Element | Text] = []
+        self.parentNode: Element | None = None
+        self.classList = ClassList(self)
+        self.dataset = Dataset(self)
+        self.style = Style()
+        self.listeners: list[tuple[str, Any]] = []
+        self.scrollTop = 0
+        self.offsetWidth = self.offsetTop = self.offsetHeight = self.clientHeight = 0
+        self.value = ""
+
+    # attributes
+    @property
+    def id(self) -> str:
+        return self.attributes.get("id", "")
+
+    @property
+    def className(self) -> str:
+        if self.namespaceURI != HTML:
+            raise AttributeError("use setAttribute('class', ...) on SVG elements")
+        return self.attributes.get("class", "")
+
+    @className.setter
+    def className(self, value: str) -> None:
+        if self.namespaceURI != HTML:
+            raise AttributeError("use setAttribute('class', ...) on SVG elements")
+        self.attributes["class"] = value
+
+    @property
+    def hidden(self) -> bool:
+        return "hidden" in self.attributes
+
+    @hidden.setter
+    def hidden(self, value: bool) -> None:
+        if value:
+            self.attributes["hidden"] = ""
+        else:
+            self.attributes.pop("hidden", None)
+
+    def setAttribute(self, name: str, value: str) -> None:
+        assert isinstance(value, str), (name, value)
+        self.attributes[name] = value
+
+    def getAttribute(self, name: str) -> str | None:
+        return self.attributes.get(name)
+
+    def removeAttribute(self, name: str) -> None:
+        self.attributes.pop(name, None)
+
+    # the tree
+    @property
+    def children(self) -> Children:
+        return Children(n for n in self.childNodes if isinstance(n, Element))
+
+    @property
+    def childElementCount(self) -> int:
+        return len(self.children)
+
+    @property
+    def firstChild(self) -> Element | Text | None:
+        return self.childNodes[0] if self.childNodes else None
+
+    @property
+    def lastChild(self) -> Element | Text | None:
+        return self.childNodes[-1] if self.childNodes else None
+
+    def _adopt(self, child: Element | Text, index: int) -> None:
+        if child.parentNode is not None:
+            child.parentNode.removeChild(child)
+        child.parentNode = self
+        self.childNodes.insert(index, child)
+
+    def appendChild(self, child: Element | Text) -> Element | Text:
+        self._adopt(child, len(self.childNodes))
+        return child
+
+    def removeChild(self, child: Element | Text) -> None:
+        self.childNodes.remove(child)
+        child.parentNode = None
+
+    def remove(self) -> None:
+        if self.parentNode is not None:
+            self.parentNode.removeChild(self)
+
+    def before(self, node: Element) -> None:
+        assert self.parentNode is not None
+        if node.parentNode is not None:
+            node.parentNode.removeChild(node)
+        self.parentNode._adopt(node, self.parentNode.childNodes.index(self))
+
+    def after(self, node: Element) -> None:
+        assert self.parentNode is not None
+        if node.parentNode is not None:
+            node.parentNode.removeChild(node)
+        self.parentNode._adopt(node, self.parentNode.childNodes.index(self) + 1)
+
+    @property
+    def textContent(self) -> str:
+        return "".join(child.textContent for child in self.childNodes)
+
+    @textContent.setter
+    def textContent(self, value: str) -> None:
+        for child in list(self.childNodes):
+            self.removeChild(child)
+        if value:
+            self.appendChild(Text(value))
+
+    @textContent.deleter
+    def textContent(self) -> None:
+        raise AttributeError
+
+    @property
+    def innerHTML(self) -> str:
+        return "".join(child.outer_html() for child in self.childNodes)
+
+    @innerHTML.setter
+    def innerHTML(self, markup: str) -> None:
+        self.textContent = ""
+        for node in self.ownerDocument.parse(markup):
+            self.appendChild(node)
+
+    @property
+    def outerHTML(self) -> str:
+        return self.outer_html()
+
+    def insertAdjacentHTML(self, where: str, markup: str) -> None:
+        assert where == "afterbegin", where
+        for i, node in enumerate(self.ownerDocument.parse(markup)):
+            self._adopt(node, i)
+
+    def elements(self) -> Iterator[Element]:
+        """The elements inside, in document order."""
+        for child in self.childNodes:
+            if isinstance(child, Element):
+                yield child
+                yield from child.elements()
+
+    def matches(self, selector: str) -> bool:
+        """Whether this element matches ``.class``, ``tag``, ``[attr]`` or ``[attr='value']``
+        (the only selectors this DOM knows)."""
+        if selector.startswith("."):
+            return self.classList.contains(selector[1:])
+        found = re.fullmatch(r"\[([\w-]+)(?:='([^']*)')?\]", selector)
+        if found is None:
+            return self.tagName.lower() == selector.lower()
+        name, value = found.groups()
+        return name in self.attributes and (value is None or self.attributes[name] == value)
+
+    def querySelectorAll(self, selector: str) -> list[Element]:
+        return [node for node in self.elements() if node.matches(selector)]
+
+    def querySelector(self, selector: str) -> Element | None:
+        return next((node for node in self.elements() if node.matches(selector)), None)
+
+    # for the tests' own reading (not DOM)
+    def classes(self) -> list[str]:
+        """The element's classes, in order."""
+        return self.attributes.get("class", "").split()
+
+    def select(self, cls: str) -> list[Element]:
+        """This element and the elements inside that have the class ``cls``, in document
+        order."""
+        return [node for node in (self, *self.elements()) if node.classList.contains(cls)]
+
+    # events, focus, layout
+    def addEventListener(self, kind: str, handler: Any) -> None:
+        self.listeners.append((kind, handler))
+
+    def focus(self, *_: Any) -> None:
+        self.ownerDocument.focused = self
+
+    def scrollIntoView(self, *_: Any) -> None:
+        self.ownerDocument.scrolled.append(self)
+
+    def getBoundingClientRect(self) -> types.SimpleNamespace:
+        """Seats round a circle, everything else in the middle: only the offsets count."""
+        seat = self.attributes.get("data-seat")
+        left = 300.0 if seat is None else 300.0 + 200.0 * (int(seat) % 3 - 1)
+        top = 200.0 if seat is None else 200.0 + 150.0 * (int(seat) // 3 - 1)
+        return types.SimpleNamespace(left=left, top=top, width=100.0, height=60.0)
+
+    def outer_html(self) -> str:
+        """The element as markup: its tag, its attributes (``style`` from :attr:`style`) and
+        what is inside it."""
+        attributes = dict(self.attributes)
+        if self.style.props:
+            attributes["style"] = ";".join(f"{k}:{v}" for k, v in self.style.props.items())
+        attrs = "".join(f' {k}="{v}"' for k, v in attributes.items())
+        inner = "".join(child.outer_html() for child in self.childNodes)
+        return f"<{self.localName}{attrs}>{inner}</{self.localName}>"
+
+
+class _Parser(HTMLParser):
+    def __init__(self, document: Document) -> None:
+        super().__init__(convert_charrefs=True)
+        self.document = document
+        self.top: list[Element | Text] = []
+        self.open: list[Element] = []
+
+    def _add(self, node: Element | Text) -> None:
+        if self.open:
+            self.open[-1].appendChild(node)
+        else:
+            self.top.append(node)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        node = Element(self.document, tag)
+        for name, value in attrs:
+            node.setAttribute(name, value or "")
+        self._add(node)
+        self.open.append(node)
+
+    def handle_endtag(self, tag: str) -> None:
+        self.open.pop()
+
+    def handle_data(self, data: str) -> None:
+        self._add(Text(data))
+
+
+class Document:
+    """A page made from ``markup``; it records the element focused last and the elements
+    scrolled into view."""
+
+    def __init__(self, markup: str = "") -> None:
+        self.focused: Element | None = None
+        self.scrolled: list[Element] = []
+        self.root = Element(self, "html")
+        self.root.innerHTML = markup
+        self.head = self.root.querySelector("head") or self.root
+        self.body = self.root.querySelector("body") or self.root
+
+    def parse(self, markup: str) -> list[Element | Text]:
+        parser = _Parser(self)
+        parser.feed(markup)
+        parser.close()
+        return parser.top
+
+    def createElement(self, tag: str) -> Element:
+        return Element(self, tag)
+
+    def createElementNS(self, namespace: str, tag: str) -> Element:
+        return Element(self, tag, namespace)
+
+    def createTextNode(self, text: str) -> Text:
+        return Text(text)
+
+    def getElementById(self, element_id: str) -> Element | None:
+        return self.root.querySelector(f"[id='{element_id}']")
+
+    def querySelectorAll(self, selector: str) -> list[Element]:
+        return self.root.querySelectorAll(selector)
+
+    def querySelector(self, selector: str) -> Element | None:
+        return self.root.querySelector(selector)
+
+
+class Window:
+    """The browser's clock and timers, moved by the test (:meth:`run`)."""
+
+    def __init__(self, document: Document) -> None:
+        self.document = document
+        self.now = 1000.0
+        self.timers: list[tuple[float, int, Callable[[], None]]] = []
+        self.made = 0
+        self.performance = types.SimpleNamespace(now=lambda: self.now)
+        self.Object = types.SimpleNamespace(fromEntries=dict)
+
+    def setTimeout(self, fn: Callable[[], None], ms: float) -> int:
+        self.made += 1
+        self.timers.append((self.now + ms, self.made, fn))
+        return self.made
+
+    def getComputedStyle(self, node: Element) -> Style:
+        return node.style
+
+    def run(self, ms: float) -> None:
+        """``ms`` pass: the timers due meanwhile fire, in order."""
+        self.now += ms
+        while due := sorted(t for t in self.timers if t[0] <= self.now):
+            self.timers.remove(due[0])
+            due[0][2]()
+
+
+class Proxy:
+    """``create_proxy``'s handle: callable until destroyed."""
+
+    def __init__(self, fn: Callable[[Any], None]) -> None:
+        self.fn: Callable[[Any], None] | None = fn
+
+    def __call__(self, event: Any) -> None:
+        assert self.fn is not None, "a destroyed proxy was called"
+        self.fn(event)
+
+    def destroy(self) -> None:
+        self.fn = None
+
+
+@dataclass
+class FakePage:
+    """The fake browser's page: its ``document`` and ``window``, and the modules that
+    :func:`fake_browser` imports against them."""
+
+    document: Document
+    window: Window
+    modules: tuple[str, ...]
+
+    def module(self, name: str) -> types.ModuleType:
+        """The module ``name`` (one of :attr:`modules`), imported on this page."""
+        assert name in self.modules, f"{name} is not among the modules the page forgets"
+        return importlib.import_module(name)
+
+
+_ABSENT = object()
+
+
+def _fake_modules(document: Document, window: Window) -> dict[str, types.ModuleType]:
+    """``pyscript`` (``document``, ``window``), ``pyodide`` and ``pyodide.ffi``
+    (``create_proxy``, ``create_once_callable``, ``to_js``)."""
+    pyscript = types.ModuleType("pyscript")
+    pyscript.document = document  # type: ignore[attr-defined]
+    pyscript.window = window  # type: ignore[attr-defined]
+    pyodide = types.ModuleType("pyodide")
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.create_proxy = Proxy  # type: ignore[attr-defined]
+    ffi.create_once_callable = lambda fn: fn  # type: ignore[attr-defined]
+    ffi.to_js = lambda obj, **_: obj  # type: ignore[attr-defined]
+    pyodide.ffi = ffi  # type: ignore[attr-defined]
+    return {"pyscript": pyscript, "pyodide": pyodide, "pyodide.ffi": ffi}
+
+
+@contextmanager
+def fake_browser(modules: Sequence[str], html: str = "") -> Iterator[FakePage]:
+    """A page made from ``html``, with the fake ``pyscript``, ``pyodide`` and ``pyodide.ffi``
+    in ``sys.modules`` and ``modules`` taken out of it, so that :meth:`FakePage.module`
+    imports them afresh against the fakes.
+
+    Afterwards every ``sys.modules`` entry it touched is as it was (put back if it was there,
+    removed if not), and so is the attribute that names each of ``modules`` in its package.
+    ``modules`` must name every module imported meanwhile that reads the fakes, directly or
+    through another: a module left out stays imported against them.
+    """
+    document = Document(html)
+    window = Window(document)
+    page = FakePage(document, window, tuple(modules))
+    fakes = _fake_modules(document, window)
+    names = (*fakes, *page.modules)
+    saved = {name: sys.modules.get(name, _ABSENT) for name in names}
+    sys.modules.update(fakes)
+    for name in page.modules:
+        sys.modules.pop(name, None)
+    try:
+        yield page
+    finally:
+        for name in names:
+            now = sys.modules.pop(name, None)
+            before = saved[name]
+            if before is not _ABSENT:
+                sys.modules[name] = before  # type: ignore[assignment]
+            parent, _, child = name.rpartition(".")
+            package = sys.modules.get(parent) if parent else None
+            if package is None or now is None or vars(package).get(child) is not now:
+                continue
+            if before is _ABSENT:
+                delattr(package, child)
+            else:
+                setattr(package, child, before)
