@@ -17,7 +17,7 @@ import pytest
 from e2e_table import link
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "scripts"))
 
 import site_tools  # noqa: E402

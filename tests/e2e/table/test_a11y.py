@@ -34,7 +34,7 @@ from ratscrew.variants.kurs import CHARIOT
 
 pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("clean_page")]
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 VARIANTS = tuple(REGISTRY)  # every variant, those added later too
 BLOCKING = ("serious", "critical")
