@@ -13,7 +13,14 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ratscrew.core.cards import Card, build_deck
-from ratscrew.core.options import CORE_OPTIONS, OptionsError, OptionSpec, Rules, register_option
+from ratscrew.core.options import (
+    CORE_OPTIONS,
+    OPTION_SPECS,
+    OptionsError,
+    OptionSpec,
+    Rules,
+    register_option,
+)
 
 if TYPE_CHECKING:
     from ratscrew.core.engine import Game
@@ -193,4 +200,11 @@ def register(variant: Variant) -> Variant:
     ordered = sorted(VARIANTS.values(), key=lambda v: (v.order, v.name))
     VARIANTS.clear()
     VARIANTS.update((v.name, v) for v in ordered)
+    # The options in the same order: the core's, then each variant's own in the variants'
+    # order (a record's rules, a link's options and the CLI's list keep one order, whichever
+    # module discovery imports first).
+    rank = {v.name: i for i, v in enumerate(ordered)}
+    specs = sorted(OPTION_SPECS.values(), key=lambda s: rank[s.owner] if s.owner else -1)
+    OPTION_SPECS.clear()
+    OPTION_SPECS.update((spec.name, spec) for spec in specs)
     return variant

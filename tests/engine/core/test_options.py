@@ -20,6 +20,7 @@ from ratscrew.core.options import (
     register_option,
 )
 from ratscrew.core.slaps import SLAP_RULES
+from ratscrew.core.variant import Variant, register
 from ratscrew.variants import VARIANTS
 
 FIELDS = list(OPTION_SPECS)
@@ -86,6 +87,33 @@ def test_a_variants_own_options_are_registered_with_it_and_read_by_it_alone() ->
             assert readers == [variant.name]
     assert all(v.reads(name) for v in VARIANTS.values() for name in CORE_OPTIONS
                if name not in v.ignores)
+
+
+def test_options_are_listed_core_first_then_each_variants_in_the_variants_order() -> None:
+    """One order for a record's rules, a link's options and the CLI's list, whatever order
+    discovery imported the variants' modules in."""
+    def check() -> None:
+        owners = [spec.owner for spec in OPTION_SPECS.values()]
+        core = owners.count("")
+        assert set(owners[:core]) == {""}
+        assert owners[core:] == [v.name for v in VARIANTS.values() for _ in v.own_options]
+        for variant in VARIANTS.values():
+            mine = [name for name, spec in OPTION_SPECS.items() if spec.owner == variant.name]
+            assert mine == [spec.name for spec in variant.own_options]
+
+    check()
+    # A variant registered last but ordered first: its option goes before the others'.
+    saved_variants, saved_specs = dict(VARIANTS), dict(OPTION_SPECS)
+    try:
+        register(Variant(name="first-toy", title="First toy", summary="A toy.", order=-1,
+                         own_options=(OptionSpec("first_toy_rule", "A toy rule."),)))
+        assert next(iter(VARIANTS)) == "first-toy"
+        check()
+    finally:
+        VARIANTS.clear()
+        VARIANTS.update(saved_variants)
+        OPTION_SPECS.clear()
+        OPTION_SPECS.update(saved_specs)
 
 
 def test_a_variant_option_keeps_only_what_differs_from_its_default() -> None:
