@@ -19,6 +19,15 @@
   const script = document.currentScript;
   const started = performance.now();
 
+  // The page's first gesture (a key, a click, a touch), even before Python is there (Deal
+  // pressed early): browsers let a page start audio only after one (web/shell/sound.py).
+  const gestured = () => {
+    window.ratscrewGestured = true;
+  };
+  for (const kind of ["pointerdown", "keydown"]) {
+    addEventListener(kind, gestured, { capture: true, once: true });
+  }
+
   // ------------------------------------------------------------------ early downloads
   // scripts/build lists on this script tag (data-downloads) what the page will need, with the
   // sizes: [url, bytes, "fetch" | "later" | "module"]. "fetch": started here and now, handed

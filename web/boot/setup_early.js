@@ -159,13 +159,14 @@
     // keeps its height when the game is dealt.
     $("bar-variant").textContent = match.textContent;
     $("bar-seed").textContent = (params.get("seed") || "").trim() || "…";
-    for (const id of ["bar-game", "speed-label", "pause", "table-copy"]) $(id).hidden = false;
+    for (const id of ["bar-game", "speed-label", "pause", "sound", "table-copy"]) $(id).hidden = false;
     $("felt").dataset.players = String(players);
     $("felt").dataset.variant = match.value;
     earlyBoxes(data("boxes", "{}")[match.value] || []);
 
-    // Each seat as web/table/view.py draws it: its name (as web/model/links.py reads names=, split at
-    // commas), its stack as dealt, and a bot's tag and level or a person's buttons and keys.
+    // Each seat as web/table/pieces/seats.py draws it: its name (as web/model/links.py reads
+    // names=, split at commas), its stack as dealt, and a bot's tag and level or a person's
+    // buttons and keys.
     const defaults = data("names", "[]");
     const names = (params.get("names") || "").split(",").map((n) => n.trim().slice(0, 24));
     const depths = (data("depths", "{}")[match.value] || {})[String(players)] || [];

@@ -1,7 +1,8 @@
 """What the page remembers between visits (kept in ``localStorage`` under :data:`STORAGE_KEY`).
 
 Stored as JSON, ``{"version": 1, "keys": {...}, "four_colour": false, "projector": false,
-"speed": "1", "last_table": "players=3&bots=2,3", "choice_seconds": 10}``:
+"speed": "1", "last_table": "players=3&bots=2,3", "choice_seconds": 10, "volume": 60,
+"muted": false, "vibrate": true}`` (a setting missing from what was saved takes its default):
 
 ``keys``
     Every seat's keys, as :meth:`web.model.keymap.KeyMap.to_json` writes them for 8 seats and every
@@ -19,6 +20,12 @@ Stored as JSON, ``{"version": 1, "keys": {...}, "four_colour": false, "projector
     How long a person has to answer a choice the game asks (a Rat on the dice) before its
     default is taken: a whole number of seconds from 0 to :data:`MAX_CHOICE_SECONDS`, 0 for
     no limit. Default :data:`DEFAULT_CHOICE_SECONDS`.
+``volume``
+    The sounds' volume, a whole number from 0 to 100 (default :data:`DEFAULT_VOLUME`).
+``muted``
+    No sound at all (the bar's sound button, or the key ``m``); the volume is kept.
+``vibrate``
+    A slap on a touch screen buzzes, where the device can (default on).
 
 :func:`load_settings` never raises: what cannot be used is replaced by its default, the rest is
 kept, and a notice says what happened. :func:`dump_settings` writes only values that load back
@@ -42,6 +49,7 @@ MAX_LAST_TABLE = 4000
 
 DEFAULT_CHOICE_SECONDS = 10
 MAX_CHOICE_SECONDS = 600
+DEFAULT_VOLUME = 60
 
 MAX_STORED_CHARS = 50_000
 """The most a saved setting may be (8 seats' keys and a table's link are a few kilobytes)."""
@@ -63,6 +71,9 @@ class Settings:
     speed: str = DEFAULT_SPEED
     last_table: str = ""
     choice_seconds: int = DEFAULT_CHOICE_SECONDS
+    volume: int = DEFAULT_VOLUME
+    muted: bool = False
+    vibrate: bool = True
 
     def keymap(self) -> KeyMap:
         """The saved keys as a :class:`~web.model.keymap.KeyMap` (8 seats, every action of
@@ -131,17 +142,41 @@ def _load(text: object) -> tuple[Settings, list[str]]:
             notices.append("Your saved time to choose could not be read and was reset.")
         else:
             settings.choice_seconds = seconds
+    if "volume" in data:
+        volume = parse_volume(data["volume"])
+        if volume is None:
+            notices.append("Your saved volume could not be read and was reset.")
+        else:
+            settings.volume = volume
+    for name, what in (("muted", "sound"), ("vibrate", "vibration")):
+        if name in data:
+            if isinstance(data[name], bool):
+                setattr(settings, name, data[name])
+            else:
+                notices.append(f"Your saved {what} setting could not be read and was reset.")
     return settings, notices
+
+
+def parse_volume(value: object) -> int | None:
+    """A volume, a whole number from 0 to 100, from a number or its text (None when it is not
+    one)."""
+    return _whole_number(value, 100)
+
+
+def _whole_number(value: object, most: int) -> int | None:
+    """A whole number from 0 to ``most``, from a number or its text (None when it is not
+    one: a bool, a fraction, a sign, other text)."""
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+        value = int(value.strip())
+    if type(value) is int and 0 <= value <= most:
+        return value
+    return None
 
 
 def parse_choice_seconds(value: object) -> int | None:
     """A time to choose, in whole seconds from 0 (no limit) to :data:`MAX_CHOICE_SECONDS`,
     from a number or its text (None when it is not one)."""
-    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
-        value = int(value.strip())
-    if type(value) is int and 0 <= value <= MAX_CHOICE_SECONDS:
-        return value
-    return None
+    return _whole_number(value, MAX_CHOICE_SECONDS)
 
 
 def dump_settings(settings: Settings) -> str:
@@ -160,5 +195,9 @@ def dump_settings(settings: Settings) -> str:
             seconds if (seconds := parse_choice_seconds(settings.choice_seconds)) is not None
             else DEFAULT_CHOICE_SECONDS
         ),
+        "volume": volume if (volume := parse_volume(settings.volume)) is not None
+        else DEFAULT_VOLUME,
+        "muted": settings.muted is True,
+        "vibrate": settings.vibrate is not False,
     }
     return json.dumps(data, separators=(",", ":"))

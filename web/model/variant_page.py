@@ -2,8 +2,8 @@
 
 A variant's web part (a module of ``web/table/parts/``) declares, besides its
 :class:`~web.table.part.TablePart` classes, one :class:`VariantPage`: what the setup form calls
-its own options and their choices, how its events rank in the headline, and its styles. The
-page's core reads them here and names no variant.
+its own options and their choices, how its events rank in the headline and sound, and its
+styles. The page's core reads them here and names no variant.
 
 Browser-free: the build reads these in CPython (the setup form written into ``index.html``,
 the stylesheet), and the page reads them when it fills the setup form.
@@ -15,6 +15,8 @@ import importlib
 import pkgutil
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+
+from web.model.feedback import Sound
 
 PARTS_PACKAGE = "web.table.parts"
 """The package whose modules are the variants' web parts, one module a variant."""
@@ -44,6 +46,8 @@ class VariantPage:
     css: str = ""
     """The styles of its table pieces: the build puts them in the page's stylesheet, in the
     ``parts`` layer."""
+    sounds: Mapping[str, Sound] = field(default_factory=dict)
+    """The sounds of its own moments, by event kind (:func:`web.model.feedback.cues`)."""
 
 
 _PAGES: dict[str, VariantPage] = {}
@@ -97,6 +101,14 @@ def option_step(name: str) -> int | None:
         if name in page.steps:
             return page.steps[name]
     return None
+
+
+def event_sounds() -> dict[str, Sound]:
+    """Every variant's own sounds, by event kind."""
+    sounds: dict[str, Sound] = {}
+    for page in discover().values():
+        sounds.update(page.sounds)
+    return sounds
 
 
 def event_ranks() -> dict[str, int]:

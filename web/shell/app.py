@@ -10,6 +10,7 @@ Each concern of the page is a controller the shell makes and the others reach th
 - :class:`~web.shell.settings_dialog.SettingsDialog`: the settings and their storage;
 - :class:`~web.shell.records.Records`: game records as files;
 - :class:`~web.shell.keys.Keys`: the keyboard;
+- :class:`~web.shell.sound.SoundBoard`: the sounds, their volume and mute, a slap's buzz;
 - :class:`~web.shell.tool_screens.ToolScreens`: the teaching tools' screens.
 
 The rules live in ``ratscrew``; links, key maps, settings and the session are plain modules
@@ -31,6 +32,7 @@ from web.shell.keys import Keys
 from web.shell.records import Records
 from web.shell.settings_dialog import SettingsDialog, load_saved, store
 from web.shell.setup import SetupForm
+from web.shell.sound import SoundBoard
 from web.shell.tool_screens import TOOLS, ToolScreens
 from web.table.cards_view import by_id, clear, el
 from web.table.play import Play
@@ -45,8 +47,8 @@ NOTICE_MS = 12_000
 """How long a notice stays before it goes by itself (its button dismisses it sooner)."""
 SCREENS = ("setup", "table", *TOOLS)
 """The screens' element ids: one is shown at a time (``data-screen`` on ``<body>``)."""
-GAME_BAR = ("bar-game", "pause", "speed-label")
-"""The bar's parts about the game in play: its name and seed, Pause, the speed."""
+GAME_BAR = ("bar-game", "pause", "speed-label", "sound")
+"""The bar's parts about the game in play: its name and seed, Pause, the speed, the sound."""
 
 
 class App:
@@ -74,6 +76,8 @@ class App:
         key-to-screen figures are scripts/bench_page.py's keys and lab sections)."""
         self.watch_size(document.querySelector(".centre-area"))
         self.on("notices", "click", self.on_notice_click)
+        self.sound = SoundBoard(self.settings, self.save_settings, self.proxy)
+        self.on("sound", "click", self.sound.toggle_mute)
         self.play = Play(self)
         self.setup = SetupForm(self, self.play)
         self.settings_dialog = SettingsDialog(self, self.play)

@@ -1,5 +1,6 @@
 """The keyboard: every key pressed on the page, read on the document and sent where it goes (a
-key being chosen in the settings, Esc's pause, the step keys, a person's flip, slap or choice).
+key being chosen in the settings, Esc's pause, the mute key, the step keys, a person's flip,
+slap or choice).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ if TYPE_CHECKING:
     from web.shell.settings_dialog import SettingsDialog
     from web.table.play import Play
 
+MUTE_KEY = "m"
+"""Mutes the sound, or turns it back on (while no person of the game plays with it)."""
 STEP_KEYS = (",", ".")
 """Back one action, and one action on (while a person of the game plays with them, only
 once the game is paused)."""
@@ -53,6 +56,10 @@ class Keys:
         hit = self.shell.keymap.lookup(key)
         session = self.play.session
         if session is None:
+            return
+        if key == MUTE_KEY and not event.repeat and (hit is None or hit[0] not in session.humans):
+            event.preventDefault()  # "m" mutes, unless a person of this game plays with it
+            self.shell.sound.toggle_mute()
             return
         if key in STEP_KEYS and not (
             hit is not None and not session.paused and hit[0] in session.humans

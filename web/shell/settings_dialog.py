@@ -1,5 +1,6 @@
 """The settings dialog (``#settings``): the players' keys, four-colour cards, the projector
-display and a person's time to choose; and the settings' storage in the browser."""
+display, a person's time to choose, the sound's volume and mute, a slap's buzz; and the
+settings' storage in the browser."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document, window
 
 from ratscrew.variants import find_variant
+from web.model.feedback import SOUNDS
 from web.model.keymap import KNOWN_ACTIONS, KeyClashError, KeyMap, action_label, key_label
 from web.model.session import seat_actions
 from web.model.settings import (
@@ -16,6 +18,7 @@ from web.model.settings import (
     dump_settings,
     load_settings,
     parse_choice_seconds,
+    parse_volume,
 )
 from web.table.cards_view import by_id, clear, el
 
@@ -72,6 +75,9 @@ class SettingsDialog:
         on("four-colour", "change", self.set_four_colour)
         on("projector", "change", self.set_projector)
         on("choice-seconds", "change", self.set_choice_seconds)
+        on("volume", "input", self.set_volume)
+        on("muted", "change", self.set_muted)
+        on("vibrate", "change", self.set_vibrate)
         on("keys-reset", "click", self.reset_keys)
 
     def open(self, *_: Any) -> None:
@@ -83,6 +89,10 @@ class SettingsDialog:
         by_id("four-colour").checked = settings.four_colour
         by_id("projector").checked = settings.projector
         by_id("choice-seconds").value = str(settings.choice_seconds)
+        by_id("volume").value = str(settings.volume)
+        by_id("volume-value").textContent = f"{settings.volume}%"
+        by_id("muted").checked = settings.muted
+        by_id("vibrate").checked = settings.vibrate
         by_id("keys-message").textContent = ""
         self._fill_keys()
         by_id("settings").showModal()
@@ -190,6 +200,23 @@ class SettingsDialog:
             field.value = str(self.shell.settings.choice_seconds)
             return
         self.shell.settings.choice_seconds = seconds
+        self.shell.save_settings()
+
+    def set_volume(self, *_: Any) -> None:
+        """The sounds' volume, as the slider moves; a flip's snap lets it be heard."""
+        volume = parse_volume(str(by_id("volume").value))
+        if volume is None:
+            return
+        by_id("volume-value").textContent = f"{volume}%"
+        sound = self.shell.sound
+        sound.set_volume(volume)
+        sound.play([("flip", SOUNDS["flip"])])
+
+    def set_muted(self, *_: Any) -> None:
+        self.shell.sound.set_muted(bool(by_id("muted").checked))
+
+    def set_vibrate(self, *_: Any) -> None:
+        self.shell.settings.vibrate = bool(by_id("vibrate").checked)
         self.shell.save_settings()
 
     def set_four_colour(self, *_: Any) -> None:

@@ -18,6 +18,7 @@ from pyscript import document, window
 
 from ratscrew.core.rng import seed_from_text
 from ratscrew.variants import find_variant
+from web.model.feedback import vibration
 from web.model.links import TableConfig, link_for, to_query, with_seed
 from web.model.log_lines import LogLines
 from web.model.session import Session, seat_stats
@@ -132,8 +133,9 @@ class Play:
 
         assert self.session is not None
         guard = self.shell.guard
-        return TableView(self.session, self.shell.keymap.keys_for, guard(self.act),
-                         guard(self.choose), guard(self.variant_action), lines)
+        return TableView(self.session, self.shell.keymap.keys_for, guard(self.touch),
+                         guard(self.choose), guard(self.variant_action), lines,
+                         self.shell.sound.play)
 
     def leave(self) -> None:
         """The table is left for another screen: the bots' timers stopped, the game paused."""
@@ -222,6 +224,15 @@ class Play:
         if self.session is None or by_id("table").hidden:
             return
         self.after(self.session.human(seat, action, now()))
+
+    def touch(self, seat: int, action: str) -> None:
+        """A person's touch on their seat's flip or slap button: the action, and a slap's buzz
+        (a wrong one's double)."""
+        if self.session is None or by_id("table").hidden:
+            return
+        events = self.session.human(seat, action, now())
+        self.shell.sound.buzz(vibration(seat, action, events))
+        self.after(events)
 
     def choose(self, seat: int, option: str) -> None:
         """A person answers the decision in their seat's panel (a button, or the keys)."""

@@ -25,6 +25,7 @@ from pyscript import document, window
 
 from ratscrew.core.engine import Game
 from ratscrew.core.events import ChallengeWon, Event, GameOver, PileTaken, PlayOn, WrongSlap
+from web.model.feedback import Sound
 from web.model.log_lines import LogLines
 from web.model.session import Session
 from web.table.cards_view import by_id, card_element, clear, el
@@ -35,6 +36,7 @@ from web.table.pieces.headline_view import HeadlineView
 from web.table.pieces.log_view import LogView
 from web.table.pieces.pile import Pile
 from web.table.pieces.seats import Marks, Seats
+from web.table.pieces.sounds import Sounds
 
 DOM = Dom(el, by_id, clear, card_element, lambda text: document.createTextNode(text),
           lambda: float(window.performance.now()))
@@ -56,6 +58,7 @@ class TableView:
         on_choose: Callable[[int, str], None] | None = None,
         act: Callable[[int, str, str], None] | None = None,
         lines: LogLines | None = None,
+        sound: Callable[[Sequence[tuple[str, Sound]]], None] | None = None,
     ) -> None:
         self.session = session
         self.game: Game = session.game
@@ -74,14 +77,16 @@ class TableView:
         self.pile = Pile(session, self.seat_root, self.later)
         self.decision = DecisionPanel(session, keys, on_choose, context.proxy, self.seat_root)
         self.headline = HeadlineView(session, self.seats.show_note)
+        sounds = [Sounds(session, sound)] if sound is not None else []
         # Every step goes to the pieces in this order. Of a batch of events, the log writes
-        # its entries, the pile and the parts note what they will draw, and the headline says
-        # what happened (its line, the seats' notes, the live region). Then the redraw: the
-        # seats first, so that the pile measures where they are now (a card flies from a
-        # seat, a pile taken to one), the decision panel (it marks its seat), the parts last
-        # (their marks on the seats are drawn by the seats, from the game).
+        # its entries, the pile and the parts note what they will draw, the headline says
+        # what happened (its line, the seats' notes, the live region) and the sounds are
+        # heard. Then the redraw: the seats first, so that the pile measures where they are
+        # now (a card flies from a seat, a pile taken to one), the decision panel (it marks
+        # its seat), the parts last (their marks on the seats are drawn by the seats, from
+        # the game).
         self.pieces: list[Piece | TablePart] = [
-            self.log, self.seats, self.pile, self.decision, *self.parts, self.headline]
+            self.log, self.seats, self.pile, self.decision, *self.parts, self.headline, *sounds]
         self.felt.dataset.players = str(self.game.n)
         self.felt.dataset.variant = session.variant.name
         for piece in self.pieces:

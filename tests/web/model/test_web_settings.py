@@ -13,6 +13,7 @@ from tests.helpers import forbid_json_parsing
 from web.model.keymap import KNOWN_ACTIONS, default_keymap
 from web.model.links import SPEEDS, TableConfig, default_seats, to_query
 from web.model.settings import (
+    DEFAULT_VOLUME,
     RESET_NOTICE,
     STORAGE_KEY,
     VERSION_NOTICE,
@@ -48,7 +49,7 @@ def test_dump_writes_version_1() -> None:
     data = json.loads(dump_settings(Settings()))
     assert data["version"] == 1
     assert set(data) == {"version", "keys", "four_colour", "projector", "speed", "last_table",
-                         "choice_seconds"}
+                         "choice_seconds", "volume", "muted", "vibrate"}
 
 
 def test_round_trip() -> None:
@@ -57,7 +58,8 @@ def test_round_trip() -> None:
     keymap.unassign(3, "slap")
     config = TableConfig(players=3, seats=default_seats(3), seed="7")
     settings = Settings(keys=keymap.to_json(), four_colour=True, projector=True,
-                        speed="instant", last_table=to_query(config))
+                        speed="instant", last_table=to_query(config), volume=25, muted=True,
+                        vibrate=False)
     assert load_settings(dump_settings(settings)) == (settings, [])
     assert settings.keymap() == keymap
 
@@ -121,6 +123,40 @@ def test_settings_saved_before_the_projector_display_load_quietly() -> None:
     old = saved(keys=default_keymap(8, KNOWN_ACTIONS).to_json(), four_colour=True, speed="4",
                 last_table="", choice_seconds=5)
     assert load_settings(old) == (Settings(four_colour=True, speed="4", choice_seconds=5), [])
+
+
+def test_settings_saved_before_the_sound_settings_load_with_sound_on() -> None:
+    old = saved(keys=default_keymap(8, KNOWN_ACTIONS).to_json(), four_colour=True, speed="4",
+                last_table="", choice_seconds=5, projector=False)
+    settings, notices = load_settings(old)
+    assert notices == []
+    assert (settings.volume, settings.muted, settings.vibrate) == (DEFAULT_VOLUME, False, True)
+
+
+@pytest.mark.parametrize(("volume", "want"), [(0, 0), (100, 100), (37, 37), ("45", 45)])
+def test_a_volume_loads_from_0_to_100(volume: object, want: int) -> None:
+    assert load_settings(saved(volume=volume)) == (Settings(volume=want), [])
+
+
+@pytest.mark.parametrize("volume", [-1, 101, 50.5, True, "loud", None, [], "1e2"])
+def test_a_bad_volume_is_reset_and_the_rest_kept(volume: object) -> None:
+    settings, notices = load_settings(saved(volume=volume, muted=True))
+    assert settings == Settings(muted=True)
+    assert notices == ["Your saved volume could not be read and was reset."]
+
+
+@pytest.mark.parametrize(("name", "what"), [("muted", "sound"), ("vibrate", "vibration")])
+@pytest.mark.parametrize("value", [1, 0, "true", None, {}])
+def test_mute_and_vibration_must_be_true_or_false(name: str, what: str, value: object) -> None:
+    settings, notices = load_settings(saved(**{name: value, "volume": 20}))
+    assert settings == Settings(volume=20)
+    assert notices == [f"Your saved {what} setting could not be read and was reset."]
+
+
+def test_dump_writes_bad_sound_settings_as_their_defaults() -> None:
+    bad: Any = {"volume": 400, "muted": "yes", "vibrate": 0}
+    data = json.loads(dump_settings(Settings(**bad)))
+    assert (data["volume"], data["muted"], data["vibrate"]) == (DEFAULT_VOLUME, False, True)
 
 
 @pytest.mark.parametrize("speed", SPEEDS)

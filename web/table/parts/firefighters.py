@@ -24,6 +24,7 @@ from ratscrew.variants.firefighters import (
     may_put_out,
 )
 from web.model.card_text import with_symbols
+from web.model.feedback import Sound, Tone
 from web.model.variant_page import VariantPage, describe
 from web.table.part import BESIDE_PILE, PANELS, Box, TablePart, register
 
@@ -236,6 +237,22 @@ PAGE = describe(VariantPage(
     choice_labels={"burn_aces": {"low": "low (1)", "high": "high (14)"}},
     steps={"burn_ms": 500},
     ranks={"burn-won": 4, "fire-out": 4, "burn-started": 3},
+    sounds={
+        # A burn contest starts: a fire bell, twice.
+        "burn-started": Sound((Tone("square", 880, 120, 0.12),
+                               Tone("square", 660, 120, 0.12, at=140),
+                               Tone("square", 880, 120, 0.12, at=280),
+                               Tone("square", 660, 160, 0.12, at=420))),
+        # A card burned in the contest: a flick onto the Burn pile.
+        "burned": Sound((Tone("noise", 2000, 60, 0.35, to_hz=900),), notable=False),
+        # The contest won: three notes up.
+        "burn-won": Sound((Tone("triangle", 659, 140, 0.25),
+                           Tone("triangle", 831, 140, 0.25, at=120),
+                           Tone("triangle", 988, 320, 0.25, at=240))),
+        # A fire put out: a hiss of water falling away.
+        "fire-out": Sound((Tone("noise", 4000, 500, 0.4, to_hz=600),
+                           Tone("sine", 392, 300, 0.15, at=200, to_hz=262))),
+    },
     no_slaps_note="No burn conditions: nothing will ever start a contest, and players who run "
     "out of cards cannot get back in.",
     css=CSS,

@@ -12,6 +12,7 @@ from ratscrew.core.cards import Card
 from ratscrew.core.events import Event, Ignored
 from ratscrew.variants.kurs import ArcanaEffect, court_of
 from web.model.card_text import with_symbols
+from web.model.feedback import Sound, Tone
 from web.model.variant_page import VariantPage, describe
 from web.table.part import BEFORE_PILE, PANELS, Box, TablePart, register
 
@@ -197,6 +198,11 @@ PAGE = describe(VariantPage(
     },
     choice_labels={"genders": {"male": "male", "female": "female"}},
     ranks={"arcana": 3},
+    sounds={
+        # A Major Arcana's effect: a shimmer of two high bells.
+        "arcana": Sound((Tone("sine", 1319, 600, 0.14), Tone("sine", 1760, 600, 0.1, at=60),
+                         Tone("triangle", 659, 400, 0.12))),
+    },
     seat_hint="The Magician takes a card from every player marked male, the High Priestess "
     "from every player marked female; \u2014 is never asked.",
     css=CSS,

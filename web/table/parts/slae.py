@@ -10,6 +10,7 @@ from typing import Any
 from ratscrew.core.engine import Game
 from ratscrew.core.events import Event, seat_name
 from ratscrew.variants.slae import BlackDie, Dice, DiceCalled, DiceRolled, dice_of
+from web.model.feedback import Sound, Tone
 from web.model.variant_page import VariantPage, describe
 from web.table.part import BEFORE_PILE, Box, TablePart, register
 
@@ -204,6 +205,14 @@ PAGE = describe(VariantPage(
     "slap-like-an-egyptian",
     labels={"slap_a_roonie": "Slap-A-Roonie dice"},
     ranks={"dice": 2, "dice-called": 2, "black-die": 2},
+    sounds={
+        # The dice rolled: a rattle, and their landing.
+        "dice": Sound((Tone("noise", 3200, 40, 0.35), Tone("noise", 2800, 40, 0.3, at=70),
+                       Tone("noise", 3400, 40, 0.3, at=130), Tone("sine", 220, 90, 0.3, at=190))),
+        # The black die changes hands: one heavy knock.
+        "black-die": Sound((Tone("sine", 110, 160, 0.45, to_hz=70),
+                            Tone("noise", 500, 60, 0.3))),
+    },
     css=CSS,
 ))
 
