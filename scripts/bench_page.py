@@ -3,8 +3,9 @@
 
 Run from anywhere: ``scripts/bench_page.py`` (it runs itself with the project's .venv Python).
 Options: ``--runs N`` unthrottled cold starts of each page (5), ``--throttle-runs N`` cold starts
-of each page at 20 Mbit/s (3), ``--presses N`` key presses (300), ``--lab-games N`` games timed
-in the lab (300), ``--lab-presses N`` key presses while the lab runs (150),
+of each page at 20 Mbit/s (3), ``--presses N`` key presses (300), ``--players N`` at the keys
+section's table (6), ``--lab-games N`` games timed in the lab (300), ``--lab-presses N`` key
+presses while the lab runs (150),
 ``--lighthouse-runs N`` Lighthouse runs with each preset (1), ``--only SECTION`` for one section,
 ``--no-build`` to use _site/ as it is, ``--site DIR`` to serve another built site (never built
 by the script). Without ``--site`` and ``--no-build`` it builds _site/ first
@@ -38,7 +39,8 @@ Sections:
   ``#setup-seat-list`` are visible). Prints "setup live at X ms, a click handled in Y ms,
   total Z" (Z = X + Y) and the time to ready of the same run, for ``--throttle-runs``
   visits; PASS when the median Z is at most 500 ms.
-* ``keys``: keydown to screen update during a six-player game (one human, five bots at speed 1):
+* ``keys``: keydown to screen update during a six-player game (one human, five bots at speed 1;
+  ``--players N`` for another size, 8 for the largest table with every animation on):
   the human's keys are pressed a few hundred times at a human pace (every 150 to 300 ms):
   slap when the pile is slappable, flip on the human's turn, otherwise a flip out of turn or
   (15%) a slap at nothing.
@@ -269,10 +271,15 @@ FRAME_INTERVALS = """
 })
 """
 
-SIX_PLAYERS = (
-    "?players=6&bots=2,3,4,5,6&speed=1&seed=bench-keys"
-    "&names=Sam,Ada,Brook,Cyd,Dana,Eli&autostart=1"
-)
+KEY_NAMES = ("Sam", "Ada", "Brook", "Cyd", "Dana", "Eli", "Fay", "Gus")
+
+
+def key_table(players: int) -> str:
+    """The keys section's table: one human (seat 1) and bots in the other seats, at 1x."""
+    bots = ",".join(str(seat) for seat in range(2, players + 1))
+    names = ",".join(KEY_NAMES[:players])
+    return (f"?players={players}&bots={bots}&speed=1&seed=bench-keys&names={names}"
+            "&autostart=1")
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -538,9 +545,9 @@ def keep_playing(page: Page) -> None:
         page.click("#setup-start")
 
 
-def bench_keys(browser: Browser, base: str, presses: int, seed: int) -> bool:
+def bench_keys(browser: Browser, base: str, presses: int, seed: int, players: int) -> bool:
     with open_page(browser, viewport={"width": 1400, "height": 900}) as page:
-        visit(page, base + SIX_PLAYERS)
+        visit(page, base + key_table(players))
         page.wait_for_selector("body[data-screen='table']", state="attached")
         intervals: list[float] = page.evaluate(FRAME_INTERVALS, 180)
         page.evaluate(FRAME_PROBE)
@@ -1088,6 +1095,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--throttle-runs", type=int, default=3,
                         help="cold starts of each page at 20 Mbit/s (3)")
     parser.add_argument("--presses", type=int, default=300, help="key presses (300)")
+    parser.add_argument("--players", type=int, default=6, choices=range(2, 9),
+                        metavar="N", help="players at the keys section's table (6)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the press pattern (1)")
     parser.add_argument("--lab-games", type=int, default=300,
                         help="games timed in the lab and in CPython (300)")
@@ -1128,9 +1137,10 @@ def main(argv: list[str] | None = None) -> int:
                       flush=True)
                 results["setup"] = bench_setup(browser, base, args.throttle_runs)
             if "keys" in sections:
-                print("\n== key to screen, six players (one human, five bots, speed 1)",
-                      flush=True)
-                results["keys"] = bench_keys(browser, base, args.presses, args.seed)
+                print(f"\n== key to screen, {args.players} players (one human, "
+                      f"{args.players - 1} bots, speed 1)", flush=True)
+                results["keys"] = bench_keys(browser, base, args.presses, args.seed,
+                                             args.players)
             if "lab" in sections:
                 print("\n== the statistics lab: games per second against CPython, keys while "
                       "it runs", flush=True)

@@ -19,6 +19,7 @@ from pyscript import document, window
 from ratscrew.core.rng import seed_from_text
 from ratscrew.variants import find_variant
 from web.model.feedback import vibration
+from web.model.headline import is_fast
 from web.model.links import TableConfig, link_for, to_query, with_seed
 from web.model.log_lines import LogLines
 from web.model.session import Session, seat_stats
@@ -38,6 +39,12 @@ INSTANT_STEPS = 40
 ANIMATION = {"0.25": "1.6", "0.5": "1.3", "1": "1", "2": "0.7", "4": "0.45", "8": "0.25",
              "instant": "0"}
 """How long card animations last at each speed, as a share of their 1x length."""
+
+
+def show_motion(speed: float) -> None:
+    """How the table moves at ``speed`` (``data-motion`` on ``<body>``): cards that travel,
+    or at 4x and faster only fades (web/table/table.css)."""
+    document.body.dataset.motion = "fade" if is_fast(speed) else "move"
 
 
 def local_minutes() -> int:
@@ -119,6 +126,7 @@ class Play:
         by_id("bar-seed").textContent = seed
         by_id("speed").value = session.speed_name
         document.body.style.setProperty("--anim", ANIMATION[session.speed_name])
+        show_motion(session.speed)
         self.playing = config
         self.view = self.new_view()
         session.start_clock(now())  # the table is drawn: the game's time starts now
@@ -279,6 +287,7 @@ class Play:
         document.body.style.setProperty("--anim", ANIMATION.get(speed, "1"))
         if self.session is not None:
             self.session.set_speed(speed, now())
+            show_motion(self.session.speed)
             shell.config = replace(shell.config, speed=speed)
             if self.playing is not None:
                 self.playing = replace(self.playing, speed=speed)

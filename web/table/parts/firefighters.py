@@ -202,6 +202,10 @@ CSS = """\
   animation: pulse 0.9s ease-in-out infinite;
 }
 
+body[data-motion="fade"] .mark-burn {
+  animation-name: blink;
+}
+
 .mark-burned {
   background: var(--tint-16);
 }

@@ -68,6 +68,10 @@ CSS = """\
   animation: effect-in calc(350ms * var(--anim)) ease-out;
 }
 
+body[data-motion="fade"] .effect.arriving {
+  animation-name: fade-in;
+}
+
 @keyframes effect-in {
   from {
     opacity: 0;

@@ -116,6 +116,15 @@ CSS = """\
   animation: die-roll calc(650ms * var(--anim)) cubic-bezier(0.2, 0.8, 0.3, 1.2);
 }
 
+/* At 4x and faster the dice do not tumble: they fade in, and a calling die blinks. */
+body[data-motion="fade"] .die.rolling {
+  animation-name: fade-in;
+}
+
+body[data-motion="fade"] .die.calling {
+  animation-name: blink;
+}
+
 @keyframes die-roll {
   0% {
     transform: translate(-40%, -60%) rotate(-280deg) scale(0.55);
