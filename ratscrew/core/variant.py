@@ -168,11 +168,17 @@ def discover() -> dict[str, Variant]:
     global _discovered
     if not _discovered:
         _discovered = True
-        package = importlib.import_module(VARIANTS_PACKAGE)
-        for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
-            if not info.name.startswith("_"):
-                importlib.import_module(f"{VARIANTS_PACKAGE}.{info.name}")
+        import_modules(VARIANTS_PACKAGE)
     return VARIANTS
+
+
+def import_modules(package_name: str) -> None:
+    """Import every module of a package, in their names' order (but ``_private`` ones): how
+    a package whose modules register themselves is discovered."""
+    package = importlib.import_module(package_name)
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
+        if not info.name.startswith("_"):
+            importlib.import_module(f"{package_name}.{info.name}")
 
 
 def find_variant(name: str) -> Variant:

@@ -56,6 +56,13 @@ MAX_STORED_CHARS = 50_000
 MAX_STORED_DEPTH = 6
 """How deeply saved settings may nest (the keys are 3 levels)."""
 RESET_NOTICE = "Your saved settings could not be read and were reset."
+SWITCH_NOTICES = {
+    "four_colour": "Your saved card colours could not be read and were reset.",
+    "projector": "Your saved projector display could not be read and was reset.",
+    "muted": "Your saved sound setting could not be read and was reset.",
+    "vibrate": "Your saved vibration setting could not be read and was reset.",
+}
+"""The settings that are on or off, and what is said when a saved one is neither."""
 VERSION_NOTICE = "Your saved settings are from another version of the game and were reset."
 
 
@@ -111,16 +118,12 @@ def _load(text: object) -> tuple[Settings, list[str]]:
         keymap, more = KeyMap.from_json(data["keys"], MAX_SEATS, KNOWN_ACTIONS)
         settings.keys = keymap.to_json()
         notices += more
-    if "four_colour" in data:
-        if isinstance(data["four_colour"], bool):
-            settings.four_colour = data["four_colour"]
-        else:
-            notices.append("Your saved card colours could not be read and were reset.")
-    if "projector" in data:
-        if isinstance(data["projector"], bool):
-            settings.projector = data["projector"]
-        else:
-            notices.append("Your saved projector display could not be read and was reset.")
+    for name, notice in SWITCH_NOTICES.items():
+        if name in data:
+            if isinstance(data[name], bool):
+                setattr(settings, name, data[name])
+            else:
+                notices.append(notice)
     if "speed" in data:
         speed = parse_speed(data["speed"])
         if speed is None:
@@ -148,12 +151,6 @@ def _load(text: object) -> tuple[Settings, list[str]]:
             notices.append("Your saved volume could not be read and was reset.")
         else:
             settings.volume = volume
-    for name, what in (("muted", "sound"), ("vibrate", "vibration")):
-        if name in data:
-            if isinstance(data[name], bool):
-                setattr(settings, name, data[name])
-            else:
-                notices.append(f"Your saved {what} setting could not be read and was reset.")
     return settings, notices
 
 

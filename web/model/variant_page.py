@@ -11,11 +11,10 @@ the stylesheet), and the page reads them when it fills the setup form.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ratscrew.core.variant import import_modules
 from web.model.feedback import Sound
 
 PARTS_PACKAGE = "web.table.parts"
@@ -68,10 +67,7 @@ def discover() -> dict[str, VariantPage]:
     global _discovered
     if not _discovered:
         _discovered = True
-        package = importlib.import_module(PARTS_PACKAGE)
-        for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
-            if not info.name.startswith("_"):
-                importlib.import_module(f"{PARTS_PACKAGE}.{info.name}")
+        import_modules(PARTS_PACKAGE)
     return _PAGES
 
 
