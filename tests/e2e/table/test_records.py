@@ -14,6 +14,10 @@ from ratscrew.play.record import replay
 
 pytestmark = pytest.mark.e2e
 
+GAME_TIMEOUT_MS = 300_000
+"""A guard against a game that never ends, not a speed: this instant game of about 3,200
+actions takes some 9 s on a fast machine, and four times as long with the CPU slowed 4x."""
+
 
 def download(page: Page, button: str) -> tuple[str, str]:
     """Click ``button``; the file name and text of what it saves."""
@@ -35,7 +39,7 @@ def test_the_end_screen_saves_a_record_that_replays_to_the_same_game(
 ) -> None:
     open_table(open_site, page, {"variant": "kurs", "players": 4, "bots": "all",
                                  "seed": "record-1", "speed": "instant", "autostart": 1})
-    page.wait_for_selector("body[data-winner]", state="attached", timeout=60_000)
+    page.wait_for_selector("body[data-winner]", state="attached", timeout=GAME_TIMEOUT_MS)
     expect(page.locator("#gameover")).to_be_visible()
     name, text = download(page, "#gameover-record")
     assert name == "ratscrew-kurs-record-1.json"
@@ -64,7 +68,7 @@ def test_a_link_names_the_record_after_its_game(page: Page,
                                                  open_site: Callable[..., str]) -> None:
     """No seed in the link: the page picks one, and the record still replays."""
     open_site(link({"variant": "bmn", "bots": "all", "speed": "instant", "autostart": 1}))
-    page.wait_for_selector("body[data-winner]", state="attached", timeout=60_000)
+    page.wait_for_selector("body[data-winner]", state="attached", timeout=GAME_TIMEOUT_MS)
     name, text = download(page, "#gameover-record")
     assert name.startswith("ratscrew-beggar-my-neighbour-") and name.endswith(".json")
     assert replay(text).outcome is not None
