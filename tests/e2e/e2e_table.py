@@ -33,7 +33,7 @@ def history(page: Page) -> list[list[Any]]:
 
 
 def with_symbols(text: str) -> str:
-    """Card codes as the page writes them ("7H" -> "7♥"; web/table/view.py's with_symbols)."""
+    """Card codes as the page writes them ("7H" -> "7♥"; web/model/card_text.py's with_symbols)."""
     return CARD_CODE.sub(lambda m: m.group(1) + SUIT_SYMBOLS[m.group(2)], text)
 
 

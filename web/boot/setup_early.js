@@ -79,7 +79,7 @@
     return levelOf;
   };
 
-  // A person's buttons as web/table/view.py draws them, unusable until the deal.
+  // A person's buttons as web/table/pieces/seats.py draws them, unusable until the deal.
   const touchButton = (action, label, key) => {
     const button = document.createElement("button");
     button.type = "button";

@@ -248,10 +248,10 @@ def form_parts(config: TableConfig, keys: Callable[[int], str],
 
 def seat_skeleton() -> str:
     """A seat as the table shows it before the game is dealt (a link with autostart=1 while
-    Python starts): web/table/view.py's seat, "Dealing…" for its status, no data-seat (it is no
-    seat of a game yet), and both a bot's tag and a person's touch zone: web/boot/setup_early.js
-    keeps the one the seat needs and puts the game's buttons in the zone, so that each seat
-    has its size and place before the deal."""
+    Python starts): web/table/pieces/seats.py's seat, "Dealing…" for its status, no data-seat
+    (it is no seat of a game yet), and both a bot's tag and a person's touch zone:
+    web/boot/setup_early.js keeps the one the seat needs and puts the game's buttons in the
+    zone, so that each seat has its size and place before the deal."""
     tag_text = "bot" + tag("span", " · normal", class_="seat-skill")
     return tag("section",
                tag("header", tag("span", "", class_="seat-number")
