@@ -35,6 +35,7 @@ without a notice.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -124,12 +125,13 @@ def _load(text: object) -> tuple[Settings, list[str]]:
                 setattr(settings, name, data[name])
             else:
                 notices.append(notice)
-    if "speed" in data:
-        speed = parse_speed(data["speed"])
-        if speed is None:
-            notices.append("Your saved game speed could not be read and was reset.")
-        else:
-            settings.speed = speed
+    for name, (parse, notice) in PARSED.items():
+        if name in data:
+            value = parse(data[name])
+            if value is None:
+                notices.append(notice)
+            else:
+                setattr(settings, name, value)
     if "last_table" in data:
         last = data["last_table"]
         if not isinstance(last, str) or len(last) > MAX_LAST_TABLE:
@@ -139,18 +141,6 @@ def _load(text: object) -> tuple[Settings, list[str]]:
             if problems:
                 notices.append("Some settings of your last table could not be read and were reset.")
             settings.last_table = to_query(config)
-    if "choice_seconds" in data:
-        seconds = parse_choice_seconds(data["choice_seconds"])
-        if seconds is None:
-            notices.append("Your saved time to choose could not be read and was reset.")
-        else:
-            settings.choice_seconds = seconds
-    if "volume" in data:
-        volume = parse_volume(data["volume"])
-        if volume is None:
-            notices.append("Your saved volume could not be read and was reset.")
-        else:
-            settings.volume = volume
     return settings, notices
 
 
@@ -174,6 +164,15 @@ def parse_choice_seconds(value: object) -> int | None:
     """A time to choose, in whole seconds from 0 (no limit) to :data:`MAX_CHOICE_SECONDS`,
     from a number or its text (None when it is not one)."""
     return _whole_number(value, MAX_CHOICE_SECONDS)
+
+
+PARSED: dict[str, tuple[Callable[[object], object | None], str]] = {
+    "speed": (parse_speed, "Your saved game speed could not be read and was reset."),
+    "choice_seconds": (parse_choice_seconds,
+                       "Your saved time to choose could not be read and was reset."),
+    "volume": (parse_volume, "Your saved volume could not be read and was reset."),
+}
+"""The settings read by a parser (None: unreadable), and what is said when one is."""
 
 
 def dump_settings(settings: Settings) -> str:

@@ -227,20 +227,19 @@ class Play:
 
     # -- people's actions ------------------------------------------------------------------
 
-    def act(self, seat: int, action: str) -> None:
-        """A person flips or slaps (a key, or a touch on their seat's button)."""
-        if self.session is None or by_id("table").hidden:
-            return
-        self.after(self.session.human(seat, action, now()))
-
-    def touch(self, seat: int, action: str) -> None:
-        """A person's touch on their seat's flip or slap button: the action, and a slap's buzz
-        (a wrong one's double)."""
+    def act(self, seat: int, action: str, buzz: bool = False) -> None:
+        """A person flips or slaps (a key, or with ``buzz`` a touch on their seat's button,
+        which buzzes for a slap, twice for a wrong one)."""
         if self.session is None or by_id("table").hidden:
             return
         events = self.session.human(seat, action, now())
-        self.shell.sound.buzz(vibration(seat, action, events))
+        if buzz:
+            self.shell.sound.buzz(vibration(seat, action, events))
         self.after(events)
+
+    def touch(self, seat: int, action: str) -> None:
+        """A person's touch on their seat's flip or slap button."""
+        self.act(seat, action, buzz=True)
 
     def choose(self, seat: int, option: str) -> None:
         """A person answers the decision in their seat's panel (a button, or the keys)."""
