@@ -339,7 +339,7 @@
         detailLine.textContent = String(detail);
         detailLine.hidden = false;
       }
-      hint.hidden = true;
+      delete hint.dataset.shown;
       boot.setAttribute("aria-busy", "false");
       body.dataset.ready = "true";
       // scripts/bench_page.py (its Lighthouse section) looks for this line.
@@ -356,7 +356,7 @@
       statusLine.textContent = "Could not start";
       errorMessage.textContent = String(message || "Python did not start.");
       errorBox.hidden = false;
-      hint.hidden = true;
+      hint.hidden = true; // the error box says it all
       boot.hidden = false;
       boot.setAttribute("aria-busy", "false");
       body.dataset.ready = "false";
@@ -431,9 +431,7 @@
     step("runtime", "Loading Python…");
     setTimeout(() => {
       if (!finished) {
-        hint.textContent = "Still loading: the first visit downloads the Python runtime, "
-          + "later visits start from this browser's copy, even offline.";
-        hint.hidden = false;
+        hint.dataset.shown = "true";
       }
     }, SLOW_MS);
     setTimeout(() => {

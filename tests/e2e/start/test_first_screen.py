@@ -9,6 +9,7 @@ of its window), at the sizes people use, in a fresh browser context each:
 - a link to a teaching tool (slap practice): the same window;
 - a returning visitor's plain visit (the last table played, and the projector display, from
   the saved settings): the same window;
+- a start that is slow (the "Still loading" line appears after 15 s);
 - a link with ``autostart=1`` (the table's seats drawn before Python, then the dealt game):
   from the first paint to the table's first drawing (the frame after the first seat of the
   game, ``[data-seat]``, is in the page), for every variant, with people and bots.
@@ -154,6 +155,27 @@ def test_a_teaching_tool_link_does_not_move(browser: Browser, site_url: str, siz
         expect(page.locator("#practice-start")).to_be_visible()
         shifts = shifts_until(page, f"window.readyAt + {AFTER_READY_MS}")
         assert_steady(shifts, f"a slap-practice link at {size}")
+
+
+SLOW_HINT_MS = 15_000
+"""When web/boot/loader.js says that loading is slow (its SLOW_MS)."""
+
+
+@pytest.mark.parametrize("size", ["1366x768", "390x844"])
+def test_the_slow_loading_hint_moves_nothing(browser: Browser, site_url: str, size: str) -> None:
+    """A start that takes long (here: the runtime's machine code never arrives) gets its
+    "Still loading" line after 15 s, in a place kept for it from the first frame."""
+    with opened(browser, size) as page:
+        page.route("**/pyodide.asm.wasm", lambda route: None)  # never answered
+        page.goto(site_url + "?practice=double")
+        hint = page.locator("#boot-hint")
+        expect(hint).to_be_hidden()
+        expect(hint).to_be_visible(timeout=SLOW_HINT_MS + 30_000)
+        expect(hint).to_contain_text("Still loading")
+        page.evaluate("new Promise((done) => requestAnimationFrame(() => "
+                      "requestAnimationFrame(done)))")
+        shifts = shifts_until(page, "performance.now()")
+        assert_steady(shifts, f"the slow-loading hint at {size}")
 
 
 RETURNING = {"version": 1, "projector": True,
