@@ -12,6 +12,9 @@ or play it at speed 8, later than the clock says) later moments, as far apart.
 - ``overlap``: two visible boxes among the seats (``[data-seat][data-cards]``) and the zones
   (``[data-zone]``) overlap by more than 1 px. A box and a box inside it (a seat's peek or
   choice) are not compared; two zones in the same seat are.
+- ``spill``: a line of the centre (its row of piles, the challenge line, the pile's note, the
+  pause banner) leaves the centre's box, the room the seats leave it: it covers a seat as soon
+  as a seat grows to that edge (a cardless seat's notes).
 - ``off screen``: a box (or the human's Flip/Slap button) leaves the screen: horizontally
   outside ``[0, width]``; vertically outside ``[0, height]`` (desktop and tablet), outside the
   document (phones may scroll). The page must not scroll sideways.
@@ -365,6 +368,27 @@ CHECK = """
     }
   }
 
+  // -- the centre's room
+  const centre = document.querySelector('.centre-area');
+  if (centre && shown(centre)) {
+    const rc = centre.getBoundingClientRect();
+    for (const el of centre.children) {
+      if (!shown(el)) continue;
+      const r = el.getBoundingClientRect();
+      const out = [];
+      if (r.top < rc.top - TOL) out.push(`${Math.round(rc.top - r.top)} px over its top`);
+      if (r.bottom > rc.bottom + TOL) {
+        out.push(`${Math.round(r.bottom - rc.bottom)} px under its bottom`);
+      }
+      if (r.left < rc.left - TOL) out.push(`${Math.round(rc.left - r.left)} px left of it`);
+      if (r.right > rc.right + TOL) out.push(`${Math.round(r.right - rc.right)} px right of it`);
+      if (out.length) {
+        add(`spill|${describe(el)}`, `spill: ${describe(el)} ${rectText(r)} leaves the centre ` +
+            `${rectText(rc)}: ${out.join(', ')}`);
+      }
+    }
+  }
+
   // -- off screen
   if (root.scrollWidth > width + TOL) {
     add('off screen|page', `off screen: the page is ${root.scrollWidth} px wide for a ` +
@@ -564,6 +588,35 @@ def test_layout(run: Run, tables: Tables, pytestconfig: pytest.Config) -> None:
         problems = check(page, run, tables.stopped_at) + tables.errors
         if problems:
             fail(page, run, problems, pytestconfig)
+    finally:
+        tables.done(page)
+
+
+FIRE_RUN = Run(DESKTOP, "firefighters", 6)
+FIRE_MOMENTS = (54_000, 66_500)
+"""Game times of :data:`FIRE_RUN` at which a fire burns on the Burn pile and three seats or
+more have no cards: the tallest seats (their notes and "may put out the fire") round the
+fullest centre (the Burn pile's title and count, the challenge line, the pile's note)."""
+
+
+def test_a_fire_beside_cardless_seats(tables: Tables, pytestconfig: pytest.Config) -> None:
+    page = tables.open(FIRE_RUN)
+    try:
+        problems: list[str] = []
+        for at in FIRE_MOMENTS:
+            resume(page)
+            stood = sample_at(page, at)
+            cardless = page.locator("[data-seat][data-cards='0']").count()
+            fire = page.locator("#burn.fire").is_visible()
+            assert cardless >= 3 and fire, (
+                f"at game time {stood:.0f} the game no longer shows the moment to test "
+                f"({cardless} cardless seats, fire {fire}): pick new FIRE_MOMENTS")
+            options = {"phone": False, "touch": False, "human": None, "actions": [],
+                       "names": FIRE_RUN.names, "minFont": MIN_FONT_PX}
+            problems += [f"[at {stood:.0f}] {message}"
+                         for _, message in page.evaluate(CHECK, options)]
+        if problems:
+            fail(page, FIRE_RUN, problems + tables.errors, pytestconfig)
     finally:
         tables.done(page)
 

@@ -32,43 +32,55 @@ CSS = """\
 /* The Burn pile right of the pile (#burn), the burn contest's panel in the rail (#contest),
    and the seats' badges (burning, burned, may put the fire out). */
 
-/* The Burn pile beside the pile: the centre row makes room for it. */
-.centre-area:has(> .centre-row > #burn:not([hidden])) {
-  --centre-cards: 5.8;
-}
-
-/* A link's table before the deal (its seats drawn by web/boot/setup_early.js while Python
-   starts, the felt marked with the game): the Burn pile has its room already, empty, so that
-   nothing moves when it is drawn. */
-.felt[data-variant="firefighters"]:has([data-skeleton]) .centre-area {
-  --centre-cards: 5.8;
+/* The Burn pile beside the pile: its card, and its title and count beside it (a column as
+   wide as the longest count, "52 cards · fire!", whatever the cards' size: a line each, they
+   never wrap). The centre row makes room for it, the card and the text, and it is no taller
+   than the pile. A link's table before the deal (its seats drawn by web/boot/setup_early.js
+   while Python starts, the felt marked with the game) has that room already, the Burn pile
+   empty, so that nothing moves when it is drawn. */
+:is(.centre-area:has(> .centre-row > #burn:not([hidden])),
+    .felt[data-variant="firefighters"]:has([data-skeleton]) .centre-area) {
+  --centre-cards: 5.3;
+  --row-width: 9.1rem;
 }
 
 .felt[data-variant="firefighters"]:has([data-skeleton]) #burn {
-  display: flex !important; /* over [hidden], until the deal */
-  height: calc(var(--card-h) + 2 * 1.45rem + 0.4rem); /* its title, a card, its count */
+  display: grid !important; /* over [hidden], until the deal */
+  height: var(--card-h);
 }
 
-/* --- the Burn pile: its title, its top card (or an empty place), its count */
+/* --- the Burn pile: its top card (or an empty place), its title and its count */
 
 .burn {
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: 0.2rem;
-  text-align: center;
-  width: calc(var(--card-w) * 1.5);
+  display: grid;
+  grid-template-areas:
+    "top title"
+    "top count";
+  grid-template-columns: var(--card-w) 8.6rem;
+  grid-template-rows: 1fr 1fr;
+  column-gap: 0.5rem;
+  row-gap: 0.2rem;
+}
+
+.burn-top {
+  grid-area: top;
 }
 
 .burn-title {
+  grid-area: title;
+  align-self: end;
   margin: 0;
+  white-space: nowrap;
   font-size: 1rem;
   font-weight: 700;
   text-shadow: 0 1px 2px var(--shade-70);
 }
 
 .burn-count {
+  grid-area: count;
+  align-self: start;
   margin: 0;
+  white-space: nowrap;
   font-size: 1rem;
   font-weight: 600;
   color: var(--muted);
@@ -215,9 +227,32 @@ body[data-motion="fade"] .mark-burn {
   color: var(--white);
 }
 
-@media (max-width: 699px) {
-  .burn-title {
-    white-space: nowrap;
+/* Phones: the centre has the height it needs, not the width: the title over the card, the
+   count under it. */
+@media (max-width: 699px), (max-height: 520px) and (min-width: 700px) {
+  :is(.centre-area:has(> .centre-row > #burn:not([hidden])),
+      .felt[data-variant="firefighters"]:has([data-skeleton]) .centre-area) {
+    --centre-cards: 4.3;
+    --row-width: 8.6rem;
+  }
+
+  .felt[data-variant="firefighters"]:has([data-skeleton]) #burn {
+    height: calc(var(--card-h) + 2 * 1.45rem + 0.4rem); /* its title, a card, its count */
+  }
+
+  .burn {
+    grid-template-areas:
+      "title"
+      "top"
+      "count";
+    grid-template-columns: 8.6rem;
+    grid-template-rows: auto;
+    justify-items: center;
+  }
+
+  .burn-title,
+  .burn-count {
+    align-self: auto;
   }
 }
 
