@@ -211,9 +211,13 @@ class Match:
                     self.slappers.remove(bot)
 
     def _drop_stale_slaps(self, now: int) -> None:
+        """The pile changed under planned slaps: drop those still far enough off to stop.
+        A slap the variant called for stays: the variant calls it off itself when it is no
+        longer wanted (a fire to put out still burns when the next card is flipped)."""
         keep = []
+        called = self.called
         for bot in self.slappers:
-            if bot.slap_due - now >= COMMIT_MS:
+            if bot.slap_due - now >= COMMIT_MS and bot.seat not in called:
                 bot.slap_due = -1
             else:
                 keep.append(bot)
