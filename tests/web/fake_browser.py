@@ -184,6 +184,13 @@ class Element:
         self._adopt(child, len(self.childNodes))
         return child
 
+    def insertBefore(self, child: Element | Text, reference: Element | Text | None
+                     ) -> Element | Text:
+        if reference is None:
+            return self.appendChild(child)
+        self._adopt(child, self.childNodes.index(reference))
+        return child
+
     def removeChild(self, child: Element | Text) -> None:
         self.childNodes.remove(child)
         child.parentNode = None

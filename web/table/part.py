@@ -167,9 +167,10 @@ class TablePart:
         """What ``seat`` wears besides its count, as (kind, text): a ``data-mark``."""
         return ()
 
-    def no_cards_note(self, seat: int) -> str:
-        """What a seat without cards is told ("" for the table's own: slap to get back in)."""
-        return ""
+    def no_cards_note(self, seat: int) -> str | None:
+        """What a seat without cards is told: None for the table's own words (slap to get back
+        in), "" for nothing (a mark of the part says it all)."""
+        return None
 
     def on_action(self, action: str, events: Sequence[Event]) -> None:
         """A person's own action of the variant (:attr:`PartContext.act`) gave these events;

@@ -155,9 +155,10 @@ class TableView:
         """What the parts put on a seat besides its count."""
         return tuple(mark for part in self.parts for mark in part.seat_marks(seat))
 
-    def _no_cards_note(self, seat: int) -> str:
-        """What a part tells a seat without cards ("" for the table's own words)."""
-        return next((note for part in self.parts if (note := part.no_cards_note(seat))), "")
+    def _no_cards_note(self, seat: int) -> str | None:
+        """What a part tells a seat without cards (None: the table's own words)."""
+        notes = (part.no_cards_note(seat) for part in self.parts)
+        return next((note for note in notes if note is not None), None)
 
     def seat_root(self, seat: int) -> Any:
         """A seat's ``<section class="seat">``."""

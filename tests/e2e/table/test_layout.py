@@ -132,6 +132,7 @@ class Run:
     rewound: bool = False
     """Paused and taken :data:`REWIND_STEPS` actions back (key ","): the pause banner says
     the moment and how many actions Resume drops, the log greys the rest."""
+    seed: int = SEED
 
     @property
     def names(self) -> list[str]:
@@ -143,7 +144,7 @@ class Run:
     def link(self) -> str:
         bots = ",".join(str(n) for n in range(2, self.players + 1)) if self.human else "all"
         params: dict[str, str | int] = {
-            "variant": self.variant, "players": self.players, "bots": bots, "seed": SEED,
+            "variant": self.variant, "players": self.players, "bots": bots, "seed": self.seed,
             "speed": SPEED, "autostart": 1,
         }
         if self.long_names:
@@ -154,6 +155,7 @@ class Run:
     def id(self) -> str:
         extra = ("-human" if self.human else "") + ("-long-names" if self.long_names else "")
         extra += "-rewound" if self.rewound else ""
+        extra += f"-seed-{self.seed}" if self.seed != SEED else ""
         return f"{self.size.name}-{self.variant}-{self.players}p{extra}"
 
 
@@ -592,31 +594,39 @@ def test_layout(run: Run, tables: Tables, pytestconfig: pytest.Config) -> None:
         tables.done(page)
 
 
-FIRE_RUN = Run(DESKTOP, "firefighters", 6)
-FIRE_MOMENTS = (54_000, 66_500)
-"""Game times of :data:`FIRE_RUN` at which a fire burns on the Burn pile and three seats or
-more have no cards: the tallest seats (their notes and "may put out the fire") round the
-fullest centre (the Burn pile's title and count, the challenge line, the pile's note)."""
+FIRE_TABLES = (
+    (Run(DESKTOP, "firefighters", 6, seed=3), (84, 176)),
+    (Run(SMALL, "firefighters", 8, long_names=True, seed=3), (57, 64)),
+)
+"""All-bot Firefighters tables, and moments of their games (so many actions in) at which a fire
+burns on the Burn pile beside three cardless seats or more: the tallest seats (their notes and
+"may put out the fire") round the fullest centre (the Burn pile's title and count, the
+challenge line, the pile's note, the pause banner)."""
 
 
-def test_a_fire_beside_cardless_seats(tables: Tables, pytestconfig: pytest.Config) -> None:
-    page = tables.open(FIRE_RUN)
+@pytest.mark.parametrize(("run", "moments"), FIRE_TABLES, ids=[r.id for r, _ in FIRE_TABLES])
+def test_a_fire_beside_cardless_seats(run: Run, moments: tuple[int, ...], tables: Tables,
+                                      pytestconfig: pytest.Config) -> None:
+    page = tables.open(run)
     try:
+        resume(page)
+        wait_for_actions(page, max(moments), timeout_ms=BOOT_TIMEOUT_MS * 2)
+        page.evaluate("window.ratscrewApp.stop_timers()")
         problems: list[str] = []
-        for at in FIRE_MOMENTS:
-            resume(page)
-            stood = sample_at(page, at)
+        for at in moments:
+            page.evaluate("(at) => window.ratscrewApp.play.steps.jump(at)", at)  # paused there
+            page.wait_for_selector("#paused-banner:not([hidden])")
             cardless = page.locator("[data-seat][data-cards='0']").count()
             fire = page.locator("#burn.fire").is_visible()
             assert cardless >= 3 and fire, (
-                f"at game time {stood:.0f} the game no longer shows the moment to test "
-                f"({cardless} cardless seats, fire {fire}): pick new FIRE_MOMENTS")
+                f"after {at} actions the game no longer shows the moment to test ({cardless} "
+                f"cardless seats, fire {fire}): pick new moments in FIRE_TABLES")
             options = {"phone": False, "touch": False, "human": None, "actions": [],
-                       "names": FIRE_RUN.names, "minFont": MIN_FONT_PX}
-            problems += [f"[at {stood:.0f}] {message}"
+                       "names": run.names, "minFont": MIN_FONT_PX if run.size == DESKTOP else None}
+            problems += [f"[after {at} actions] {message}"
                          for _, message in page.evaluate(CHECK, options)]
         if problems:
-            fail(page, FIRE_RUN, problems + tables.errors, pytestconfig)
+            fail(page, run, problems + tables.errors, pytestconfig)
     finally:
         tables.done(page)
 

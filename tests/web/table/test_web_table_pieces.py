@@ -18,7 +18,8 @@ from typing import Any
 
 import pytest
 
-from ratscrew.core.events import PileTaken
+from ratscrew.core.events import PileTaken, WrongSlap
+from ratscrew.variants.firefighters import Burned, FireOut
 from tests.web.fake_browser import Element, fake_browser
 from web.model.card_text import with_symbols
 from web.model.headline import NOTE_MS
@@ -260,3 +261,78 @@ def test_a_new_table_after_a_step_back_keeps_the_log_entries(fake: Any) -> None:
     log = fake.document.getElementById("log")
     future = [node for node in log.children if node.classList.contains("future")]
     assert future and log.querySelector("[aria-current]") is log.children.item(len(future))
+
+
+def test_a_wrong_slaps_cards_fly_under_the_pile_and_the_next_move_lands_them(fake: Any
+                                                                                ) -> None:
+    session = session_of("classic", players=2, bots=0)
+    view = fake.table(session)
+    pile = fake.document.querySelector("[data-pile]")
+    view.update(session.human(0, "flip", fake.window.now))
+    events = session.human(1, "slap", fake.window.now)  # one card: nothing to slap
+    wrong = [e for e in events if isinstance(e, WrongSlap)]
+    assert wrong and wrong[0].burned and wrong[0].place == "bottom"
+    view.update(events)
+    tucked = [node for node in pile.children if node.classList.contains("tucking")]
+    assert len(tucked) == len(wrong[0].burned)
+    assert pile.children[0] is tucked[0]  # drawn first: under every card shown
+    assert all(node.classList.contains("covered") and node.dataset.code is None
+               for node in tucked)  # face down, no card of the pile's hooks
+    assert all(node.style.getPropertyValue("--from-x") for node in tucked)
+    shown = [node for node in pile.children if node not in tucked]
+    assert [node.dataset.code for node in shown] == [session.game.pile[-1].code]
+    # The next move lands what still flies: the burned card is under the pile at once.
+    view.update(session.human(1, "flip", fake.window.now))
+    assert not any(node.classList.contains("tucking") for node in pile.children)
+    assert [node.classList.contains("arriving") for node in pile.children] == [False, True]
+
+
+def test_a_pile_taken_is_gone_as_soon_as_the_next_card_is_played(fake: Any) -> None:
+    session = session_of("classic", players=2, bots=2)
+    view = fake.table(session)
+    pile = fake.document.querySelector("[data-pile]")
+    for _ in range(400):
+        events = session.step(fake.window.now)
+        view.update(events)
+        if any(isinstance(e, PileTaken) for e in events) and any(
+                node.classList.contains("leaving") for node in pile.children):
+            break
+        fake.window.run(1000)
+    else:
+        pytest.fail("no pile taken")
+    fake.window.run(50)  # still flying
+    assert any(node.classList.contains("leaving") for node in pile.children)
+    events = []
+    while not events:
+        events = session.step(fake.window.now)
+    view.update(events)
+    assert not any(node.classList.contains("leaving") for node in pile.children)
+    assert not pile.classList.contains("pattern-shown")
+
+
+def test_burned_cards_fly_to_the_burn_pile_and_a_fire_put_out_flies_to_its_seat(
+        fake: Any) -> None:
+    session = session_of("firefighters", players=4, bots=4, seed=12)
+    view = fake.table(session)
+    burn = fake.document.getElementById("burn")
+    top = burn.querySelector(".burn-top")
+    seen: set[str] = set()
+    for _ in range(3000):
+        if session.game.outcome is not None or seen == {"burned", "fire-out"}:
+            break
+        events = session.step(fake.window.now)
+        view.update(events)
+        cards = [node for node in top.children if node.classList.contains("card")]
+        if any(isinstance(e, Burned) for e in events):
+            seen.add("burned")
+            assert cards[-1].classList.contains("arriving")
+            assert cards[-1].style.getPropertyValue("--from-x")
+        if any(isinstance(e, FireOut) for e in events):
+            seen.add("fire-out")
+            leaving = [node for node in cards if node.classList.contains("leaving")]
+            assert len(leaving) == 1 and leaving[0].style.getPropertyValue("--to-y")
+            fake.window.run(1)
+            view.update(session.step(fake.window.now))  # the next move: it is there
+            assert not any(node.classList.contains("leaving") for node in top.children)
+        fake.window.run(300)
+    assert seen == {"burned", "fire-out"}

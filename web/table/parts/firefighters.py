@@ -14,6 +14,7 @@ from ratscrew.core.events import Event
 from ratscrew.variants.firefighters import (
     FIRST_BONUS,
     BurnContest,
+    Burned,
     BurnStarted,
     BurnWon,
     FireOut,
@@ -26,6 +27,7 @@ from ratscrew.variants.firefighters import (
 from web.model.card_text import with_symbols
 from web.model.feedback import Sound, Tone
 from web.model.variant_page import VariantPage, describe
+from web.table.flight import SWEEP_MS, fly_from, fly_to, offset
 from web.table.part import BESIDE_PILE, PANELS, Box, TablePart, register
 
 CSS = """\
@@ -64,6 +66,32 @@ CSS = """\
 
 .burn-top {
   grid-area: top;
+  position: relative;
+}
+
+/* A burned card flies in from its seat (the pile's arrival, web/table/table.css); the top card
+   of a fire put out flies to the seat that put it out. */
+.burn .card.arriving {
+  animation: arrive calc(200ms * var(--anim)) ease-out;
+}
+
+.burn .card.leaving {
+  position: absolute;
+  left: 0;
+  top: 0;
+  transition: transform calc(380ms * var(--anim)) ease-in,
+    opacity calc(380ms * var(--anim)) ease-in;
+  transform: translate(var(--to-x), var(--to-y)) scale(0.45);
+  opacity: 0;
+}
+
+body[data-motion="fade"] .burn .card.arriving {
+  animation-name: fade-in;
+}
+
+body[data-motion="fade"] .burn .card.leaving {
+  transition: opacity calc(380ms * var(--anim)) ease-in;
+  transform: none;
 }
 
 .burn-title {
@@ -408,7 +436,9 @@ def burn_marks(game: Game, seat: int) -> tuple[tuple[str, str], ...]:
 
 @register("firefighters")
 class BurnPile(TablePart):
-    """The Burn pile: its top card, its count, and a fire while a firefighter lies on top."""
+    """The Burn pile: its top card, its count, and a fire while a firefighter lies on top. A
+    burned card flies there from its seat; the pile of a fire put out flies to the seat that
+    put it out; the next batch of events finishes either at once."""
 
     boxes = (Box("burn", BESIDE_PILE, "burn", zone="burn-pile",
                  attrs={"data-burn": "", "data-cards": "0"}, early=True),)
@@ -421,15 +451,34 @@ class BurnPile(TablePart):
         self.box.hidden = not self.active
         self.box.classList.remove("fire")
         self.box.setAttribute("role", "group")  # its aria-label needs a role
+        self.burned_by = -1
+        self.put_out_by = -1
         if self.active:
             self.box.appendChild(self.dom.el("p", "burn-title", "Burn pile"))
-            self.box.appendChild(self.dom.el("div", "burn-top"))
+            self.top = self.dom.el("div", "burn-top")
+            self.box.appendChild(self.top)
             self.box.appendChild(self.dom.el("p", "burn-count"))
+
+    def on_events(self, events: Sequence[Event]) -> None:
+        if not self.active or not events:
+            return
+        for node in list(self.top.children):  # what still flies is there now
+            if node.classList.contains("leaving"):
+                self.top.removeChild(node)
+            else:
+                node.classList.remove("arriving")
+        for event in events:
+            if isinstance(event, Burned):
+                self.burned_by = event.seat
+            elif isinstance(event, FireOut):
+                self.put_out_by = event.seat
 
     def update(self) -> None:
         if not self.active:
             return
         pile = burn_pile_of(self.game)
+        burned_by, self.burned_by = self.burned_by, -1
+        put_out_by, self.put_out_by = self.put_out_by, -1
         if pile is None:
             return
         state = (pile.count, pile.top, pile.fire)
@@ -439,23 +488,45 @@ class BurnPile(TablePart):
         box = self.box
         box.dataset.cards = str(pile.count)
         box.classList.toggle("fire", pile.fire)
-        top = box.querySelector(".burn-top")
+        top = self.top
+        gone = [node for node in top.children if node.classList.contains("card")]
         self.dom.clear(top)
         if pile.top:
-            top.appendChild(self.table.card(CARDS[pile.top]))
+            card = self.table.card(CARDS[pile.top])
+            top.appendChild(card)
+            if burned_by >= 0:
+                fly_from(card, *offset(self.table.seat_root(burned_by), top))
         else:
             top.appendChild(self.dom.el("div", "card-space", aria_hidden="true"))
+        if put_out_by >= 0 and gone:
+            self._fly_away(gone[-1], put_out_by)
         text = f"{pile.count} card{'s' * (pile.count != 1)}"
         if pile.fire:
             text += " · fire!"
         box.querySelector(".burn-count").textContent = text
         box.setAttribute("aria-label", f"Burn pile: {text}")
 
+    def _fly_away(self, card: Any, seat: int) -> None:
+        """The Burn pile's top card flies to ``seat``, over the empty place it leaves."""
+        top = self.top
+        top.appendChild(card)
+        fly_to(card, *offset(self.table.seat_root(seat), top))
+
+        def drop() -> None:
+            if card.parentNode == top:
+                top.removeChild(card)
+
+        self.table.later(drop, SWEEP_MS)
+
     def seat_marks(self, seat: int) -> tuple[tuple[str, str], ...]:
         return burn_marks(self.game, seat)
 
-    def no_cards_note(self, seat: int) -> str:
-        return "no cards: wait for a fire to put out" if self.active else ""
+    def no_cards_note(self, seat: int) -> str | None:
+        if not self.active:
+            return None
+        if burn_marks(self.game, seat):
+            return ""  # "may put out the fire: slap!" says it
+        return "no cards: wait for a fire to put out"
 
 
 @register("firefighters")

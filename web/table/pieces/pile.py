@@ -1,7 +1,9 @@
 """The pile in the centre, its note and the challenge line under it.
 
 The pile's top cards are fanned out; only they come and go (a card flies in from the seat that
-played it, a pile taken flies to the winner's seat). Stable hooks for tests: the pile has
+played it, a pile taken flies to the winner's seat, a wrong slap's cards fly from the slapper
+under the pile, or onto it as dead cards). Motion never holds the game back: the next batch of
+events finishes whatever still flies at once. Stable hooks for tests: the pile has
 ``data-pile`` and ``data-cards``; the cards that made a winning slap, ``data-pattern``.
 """
 
@@ -13,21 +15,32 @@ from typing import Any
 
 from pyscript import document, window
 
-from ratscrew.core.engine import COVERED, PENALTY, Game
-from ratscrew.core.events import Event, PileTaken
+from ratscrew.core.engine import COVERED, DEAD, PENALTY, Game
+from ratscrew.core.events import Event, PileTaken, WrongSlap
 from web.model.session import Session
-from web.table.cards_view import by_id, card_element, clear
+from web.table.cards_view import by_id, card_element, clear, el
+from web.table.flight import SWEEP_MS, fly_from, fly_to, offset
 from web.table.piece import Piece
 
 SHOWN = 6
 """How many of the pile's top cards are fanned out (a hoagie needs four)."""
-SWEEP_MS = 420
-"""How long (real ms) the cards of a pile taken take to fly to the winner's seat."""
 PATTERN_MS = 650
 """How long (real ms at 1x: times the animation factor ``--anim``) the cards that made a
 winning slap stay highlighted on the pile before the pile flies to the winner (style.css:
 ``.pile .card.leaving[data-pattern]``)."""
 PATTERN_DELAY = f"calc({PATTERN_MS}ms * var(--anim))"
+TUCK_MS = 900
+"""How long (real ms) a card burned under the pile is drawn while it flies there (its
+animation: table.css's ``tuck``, 420 ms and a delay of up to 120 ms, times ``--anim``, at most
+1.6)."""
+TUCKED_SHOWN = 3
+"""At most so many of a wrong slap's burned cards fly (a penalty of 5 shows 3)."""
+
+
+def passing(node: Any) -> bool:
+    """A card of the pile that is only passing: a pile taken flying away, a burned card on its
+    way under."""
+    return bool(node.classList.contains("leaving") or node.classList.contains("tucking"))
 
 
 class Pile(Piece):
@@ -51,24 +64,36 @@ class Pile(Piece):
         self._label_shown = ""
         self._won: PileTaken | None = None
         """The pile taken in the batch of events not yet drawn."""
+        self._wrong: list[WrongSlap] = []
+        """The wrong slaps that cost cards in that batch."""
+        self._fresh = False
+        """Whether that batch has any event (it finishes what still flies)."""
 
     def build(self) -> None:
         clear(self.pile)
         self.pile.setAttribute("role", "group")
 
     def on_events(self, events: Sequence[Event]) -> None:
+        self._fresh = self._fresh or bool(events)
         for event in events:
             if isinstance(event, PileTaken):
                 self._won = event
+            elif isinstance(event, WrongSlap) and event.burned:
+                self._wrong.append(event)
 
     def update(self) -> None:
         won, self._won = self._won, None
+        wrong, self._wrong = self._wrong, []
+        if self._fresh:
+            self._fresh = False
+            self.finish()
         game = self.game
         pile = self.pile
         total = len(game.pile)
         pile.dataset.cards = str(total)
         if won is not None and self._shown:
             self._sweep(won)
+        dead_from = next((w.seat for w in reversed(wrong) if w.place != "bottom"), -1)
         # Burned cards only ever go under the pile, so a card's key is its place among the
         # cards above them: it does not move when another card is burned.
         penalty = sum(1 for k in game.pile_kinds if k == PENALTY)
@@ -76,7 +101,7 @@ class Pile(Piece):
         shown = [(str(i - penalty), i, game.pile[i], game.pile_kinds[i])
                  for i in range(first, total)]
         slots = {key: slot for slot, (key, _, _, _) in enumerate(shown)}
-        staying = [node for node in pile.children if not node.classList.contains("leaving")]
+        staying = [node for node in pile.children if not passing(node)]
         for node in staying:
             if node.dataset.key not in slots:
                 pile.removeChild(node)
@@ -87,16 +112,18 @@ class Pile(Piece):
             node = card_element(card, kind)
             node.dataset.key = key
             node.style.setProperty("--tilt", f"{((i * 37) % 11) - 5}deg")
-            if i == total - 1 and game.top_seat >= 0:
-                x, y = self._offset(game.top_seat)
-                node.style.setProperty("--from-x", f"{x:.0f}px")
-                node.style.setProperty("--from-y", f"{y:.0f}px")
-                node.classList.add("arriving")
+            if kind == DEAD and dead_from >= 0:  # a wrong slap's cards, on top
+                fly_from(node, *self._offset(dead_from))
+            elif i == total - 1 and game.top_seat >= 0:
+                fly_from(node, *self._offset(game.top_seat))
             pile.appendChild(node)
         pile.style.setProperty("--count", str(len(shown)))
         for node in pile.children:
-            if not node.classList.contains("leaving"):
+            if not passing(node):
                 node.style.setProperty("--slot", str(slots[node.dataset.key]))
+        for slap in wrong:
+            if slap.place == "bottom":
+                self._tuck(slap.seat, len(slap.burned))
         self._shown = len(shown)
         self.note.textContent = pile_note(game)
         label = pile_label(game)
@@ -106,12 +133,38 @@ class Pile(Piece):
         self.challenge.textContent = challenge_line(game)
 
     def _offset(self, seat: int) -> tuple[float, float]:
-        """How far (px) the middle of ``seat`` is from the middle of the pile, on screen: where
-        a card flies from, or to."""
-        a = self._seat_root(seat).getBoundingClientRect()
-        b = self.pile.getBoundingClientRect()
-        return (float(a.left + a.width / 2 - b.left - b.width / 2),
-                float(a.top + a.height / 2 - b.top - b.height / 2))
+        """How far (px) the middle of ``seat`` is from the middle of the pile."""
+        return offset(self._seat_root(seat), self.pile)
+
+    def finish(self) -> None:
+        """Whatever still flies is where it was going: a pile taken is gone, a burned card is
+        under the pile, a card played lies on it."""
+        pile = self.pile
+        for node in list(pile.children):
+            if passing(node):
+                pile.removeChild(node)
+            else:
+                node.classList.remove("arriving")
+        pile.classList.remove("pattern-shown")
+
+    def _tuck(self, seat: int, count: int) -> None:
+        """A wrong slap's ``count`` cards fly face down from ``seat`` under the pile."""
+        pile = self.pile
+        x, y = self._offset(seat)
+        nodes = []
+        for n in range(min(count, TUCKED_SHOWN)):
+            node = el("div", "card covered tucking", aria_hidden="true")
+            fly_from(node, x, y)
+            node.style.setProperty("animation-delay", f"calc({n * 60}ms * var(--anim))")
+            pile.insertBefore(node, pile.firstChild)  # under every card shown
+            nodes.append(node)
+
+        def drop() -> None:
+            for node in nodes:
+                if node.parentNode == pile:
+                    pile.removeChild(node)
+
+        self._later(drop, TUCK_MS)
 
     def _sweep(self, won: PileTaken) -> None:
         """The pile's cards fly to the winner's seat. A pile won by a slap first shows why:
@@ -122,9 +175,7 @@ class Pile(Piece):
         nodes = list(pile.children)
         shown = mark_pattern(won, nodes)
         for node in nodes:
-            node.classList.add("leaving")
-            node.style.setProperty("--to-x", f"{x:.0f}px")
-            node.style.setProperty("--to-y", f"{y:.0f}px")
+            fly_to(node, x, y)
             if shown:
                 node.style.setProperty("transition-delay", PATTERN_DELAY)
         pile.classList.toggle("pattern-shown", shown)
@@ -146,7 +197,7 @@ def mark_pattern(won: PileTaken, nodes: Sequence[Any]) -> bool:
     top-most first: two decks may hold the same card twice). Whether any was marked."""
     if won.how != "slap" or not won.cards or not won.rule:
         return False
-    free = [node for node in reversed(nodes) if not node.classList.contains("leaving")]
+    free = [node for node in reversed(nodes) if not passing(node)]
     marked = False
     for card in won.cards:
         for node in free:

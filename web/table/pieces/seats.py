@@ -37,7 +37,7 @@ class Seats(Piece):
         proxy: Callable[[Callable[[Any], None]], Any],
         later: Callable[[Callable[[], None], int], None],
         marks: Callable[[int], Marks],
-        no_cards_note: Callable[[int], str],
+        no_cards_note: Callable[[int], str | None],
     ) -> None:
         self.session = session
         self.game: Game = session.game
@@ -190,7 +190,11 @@ class Seats(Piece):
         elif seat == to_act:
             parts.append("to play")
         if not game.hands[seat] and seat != game.claimant:
-            parts.append(self._no_cards_note(seat) or "no cards: slap to get back in")
+            note = self._no_cards_note(seat)
+            if note is None:
+                note = "no cards: slap to get back in"
+            if note:
+                parts.append(note)
         if game.strikes[seat]:
             parts.append(f"strikes {game.strikes[seat]}/{game.rules.strikes}")
         return " · ".join(parts)
