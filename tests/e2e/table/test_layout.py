@@ -49,6 +49,11 @@ The sampling plan (:data:`RUNS`, 71 runs, in this order):
   the first screen.
 - 360x640 (a small phone, touch): Slap Like an Egyptian at 4 and Firefighters at 8, a human.
 
+:func:`test_a_fire_beside_cardless_seats`: the same checks on Firefighters tables taken (by
+action count, paused) to moments when a fire burns beside three cardless seats or more, the
+tallest seats round the fullest centre. :func:`test_the_layout_holds_while_cards_fly`: at 1x,
+in frames where something on the felt is moving.
+
 :func:`test_setup_fits_a_small_phone`: the setup form at 360x640, for every variant with its
 house rules open and 8 seats: no sideways scrolling, every control inside the form, no select
 squashed (narrower than its chosen text), no text under 14 px.
@@ -133,6 +138,7 @@ class Run:
     """Paused and taken :data:`REWIND_STEPS` actions back (key ","): the pause banner says
     the moment and how many actions Resume drops, the log greys the rest."""
     seed: int = SEED
+    speed: int = SPEED
 
     @property
     def names(self) -> list[str]:
@@ -145,7 +151,7 @@ class Run:
         bots = ",".join(str(n) for n in range(2, self.players + 1)) if self.human else "all"
         params: dict[str, str | int] = {
             "variant": self.variant, "players": self.players, "bots": bots, "seed": self.seed,
-            "speed": SPEED, "autostart": 1,
+            "speed": self.speed, "autostart": 1,
         }
         if self.long_names:
             params["names"] = ",".join(self.names)
@@ -156,6 +162,7 @@ class Run:
         extra = ("-human" if self.human else "") + ("-long-names" if self.long_names else "")
         extra += "-rewound" if self.rewound else ""
         extra += f"-seed-{self.seed}" if self.seed != SEED else ""
+        extra += f"-{self.speed}x" if self.speed != SPEED else ""
         return f"{self.size.name}-{self.variant}-{self.players}p{extra}"
 
 
@@ -625,6 +632,52 @@ def test_a_fire_beside_cardless_seats(run: Run, moments: tuple[int, ...], tables
                        "names": run.names, "minFont": MIN_FONT_PX if run.size == DESKTOP else None}
             problems += [f"[after {at} actions] {message}"
                          for _, message in page.evaluate(CHECK, options)]
+        if problems:
+            fail(page, run, problems + tables.errors, pytestconfig)
+    finally:
+        tables.done(page)
+
+
+MOVING_RUN = Run(DESKTOP, "classic", 6, speed=1)
+MOVING_SAMPLES = 8
+WHILE_MOVING = """(opts) => new Promise((done) => {
+  const felt = document.getElementById('felt');
+  const check = CHECK;
+  const end = performance.now() + 5000;
+  const look = () => {
+    const moving = document.getAnimations().filter((a) => a.playState === 'running'
+        && a.effect && a.effect.target && felt.contains(a.effect.target))
+      .map((a) => a.animationName || a.transitionProperty || 'an animation');
+    if (moving.length) done({moving: [...new Set(moving)], problems: check(opts)});
+    else if (performance.now() > end) done({moving: [], problems: []});
+    else requestAnimationFrame(look);
+  };
+  look();
+})"""
+"""Waits (at most 5 s) for a frame in which something on the felt moves, and checks the
+layout in that frame: what moved (animation names, transitioned properties) and the problems."""
+
+
+def test_the_layout_holds_while_cards_fly(tables: Tables, pytestconfig: pytest.Config) -> None:
+    """At 1x, where cards travel (a card to the pile, a pile to its winner, a wrong slap's
+    cards under the pile, a seat that shakes), the checks pass in frames where something on
+    the felt is moving, not only when all is still."""
+    run = MOVING_RUN
+    page = tables.open(run)
+    try:
+        resume(page)
+        options = {"phone": False, "touch": False, "human": None, "actions": [],
+                   "names": run.names, "minFont": MIN_FONT_PX}
+        script = WHILE_MOVING.replace("CHECK", CHECK.strip())
+        moved: set[str] = set()
+        problems: list[str] = []
+        for _ in range(MOVING_SAMPLES):
+            seen = page.evaluate(script, options)
+            moved.update(seen["moving"])
+            problems += [f"[while {', '.join(seen['moving'])} ran] {message}"
+                         for _, message in seen["problems"]]
+            page.wait_for_timeout(300)
+        assert "arrive" in moved, f"no card seen flying to the pile: {sorted(moved)}"
         if problems:
             fail(page, run, problems + tables.errors, pytestconfig)
     finally:
