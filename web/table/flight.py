@@ -9,6 +9,7 @@ variants' parts use it alike.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 SWEEP_MS = 620
@@ -38,3 +39,13 @@ def fly_to(node: Any, x: float, y: float) -> None:
     node.classList.add("leaving")
     node.style.setProperty("--to-x", f"{x:.0f}px")
     node.style.setProperty("--to-y", f"{y:.0f}px")
+
+
+def land(box: Any, passing: Callable[[Any], bool]) -> None:
+    """Whatever still flies in ``box`` is where it was going: the cards only ``passing``
+    through are gone, the cards arriving lie in their places."""
+    for node in list(box.children):
+        if passing(node):
+            box.removeChild(node)
+        else:
+            node.classList.remove("arriving")

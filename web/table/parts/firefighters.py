@@ -27,7 +27,7 @@ from ratscrew.variants.firefighters import (
 from web.model.card_text import with_symbols
 from web.model.feedback import Sound, Tone
 from web.model.variant_page import VariantPage, describe
-from web.table.flight import SWEEP_MS, fly_from, fly_to, offset
+from web.table.flight import SWEEP_MS, fly_from, fly_to, land, offset
 from web.table.part import BESIDE_PILE, PANELS, Box, TablePart, register
 
 CSS = """\
@@ -462,11 +462,7 @@ class BurnPile(TablePart):
     def on_events(self, events: Sequence[Event]) -> None:
         if not self.active or not events:
             return
-        for node in list(self.top.children):  # what still flies is there now
-            if node.classList.contains("leaving"):
-                self.top.removeChild(node)
-            else:
-                node.classList.remove("arriving")
+        land(self.top, lambda node: bool(node.classList.contains("leaving")))
         for event in events:
             if isinstance(event, Burned):
                 self.burned_by = event.seat

@@ -19,7 +19,7 @@ from ratscrew.core.engine import COVERED, DEAD, PENALTY, Game
 from ratscrew.core.events import Event, PileTaken, WrongSlap
 from web.model.session import Session
 from web.table.cards_view import by_id, card_element, clear, el
-from web.table.flight import SWEEP_MS, fly_from, fly_to, offset
+from web.table.flight import SWEEP_MS, fly_from, fly_to, land, offset
 from web.table.piece import Piece
 
 SHOWN = 6
@@ -139,13 +139,8 @@ class Pile(Piece):
     def finish(self) -> None:
         """Whatever still flies is where it was going: a pile taken is gone, a burned card is
         under the pile, a card played lies on it."""
-        pile = self.pile
-        for node in list(pile.children):
-            if passing(node):
-                pile.removeChild(node)
-            else:
-                node.classList.remove("arriving")
-        pile.classList.remove("pattern-shown")
+        land(self.pile, passing)
+        self.pile.classList.remove("pattern-shown")
 
     def _tuck(self, seat: int, count: int) -> None:
         """A wrong slap's ``count`` cards fly face down from ``seat`` under the pile."""
