@@ -20,6 +20,9 @@ The browser game is a static site:
         runtime/workbox/...    self-hosted Workbox, for the service worker
         runtime/plot/...       self-hosted Observable Plot and d3 (UMD), loaded only when the
                                statistics lab opens (web/tools/lab/view.py)
+        runtime/qr/...         self-hosted QR code drawing (qrcode-generator: the phone seat
+                               page, the host's join codes) and reading (qr-scanner and its
+                               worker: the host's camera), loaded only when phones are used
 
 Every URL in the site is relative, so it works under a sub-path (GitHub Pages project sites).
 """
@@ -92,6 +95,16 @@ PLOT_FILES = {
     "plot/plot.umd.min.js": "@observablehq/plot/dist/plot.umd.min.js",
     "plot/LICENSE-d3": "d3/LICENSE",
     "plot/LICENSE-plot": "@observablehq/plot/LICENSE",
+}
+
+# QR codes, for phones as seats: drawn on the seat page (web/seat/) and the host's phone panel
+# (web/phones/), read by the host's camera. ES modules; qr-scanner imports its worker by a
+# relative path, so the two stay side by side. Site path (under runtime/) -> node_modules path.
+QR_FILES = {
+    "qr/qrcode.mjs": "qrcode-generator/dist/qrcode.mjs",
+    "qr/qr-scanner.min.js": "qr-scanner/qr-scanner.min.js",
+    "qr/qr-scanner-worker.min.js": "qr-scanner/qr-scanner-worker.min.js",
+    "qr/LICENSE-qr-scanner": "qr-scanner/LICENSE",
 }
 
 # The service worker's source (web/boot/sw.js) is written, with the list of files to cache, to the
@@ -300,7 +313,7 @@ def runtime_sources() -> dict[str, Path]:
         files[f"pyscript/{name}"] = NODE_MODULES / "@pyscript/core" / name
     for name in WORKBOX_FILES:
         files[f"workbox/{Path(name).name}"] = NODE_MODULES / name
-    for rel, name in PLOT_FILES.items():
+    for rel, name in (PLOT_FILES | QR_FILES).items():
         files[rel] = NODE_MODULES / name
     missing = [str(p.relative_to(ROOT)) for p in files.values() if not p.is_file()]
     if missing:

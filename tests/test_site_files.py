@@ -39,11 +39,12 @@ FORBIDDEN = [
 WORKBOX_VERSION = "7.4.1"
 PINNED = {
     "pyodide": "314.0.7", "@pyscript/core": "0.7.31", "axe-core": "4.14.1",
-    "@observablehq/plot": "0.6.17",
+    "@observablehq/plot": "0.6.17", "qrcode-generator": "2.0.4", "qr-scanner": "1.4.2",
     **{f"workbox-{part}": WORKBOX_VERSION
        for part in ("sw", "core", "precaching", "routing", "strategies")},
 }
-"""Exact versions: the runtime, Workbox and Observable Plot (copied into the site) and axe-core
+"""Exact versions: the runtime, Workbox, Observable Plot and the QR code libraries (copied into
+the site) and axe-core
 (browser tests only). Workbox's modules must all be of one version."""
 
 

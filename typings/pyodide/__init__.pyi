@@ -1,3 +1,3 @@
-"""Pyodide: only :mod:`pyodide.ffi` is used by the page."""
+"""Pyodide: only :mod:`pyodide.ffi` and :mod:`pyodide.code` are used by the page."""
 
 __version__: str

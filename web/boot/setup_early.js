@@ -284,7 +284,8 @@
     showApp("setup");
     form.hidden = false;
     $("setup-seat-hint").hidden = !$("setup-seat-hint").textContent.trim();
-    const waiting = ["setup-copy", "setup-open", "setup-practice", "setup-lab", "setup-bmn"];
+    const waiting = ["setup-copy", "setup-open", "setup-practice", "setup-lab", "setup-bmn",
+      "setup-phones"];
     for (const id of waiting) {
       const button = $(id); // the link is Python's to write, a record Python's to read
       button.disabled = true;

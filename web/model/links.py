@@ -18,6 +18,10 @@ Formats (parameter names are case-insensitive; an empty value counts as absent):
     every bot, or a comma list with one level per bot seat in seat order
     (``bots=2,4&difficulty=easy,expert``). Default ``normal``. Seats played by people have no
     difficulty in the link; they read back as ``normal``.
+``phones``
+    Which people's seats play from their own phones (the page hosts the table and shows each
+    a join code): 1-based seat numbers separated by commas (``phones=1,2``); a bot's seat
+    named here stays a bot. Default: none.
 ``seed``
     The deal, as the text the player typed: a number or any text (at most 64 characters,
     no control characters; spaces at either end are dropped). The engine's number is
@@ -81,7 +85,8 @@ NEW_SEED_LIMIT = 10**9
 """Seeds the page picks for a table without one are numbers from 1 to this, less one."""
 
 PARAMETERS: tuple[str, ...] = (
-    "variant", "players", "bots", "difficulty", "seed", "names", "speed", "options", "autostart",
+    "variant", "players", "bots", "difficulty", "phones", "seed", "names", "speed", "options",
+    "autostart",
 )
 """Link parameters, in the order :func:`to_query` writes them."""
 
@@ -101,6 +106,8 @@ class SeatConfig:
     name: str
     bot: bool
     difficulty: str = DEFAULT_DIFFICULTY
+    phone: bool = False
+    """A person who plays from their own phone (never a bot)."""
 
 
 def default_name(seat: int) -> str:
@@ -510,6 +517,17 @@ def _parse_query(query: str) -> tuple[TableConfig, list[str]]:
             for seat, level in zip(bot_seats, levels, strict=True):
                 seat.difficulty = level
 
+    if (text := given("phones")) is not None:
+        phones = _parse_bots(text, players) if text.strip().lower() not in ("all", "none") else None
+        if phones is None:
+            notices.append(
+                f"Ignored phones={_show(text)}: give seat numbers from 1 to {players} "
+                "separated by commas."
+            )
+        else:
+            for i, seat in enumerate(seats):
+                seat.phone = i in phones and not seat.bot
+
     if (text := given("names")) is not None:
         names = text.split(",")
         if len(names) > players:
@@ -588,6 +606,10 @@ def to_query(config: TableConfig) -> str:
     ]
     if any(level != DEFAULT_DIFFICULTY for level in levels):
         pairs.append(("difficulty", levels[0] if len(set(levels)) == 1 else ",".join(levels), ","))
+
+    phones = [str(i + 1) for i, seat in enumerate(seats) if seat.phone and not seat.bot]
+    if phones:
+        pairs.append(("phones", ",".join(phones), ","))
 
     seed = config.seed.strip() if isinstance(config.seed, str) else ""
     if seed:

@@ -454,11 +454,31 @@ class Session:
             self.all_events = game.events
         else:
             self.tape = tape
+        self._seat_bots()
+        self.clock.hold(game.t)
+        self._asked = None
+        self._note_pending()
+
+    def _seat_bots(self) -> None:
+        """Fresh bots for the game as it stands (each seat of :attr:`_skills`), every other
+        seat a person's."""
+        game = self.game
         base = Rng(self.seed).fork("from", len(game.history))
         self.bots = {s: Bot(s, find_skill(d), base.fork("bot", s))
                      for s, d in self._skills.items()}
+        self.humans = tuple(s for s in range(game.n) if s not in self.bots)
         self.match = Match(game, list(self.bots.values()))
-        self.clock.hold(game.t)
+
+    def set_bot(self, seat: int, skill: str | None) -> None:
+        """A bot playing ``skill`` takes ``seat`` from here on, or with None a person does
+        (a phone that dropped out and the bot standing in for it, and back)."""
+        if not 0 <= seat < self.game.n:
+            raise ValueError(f"no seat {seat + 1} at this table")
+        if skill is None:
+            self._skills.pop(seat, None)
+        else:
+            self._skills[seat] = find_skill(skill).name
+        self._seat_bots()
         self._asked = None
         self._note_pending()
 

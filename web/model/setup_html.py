@@ -179,12 +179,13 @@ def slap_items(variant: Variant, slaps: Sequence[str]) -> str:
 
 def seat_row(variant: Variant, index: int, seat: SeatConfig, mark: str | None, keys: str,
              hidden: bool = False) -> str:
-    """One seat of the list: number, name, Human or a bot level, the variant's per-seat
+    """One seat of the list: number, name, Human, Phone or a bot level, the variant's per-seat
     option (``mark``: this seat's value; None when the variant has none), keys."""
     number = index + 1
-    kind = seat.difficulty if seat.bot else "human"
-    kinds = option("human", "Human", kind == "human") + "".join(
-        option(d, f"Bot: {d}", kind == d) for d in DIFFICULTIES)
+    kind = seat.difficulty if seat.bot else "phone" if seat.phone else "human"
+    kinds = (option("human", "Human", kind == "human")
+             + option("phone", "Phone", kind == "phone")
+             + "".join(option(d, f"Bot: {d}", kind == d) for d in DIFFICULTIES))
     parts = [
         tag("span", str(number), class_="seat-row-number", aria_hidden="true"),
         void("input", type="text", maxlength="24", aria_label=f"Seat {number} name",

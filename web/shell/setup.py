@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from web.shell.app import App
     from web.table.play import Play
 
-EARLY_DISABLED = ("setup-open", "setup-practice", "setup-lab", "setup-bmn")
+EARLY_DISABLED = ("setup-open", "setup-practice", "setup-lab", "setup-bmn", "setup-phones")
 """The setup's buttons that wait for Python (web/boot/setup_early.js disables them)."""
 
 
@@ -54,6 +54,7 @@ class SetupForm:
         on("setup", "submit", self.on_submit)
         on("setup", "change", self.on_change)
         on("setup-demo", "click", self.on_demo)
+        on("setup-phones", "click", self.on_phones)
         on("setup-copy", "click", self.on_copy)
         on("setup-rules-reset", "click", self.on_rules_reset)
 
@@ -177,8 +178,8 @@ class SetupForm:
             row = rows.item(i)
             kind = str(row.querySelector(".seat-row-kind").value)
             name = str(row.querySelector(".seat-row-name").value)
-            bot = kind != "human"
-            seats.append(SeatConfig(name, bot, kind if bot else "normal"))
+            bot = kind not in ("human", "phone")
+            seats.append(SeatConfig(name, bot, kind if bot else "normal", kind == "phone"))
         current = self.shell.config
         options = dict(current.options)
         boxes = by_id("setup-seat-list").querySelectorAll(
@@ -255,6 +256,18 @@ class SetupForm:
         seats = [SeatConfig(s.name, True, s.difficulty if s.bot else "normal")
                  for s in config.seats]
         self.play.start(replace(config, seats=seats))
+
+    def on_phones(self, _event: Any) -> None:
+        """Play with phones: the form's table hosted here, each person's seat played from a
+        phone (the seats already set to Phone, else every person's)."""
+        config = self.read()
+        if not any(s.phone for s in config.seats):
+            seats = [replace(s, phone=not s.bot) for s in config.seats]
+            config = replace(config, seats=seats)
+        if not any(s.phone for s in config.seats):
+            self.shell.notify(["Every seat is a bot: set a seat to Phone (or Human) first."])
+            return
+        self.play.start(config)
 
     def on_copy(self, _event: Any) -> None:
         """The setup's Copy link: a link always holds a seed, so a friend who opens it gets the

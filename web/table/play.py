@@ -29,6 +29,8 @@ from web.table.cards_view import by_id, clear, el
 from web.table.steps import Steps
 
 if TYPE_CHECKING:
+    from web.phones.hosting import Phones
+    from web.phones.referee import Referee
     from web.shell.app import App
     from web.table.view import TableView
 
@@ -71,7 +73,11 @@ class Play:
         self.again: Callable[[], None] | None = None
         """Deals the game on the table again (the end screen's "Play again")."""
         self.steps = Steps(shell, self)
+        self.phones: Phones | None = None
+        """The table's phone seats, while the table in play has some (they bring a referee:
+        people's actions are then held and applied in the order they were made)."""
         on = shell.on
+        on("bar-phones", "click", lambda _e: self.phones and self.phones.panel.open())
         on("pause", "click", self.toggle_pause)
         on("speed", "change", self.on_speed)
         on("table-copy", "click", self.on_table_copy)
@@ -106,6 +112,10 @@ class Play:
         shell.save_settings()
         window.history.replaceState(None, "", f"?{query}" if query else "?")
         self.open_table(session, config.seed, config, again=lambda: self.start(config))
+        if phone_seats := [i for i, seat in enumerate(config.seats) if seat.phone]:
+            from web.phones.hosting import Phones  # only for a table with phones
+
+            self.phones = Phones(self, phone_seats)  # this page hosts: the game waits for Start
 
     def open_table(self, session: Session, seed: str, config: TableConfig | None,
                    again: Callable[[], None],
@@ -116,6 +126,9 @@ class Play:
         self.record = record
         self.again = again
         self.stop_timers()
+        if self.phones is not None:
+            self.phones.close("The table was closed.")
+            self.phones = None
         if self.view is not None:
             self.view.destroy()
         self.session = session
@@ -144,6 +157,12 @@ class Play:
         return TableView(self.session, self.shell.keymap.keys_for, guard(self.touch),
                          guard(self.choose), guard(self.variant_action), lines,
                          self.shell.sound.play)
+
+    @property
+    def referee(self) -> Referee | None:
+        """The phones' referee (none at instant speed, where nobody acts)."""
+        phones, session = self.phones, self.session
+        return phones.referee if phones and session and not session.instant else None
 
     def leave(self) -> None:
         """The table is left for another screen: the bots' timers stopped, the game paused."""
@@ -174,7 +193,8 @@ class Play:
         if session is None:
             return
         self._arm_ticker()
-        wait = session.due_in(now())
+        referee = self.referee
+        wait = referee.due_in(now()) if referee is not None else session.due_in(now())
         if wait is None:
             return
         guard = self.shell.guard
@@ -205,7 +225,9 @@ class Play:
 
     def _timer(self, *_: Any) -> None:
         self.timer = None
-        if self.session is not None:
+        if (referee := self.referee) is not None:
+            self.after(referee.advance(now()))
+        elif self.session is not None:
             self.after(self.session.advance(now()))
 
     def _frame(self, *_: Any) -> None:
@@ -219,6 +241,8 @@ class Play:
             return
         if events:
             self.view.update(events)
+        if self.phones is not None:
+            self.phones.after(events)
         self.steps.show_position()
         if self.session.game.outcome is not None:
             self.game_over()
@@ -231,6 +255,9 @@ class Play:
         """A person flips or slaps (a key, or with ``buzz`` a touch on their seat's button,
         which buzzes for a slap, twice for a wrong one)."""
         if self.session is None or by_id("table").hidden:
+            return
+        if self.referee is not None and self.phones is not None:
+            self.phones.local(seat, action, buzz)
             return
         events = self.session.human(seat, action, now())
         if buzz:
@@ -255,12 +282,22 @@ class Play:
         self.view.note_action(kind, events)
         self.after(events)
 
+    def redraw(self) -> None:
+        """The table drawn afresh, its log kept (a seat changed hands)."""
+        if self.view is not None:
+            lines = self.view.lines
+            self.view.destroy()
+            self.view = self.new_view(lines)
+            self.schedule()
+
     def set_paused(self, paused: bool) -> None:
         """Pause or resume the game. Resuming at a past moment plays on from there: the
         record after it is dropped (the log's entries still to come go)."""
         session = self.session
         if session is not None:
             if paused:
+                if (referee := self.referee) is not None:  # held actions count: apply them
+                    self.after(referee.flush(now()))
                 session.pause(now())
             elif session.resume_here(now()) and self.view is not None:
                 self.view.lines.cut(len(session.all_events))
@@ -275,7 +312,12 @@ class Play:
             self.schedule()
 
     def toggle_pause(self, *_: Any) -> None:
+        if self.phones is not None and not self.phones.started:
+            self.phones.panel.open()  # before Start the game waits for its phones
+            return
         if self.session is not None and self.session.game.outcome is None:
+            if self.phones is not None:
+                self.phones.holding = False  # the host plays on: no longer waits for phones
             self.set_paused(not self.session.paused)
 
     def on_speed(self, _event: Any) -> None:

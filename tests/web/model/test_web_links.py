@@ -363,6 +363,7 @@ def test_every_parameter_appears_in_a_full_query() -> None:
         speed="instant", options={"jokers": 1}, autostart=True,
     )
     config.seats[1].name = "Zed"
+    config.seats[1].phone = True
     query = to_query(config)
     assert [pair.partition("=")[0] for pair in query.split("&")] == list(PARAMETERS)
     assert parse_ok(query) == config
@@ -683,3 +684,15 @@ def test_a_practice_link_opens_the_slap_practice_not_a_table() -> None:
     assert tool_link("?variant=classic&seed=1") == ""
     assert tool_link("?" + "x=1&" * 100_000 + "practice=double") == ""  # read up to a bound
     assert tool_link(None) == ""
+
+
+def test_phones_name_people_s_seats_that_play_from_phones() -> None:
+    config = parse_ok("players=4&bots=3,4&phones=1,2,3")
+    assert [(s.bot, s.phone) for s in config.seats] == [
+        (False, True), (False, True), (True, False), (True, False)]
+    assert to_query(config) == "bots=3,4&phones=1,2"
+    for bad in ("9", "x", "all"):
+        config, notices = parse_query(f"phones={bad}")
+        assert not any(s.phone for s in config.seats)
+        assert notices == [
+            f"Ignored phones='{bad}': give seat numbers from 1 to 4 separated by commas."]

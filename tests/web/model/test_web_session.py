@@ -568,3 +568,27 @@ def test_a_record_dealt_from_hands_opens_too() -> None:
 def test_a_bad_record_is_refused(bad: dict[str, object]) -> None:
     with pytest.raises(RecordError):
         Session.from_record(bad)
+
+
+def test_a_bot_stands_in_for_a_person_and_gives_the_seat_back() -> None:
+    session = Session("classic", 3, 7, ["A", "B", "C"], {0: "normal", 2: "normal"}, now=0.0)
+    session.start_clock(0.0)
+    now = 0.0
+    while session.game.cards_played < 5:  # B never flips: the table waits for B
+        now += 1000.0
+        session.advance(now)
+        if session.game.to_act() == 1:
+            break
+    assert session.game.to_act() == 1
+    assert session.due_in(now) is None
+    session.set_bot(1, "expert")
+    assert session.humans == ()
+    assert session.human(1, "flip", now) == []  # the person's keys do nothing meanwhile
+    before = session.game.cards_played
+    session.advance(now + 5000.0)
+    assert session.game.cards_played > before
+    session.set_bot(1, None)
+    assert session.humans == (1,)
+    assert 1 not in session.bots
+    with pytest.raises(ValueError, match="no seat 4"):
+        session.set_bot(3, "easy")

@@ -1,0 +1,5 @@
+"""The part of Pyodide's ``pyodide.code`` the page uses."""
+
+from typing import Any
+
+def run_js(code: str, /) -> Any: ...

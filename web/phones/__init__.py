@@ -1,0 +1,1 @@
+"""Phones as seats: the host's side of the table's phones."""

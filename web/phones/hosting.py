@@ -1,0 +1,330 @@
+"""This page hosts the table's phones: their connections (web/phones/host.mjs), the phones
+panel (join codes, answers, each seat's state) and the messages, turned into actions of the
+phone's own seat for the referee (:class:`~web.phones.referee.Referee`).
+
+Imported only when a table has a phone seat.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pyodide.code import run_js
+from pyodide.ffi import create_once_callable, create_proxy
+from pyscript import document, window
+
+from ratscrew.core.events import Event
+from web.phones import protocol
+from web.phones.lobby import DROP_POLICIES, PhoneSeat, buzz_for, state_message
+from web.phones.panel import PhonePanel
+from web.model.feedback import vibration
+from web.phones.protocol import MALFORMED, TOO_LONG, Act, Bye, Choose, Hello, Pong
+from web.phones.referee import Referee
+from web.shell.dom import now
+
+if TYPE_CHECKING:
+    from web.table.play import Play
+
+TICK_MS = 1000
+"""How often the panel's states are redrawn and quiet or gone phones noticed."""
+
+PROBLEMS = {
+    "none": ("This computer has no network address to offer the phones. Join the room's Wi-Fi "
+             "(or a phone's hotspot) and choose New code; or play on this device."),
+    "hidden": ("The browser hides this computer's address (it shows it only to pages allowed "
+               "the camera). Allow the camera and choose New code; or join the phones by "
+               "the same Wi-Fi and hotspot as before."),
+    "isolated": ("The phone answered but cannot reach this computer: guest and school Wi-Fi "
+                 "often keep devices apart. Turn on a phone's hotspot, join it with this "
+                 "computer and the phones, and choose New code; or play on this device."),
+    "refused": ("The camera is blocked: copy each phone's code and paste it here instead "
+                "(the phones show it under their QR code)."),
+}
+
+
+class Phones:
+    """The phone seats of the table in play."""
+
+    def __init__(self, play: Play, seats: list[int]) -> None:
+        self.play = play
+        self.shell = play.shell
+        self.seats = {s: PhoneSeat(s, since=now()) for s in seats}
+        assert play.session is not None
+        self.referee = Referee(play.session, self._applied)
+        self._touched: list[int] = []
+        """Seats at this device whose held action came from a touch (it buzzes once
+        applied)."""
+        self.holding = False
+        """The game waits for phones (before Start, or for a phone that dropped)."""
+        self.policy = "pause"
+        self.paused_for: set[int] = set()
+        """Phone seats the game is paused for (the drop policy "pause")."""
+        self.started = False
+        self.host: Any = None
+        self.module: Any = None
+        self._stop_scan: Any = None
+        self._tell = create_proxy(self.shell.guard(self.tell))
+        self.hold()
+        self.panel = PhonePanel(self)
+        self.ticker = window.setInterval(create_proxy(self.shell.guard(self.tick)), TICK_MS)
+        url = window.URL.new("web/phones/host.mjs", document.baseURI).href
+        promise = run_js(f"import({str(url)!r})")
+        promise.then(create_once_callable(self.shell.guard(self._loaded)),
+                     create_once_callable(self.shell.guard(self._not_loaded)))
+
+    def _loaded(self, module: Any) -> None:
+        self.module = module
+        self.host = module.PhoneHost.new(self._tell)
+        self.host.askCamera().then(create_once_callable(self.shell.guard(self._camera)))
+
+    def _not_loaded(self, error: Any) -> None:
+        self.panel.problem(f"The phones' part of the page did not load ({error}). Reload.")
+
+    def _camera(self, answer: Any) -> None:
+        if str(answer) == "refused":
+            self.panel.problem(PROBLEMS["refused"])
+        for seat in self.seats:
+            self.new_code(seat)
+
+    # -- codes and answers -----------------------------------------------------------------
+
+    def new_code(self, seat: int) -> None:
+        """A fresh join code for ``seat`` (any connection it had is closed)."""
+        if self.host is None:
+            return
+        phone = self.seats[seat]
+        phone.code = ""
+        phone.problem = ""
+        self.panel.show_seats()
+        self.host.offer(seat)
+
+    def add_answer(self, text: str) -> None:
+        """A phone's answer, pasted or read by the camera."""
+        if self.host is None or not text.strip():
+            return
+
+        def done(seat: Any) -> None:
+            phone = self.seats.get(int(seat))
+            if phone is not None and phone.status in ("waiting", "reconnecting"):
+                phone.set("joining", now())  # (a fast phone may have said hello already)
+                self.panel.problem("")
+                self.panel.show_seats()
+
+        def failed(error: Any) -> None:
+            self.panel.problem(str(getattr(error, "message", error)))
+
+        guard = self.shell.guard
+        self.host.answer(text).then(create_once_callable(guard(done)),
+                                    create_once_callable(guard(failed)))
+
+    def scan(self, video: Any) -> None:
+        """Read the phones' answers with the camera into ``video`` (again: stop)."""
+        if self.module is None:
+            return
+        if self._stop_scan is not None:
+            self._stop_scan()
+            self._stop_scan = None
+            self.panel.scanning(False)
+            return
+
+        def started(stop: Any) -> None:
+            self._stop_scan = stop
+            self.panel.scanning(True)
+
+        def failed(error: Any) -> None:
+            self.panel.problem(f"{PROBLEMS['refused']} ({getattr(error, 'message', error)})")
+
+        guard = self.shell.guard
+        found = create_proxy(guard(lambda text: self.add_answer(str(text))))
+        self.module.scan(video, found).then(create_once_callable(guard(started)),
+                                            create_once_callable(guard(failed)))
+
+    # -- what the connections say ----------------------------------------------------------
+
+    def tell(self, seat: Any, kind: Any, data: Any, time: Any) -> None:
+        phone = self.seats.get(int(seat))
+        if phone is None:
+            return
+        kind, data, at = str(kind), str(data), float(time)
+        if kind == "code":
+            phone.code = data
+            self.panel.show_seats()
+        elif kind == "message":
+            self.message(phone, data, at)
+        elif kind == "dropped":  # too long (or binary) for the page to hand over
+            reason = TOO_LONG if data == TOO_LONG else MALFORMED
+            phone.inbox.dropped[reason] += 1
+        elif kind == "link":
+            if data in ("failed", "closed", "disconnected") and phone.status == "playing":
+                self.dropped(phone, at)
+        elif kind == "problem":
+            phone.problem = data
+            self.panel.problem(PROBLEMS.get(data, data))
+            self.panel.show_seats()
+
+    def message(self, phone: PhoneSeat, text: str, at: float) -> None:
+        message = phone.inbox.take(text, at)
+        if message is None:
+            return
+        if isinstance(message, Pong):
+            phone.clock.sample(message.host_ms, message.phone_ms, at)
+        elif isinstance(message, Hello):
+            self.joined(phone, at)
+        elif phone.status != "playing":
+            return  # a phone acts only once seated
+        elif isinstance(message, Act):
+            if message.action in self.play_actions():
+                self.offer(phone.seat, message.action, phone.clock.to_host(message.at, at), at)
+        elif isinstance(message, Choose):
+            self.play.choose(phone.seat, message.option)
+        elif isinstance(message, Bye):
+            self.dropped(phone, at)
+
+    def play_actions(self) -> tuple[str, ...]:
+        session = self.play.session
+        return session.actions if session is not None else ()
+
+    def joined(self, phone: PhoneSeat, at: float) -> None:
+        """A phone said hello: its seat is played from it (again)."""
+        if phone.joined_at < 0:
+            phone.joined_at = at
+        phone.set("playing", at)
+        phone.problem = ""
+        phone.sent = ""
+        if phone.stand_in:
+            phone.stand_in = False
+            self.seat_bot(phone.seat, None)
+        self.paused_for.discard(phone.seat)
+        if self.started and not self.paused_for and self.holding:
+            self.go_on()
+        self.panel.show_seats()
+        self.send_states()
+
+    def dropped(self, phone: PhoneSeat, at: float) -> None:
+        """A playing phone went away: its seat is kept a while, a new code on show."""
+        phone.set("reconnecting", at)
+        if self.started and self.play.session is not None:
+            if self.policy == "bot":
+                self.stand_in(phone)
+            else:
+                self.paused_for.add(phone.seat)
+                self.hold()
+        self.new_code(phone.seat)
+
+    def stand_in(self, phone: PhoneSeat) -> None:
+        if not phone.stand_in:
+            phone.stand_in = True
+            self.seat_bot(phone.seat, "normal")
+
+    def tick(self, *_: Any) -> None:
+        t = now()
+        for phone in self.seats.values():
+            if phone.quiet(t):
+                self.dropped(phone, t)
+            elif phone.timed_out(t):
+                phone.set("replaced", t)
+                self.stand_in(phone)
+                self.paused_for.discard(phone.seat)
+                if self.host is not None:
+                    self.host.close(phone.seat, "the seat was given to a bot")
+                if not self.paused_for and self.holding:
+                    self.go_on()
+        self.panel.show_seats()
+
+    # -- the game --------------------------------------------------------------------------
+
+    def offer(self, seat: int, action: str, at: float, arrived: float) -> None:
+        """A person's action made at host time ``at``, for the referee to apply in order."""
+        session = self.play.session
+        if session is not None and not session.paused:
+            self.referee.offer(seat, action, at, arrived)
+            self.play.schedule()
+
+    def local(self, seat: int, action: str, touch: bool) -> None:
+        """A key or a touch at this device: held like a phone's (it needs no correction)."""
+        if touch:
+            self._touched.append(seat)
+        t = now()
+        self.offer(seat, action, t, t)
+
+    def _applied(self, seat: int, action: str, events: list[Event]) -> None:
+        if seat in self._touched:
+            self._touched.remove(seat)
+            self.shell.sound.buzz(vibration(seat, action, events))
+
+    def seat_bot(self, seat: int, skill: str | None) -> None:
+        """A bot takes ``seat`` (``skill``), or a person does (None): the table redrawn."""
+        session = self.play.session
+        if session is not None:
+            session.set_bot(seat, skill)
+            self.play.redraw()
+
+    def hold(self) -> None:
+        """The game waits for phones."""
+        self.holding = True
+        session = self.play.session
+        if session is not None and not session.paused:
+            self.play.set_paused(True)
+
+    def go_on(self) -> None:
+        """Every phone is back (or replaced): the game goes on."""
+        if self.holding:
+            self.holding = False
+            session = self.play.session
+            if session is not None and session.game.outcome is None:
+                self.play.set_paused(False)
+
+    def start(self) -> None:
+        """The host starts the game: a bot plays each phone seat still without its phone."""
+        self.started = True
+        for phone in self.seats.values():
+            if phone.status != "playing":
+                self.stand_in(phone)
+        self.go_on()
+        self.send_states()
+
+    def replace(self, seat: int, bot: bool) -> None:
+        """The host gives a phone seat to a bot, or to a person at this device."""
+        phone = self.seats[seat]
+        phone.set("replaced", now())
+        phone.stand_in = False
+        self.paused_for.discard(seat)
+        if self.host is not None:
+            self.host.close(seat, "the table gave your seat to someone else")
+        self.seat_bot(seat, "normal" if bot else None)
+        if self.started and not self.paused_for and self.holding:
+            self.go_on()
+        self.panel.show_seats()
+
+    def set_policy(self, policy: str) -> None:
+        if policy in DROP_POLICIES:
+            self.policy = policy
+
+    def after(self, events: list[Event]) -> None:
+        """The table moved on: a phone whose player took a pile or slapped wrong buzzes, every
+        phone is told what it shows now."""
+        for seat, phone in self.seats.items():
+            if phone.connected and (pattern := buzz_for(seat, events)):
+                self.host.send(seat, "game", protocol.buzz(pattern))
+        self.send_states()
+
+    def send_states(self) -> None:
+        session = self.play.session
+        if session is None or self.host is None:
+            return
+        line = str(document.getElementById("explain").textContent or "")
+        for seat, phone in self.seats.items():
+            if phone.connected:
+                text = state_message(session, seat, line)
+                if text != phone.sent:
+                    phone.sent = text
+                    self.host.send(seat, "game", text)
+
+    def close(self, why: str) -> None:
+        """The table is closed: every phone told, every connection closed."""
+        window.clearInterval(self.ticker)
+        if self._stop_scan is not None:
+            self._stop_scan()
+        if self.host is not None:
+            self.host.closeAll(why)
+        self.panel.remove()

@@ -1,0 +1,133 @@
+"""The phone seats of a hosted table: where each one stands, and what its phone is told
+(browser-free: :mod:`web.phones.hosting` connects it to the page).
+
+A phone seat is *waiting* while its join code is on show, *joining* once its answer is in,
+*playing* once its phone has said hello, *reconnecting* when the phone goes quiet or its
+connection drops (the seat is kept :data:`KEEP_MS`; a new code is on show meanwhile, and the
+host chose whether the game pauses or a bot stands in), and *replaced* when the host gave the
+seat to a bot or a person here, or the phone did not come back in time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ratscrew.core.events import Event, PileTaken, WrongSlap
+from web.model.feedback import WRONG_BUZZ
+from web.model.session import ACTION_LABELS
+from web.phones import protocol
+from web.phones.clock import PhoneClock
+from web.phones.protocol import Inbox
+
+if TYPE_CHECKING:
+    from web.model.session import Session
+
+KEEP_MS = 60_000.0
+"""How long a dropped phone keeps its seat."""
+QUIET_MS = 3_000.0
+"""A phone not heard from for this long (it answers pings every 250 ms) is reconnecting."""
+WON_BUZZ = (60, 60, 120)
+"""A phone's buzz when its player takes a pile."""
+
+STATUS_TEXT = {
+    "waiting": "waiting for the phone",
+    "joining": "connecting…",
+    "playing": "playing",
+    "reconnecting": "reconnecting",
+    "replaced": "not a phone now",
+}
+
+DROP_POLICIES = {"pause": "The game pauses", "bot": "A bot plays for it"}
+
+
+@dataclass
+class PhoneSeat:
+    """One seat played from a phone."""
+
+    seat: int
+    status: str = "waiting"
+    since: float = 0.0
+    """Host time the status began."""
+    code: str = ""
+    """The join code on show (its offer)."""
+    problem: str = ""
+    """What the network says against this seat ("none", "hidden", "isolated"), or ""."""
+    stand_in: bool = False
+    """A bot plays the seat for now."""
+    inbox: Inbox = field(default_factory=Inbox)
+    clock: PhoneClock = field(default_factory=PhoneClock)
+    sent: str = ""
+    """The last state sent to the phone (a state is sent again only when it changes)."""
+    joined_at: float = -1.0
+    """Host time the phone's first hello came (for the pairing time)."""
+
+    def set(self, status: str, now: float) -> None:
+        if status != self.status:
+            self.status = status
+            self.since = now
+
+    @property
+    def connected(self) -> bool:
+        return self.status == "playing"
+
+    def describe(self, now: float) -> str:
+        """The seat's state as the host's panel says it."""
+        text = STATUS_TEXT[self.status]
+        rtt = self.clock.rtt
+        if self.status == "playing" and rtt is not None:
+            text += f" · {rtt:.0f} ms"
+        if self.status == "reconnecting":
+            left = max(0.0, KEEP_MS - (now - self.since)) / 1000
+            text += f" · seat kept {left:.0f} s"
+        if self.stand_in and self.status != "replaced":
+            text += " · a bot plays meanwhile"
+        dropped = self.inbox.dropped_total
+        if dropped:
+            text += f" · {dropped} bad message{'s' * (dropped != 1)} dropped"
+        return text
+
+    def timed_out(self, now: float) -> bool:
+        """Whether a reconnecting phone has lost its seat."""
+        return self.status == "reconnecting" and now - self.since >= KEEP_MS
+
+    def quiet(self, now: float) -> bool:
+        """Whether a playing phone has stopped answering pings."""
+        seen = self.clock.last_seen
+        return (self.status == "playing"
+                and now - max(seen if seen is not None else self.since, self.since) > QUIET_MS)
+
+
+def state_message(session: Session, seat: int, line: str) -> str:
+    """What the phone of ``seat`` shows now (docs/phones.md, ``state``)."""
+    game = session.game
+    outcome = game.outcome
+    turn = "" if outcome is not None or game.phase is not None else game.name(game.to_act())
+    pending = session.human_decision
+    decision = None
+    if pending is not None and pending.seat == seat:
+        decision = (pending.prompt, [(o, pending.label(o)) for o in pending.options])
+    winner = outcome.winner if outcome is not None else None
+    return protocol.state(
+        seat=seat,
+        name=game.name(seat),
+        cards=game.counts[seat],
+        turn=turn,
+        mine=outcome is None and game.phase is None and game.to_act() == seat,
+        actions=[(a, ACTION_LABELS[a]) for a in session.actions],
+        line=line,
+        decision=decision,
+        paused=session.paused,
+        over=outcome is not None,
+        winner=game.name(winner) if winner is not None else None,
+        variant=session.variant.title,
+    )
+
+
+def buzz_for(seat: int, events: list[Event]) -> tuple[int, ...]:
+    """What ``seat``'s phone buzzes for ``events``: a wrong slap twice, a pile taken once."""
+    if any(isinstance(e, WrongSlap) and e.seat == seat for e in events):
+        return WRONG_BUZZ
+    if any(isinstance(e, PileTaken) and e.seat == seat for e in events):
+        return WON_BUZZ
+    return ()

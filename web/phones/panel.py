@@ -1,0 +1,241 @@
+"""The phones panel on the host: the join code of the seat that waits (a large QR code and
+its link), every phone seat's state and latency, the field for a phone's answer and the
+camera that reads them, what to do when a phone drops, and Start.
+
+A ``<dialog>`` over the table (``#phones``), opened when the table is dealt and again by the
+bar's Phones button.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pyodide.ffi import create_once_callable
+from pyscript import document
+
+from web.phones.lobby import DROP_POLICIES
+from web.shell.dom import now
+from web.table.cards_view import by_id, clear, el, link_stylesheet
+
+if TYPE_CHECKING:
+    from web.phones.hosting import Phones
+
+STYLESHEET = "web/phones/phones.css"
+
+
+class PhonePanel:
+    """The panel of :class:`~web.phones.hosting.Phones`."""
+
+    def __init__(self, phones: Phones) -> None:
+        self.phones = phones
+        self.shown: int | None = None
+        """The seat whose code is on show (None: the first that waits)."""
+        self._qr_for = ""
+        link_stylesheet(STYLESHEET)
+        shell = phones.shell
+        box = el("dialog", "phones", id="phones", aria_labelledby="phones-title",
+                 data_zone="phones")
+        head = el("header", "phones-head")
+        head.appendChild(el("h2", "", "Phones at this table", id="phones-title"))
+        head.appendChild(el("p", "phones-intro",
+                            "Each player scans their seat's code with the phone's camera, "
+                            "then holds up the code the phone shows to this camera (or "
+                            "pastes it below). Same Wi-Fi for everyone."))
+        box.appendChild(head)
+        body = el("div", "phones-body")
+        code = el("figure", "phones-code")
+        code.appendChild(el("div", "phones-qr", data_zone="phone-qr", aria_hidden="true"))
+        caption = el("figcaption", "phones-caption", data_zone="phone-caption")
+        code.appendChild(caption)
+        row = el("div", "phones-link-row")
+        row.appendChild(el("input", "phones-link", type="text", readonly="",
+                           aria_label="Join link", data_zone="phone-link", id="phones-link"))
+        row.appendChild(el("button", "", "Copy link", type="button", id="phones-copy"))
+        code.appendChild(row)
+        body.appendChild(code)
+        side = el("div", "phones-side")
+        side.appendChild(el("ol", "phones-seats", id="phones-seats", data_zone="phone-seats"))
+        answer = el("form", "phones-answer", id="phones-answer-form")
+        pasted = el("label", "", "A phone's code, pasted:")
+        pasted.htmlFor = "phones-answer"
+        answer.appendChild(pasted)
+        answer.appendChild(el("input", "", type="text", id="phones-answer", autocomplete="off",
+                              spellcheck="false", maxlength="400"))
+        answer.appendChild(el("button", "", "Add", type="submit"))
+        side.appendChild(answer)
+        side.appendChild(el("button", "phones-scan", "Read codes with the camera",
+                            type="button", id="phones-scan"))
+        video = el("video", "phones-video", id="phones-video", muted="", playsinline="")
+        video.hidden = True
+        side.appendChild(video)
+        side.appendChild(el("p", "phones-problem", id="phones-problem", role="alert",
+                            data_zone="phones-problem"))
+        body.appendChild(side)
+        box.appendChild(body)
+        foot = el("footer", "phones-foot")
+        label = el("label", "", "When a phone drops: ")
+        label.htmlFor = "phones-policy"
+        foot.appendChild(label)
+        select = el("select", "", id="phones-policy")
+        for value, text in DROP_POLICIES.items():
+            select.appendChild(el("option", "", text, value=value))
+        foot.appendChild(select)
+        foot.appendChild(el("button", "primary", "Start the game", type="button",
+                            id="phones-start"))
+        box.appendChild(foot)
+        document.body.appendChild(box)
+        self.box = box
+        proxy = shell.proxy
+        by_id("phones-copy").addEventListener("click", proxy(self._copy))
+        answer.addEventListener("submit", proxy(self._answer))
+        by_id("phones-scan").addEventListener("click", proxy(
+            lambda _e: phones.scan(by_id("phones-video"))))
+        select.addEventListener("change", proxy(lambda e: phones.set_policy(str(e.target.value))))
+        by_id("phones-start").addEventListener("click", proxy(self._start))
+        by_id("phones-seats").addEventListener("click", proxy(self._seat_button))
+        box.addEventListener("cancel", proxy(self._cancel))
+        bar = by_id("bar-phones")
+        if bar is not None:
+            bar.hidden = False
+        self.show_seats()
+        box.showModal()
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def show_seats(self) -> None:
+        """Every phone seat's state, and the code of the seat on show."""
+        phones = self.phones
+        session = phones.play.session
+        names = session.game.names if session is not None else []
+        t = now()
+        rows = by_id("phones-seats")
+        clear(rows)
+        waiting = [p.seat for p in phones.seats.values()
+                   if p.status in ("waiting", "joining", "reconnecting")]
+        if self.shown not in waiting:
+            self.shown = waiting[0] if waiting else None
+        for seat, phone in phones.seats.items():
+            name = names[seat] if seat < len(names) else f"Player {seat + 1}"
+            row = el("li", "phones-seat", data_phone_seat=str(seat), data_status=phone.status)
+            row.appendChild(el("span", "phones-seat-name", f"{seat + 1}. {name}", data_name=""))
+            row.appendChild(el("span", "phones-seat-state", phone.describe(t),
+                               data_zone="phone-status"))
+            buttons = el("span", "phones-seat-buttons")
+            if phone.status in ("waiting", "joining", "reconnecting"):
+                buttons.appendChild(el("button", "", "Show code", type="button",
+                                       data_do="show", data_for=str(seat)))
+            if phone.status != "waiting" or phone.code:
+                buttons.appendChild(el("button", "", "New code", type="button",
+                                       data_do="code", data_for=str(seat)))
+            if phone.status != "replaced":
+                buttons.appendChild(el("button", "", "Bot plays", type="button",
+                                       data_do="bot", data_for=str(seat)))
+                buttons.appendChild(el("button", "", "Play here", type="button",
+                                       data_do="here", data_for=str(seat)))
+            row.appendChild(buttons)
+            rows.appendChild(row)
+        self._show_code()
+        start = by_id("phones-start")
+        start.textContent = "Back to the game" if phones.started else (
+            "Start the game" if not waiting else "Start now (bots play the empty seats)")
+
+    def _show_code(self) -> None:
+        phones = self.phones
+        seat = self.shown
+        qr = self.box.querySelector(".phones-qr")
+        caption = self.box.querySelector(".phones-caption")
+        link = by_id("phones-link")
+        phone = phones.seats.get(seat) if seat is not None else None
+        if phone is None:
+            clear(qr)
+            self._qr_for = ""
+            caption.textContent = "Every phone has its seat."
+            link.value = ""
+            return
+        session = phones.play.session
+        name = session.game.name(phone.seat) if session is not None else ""
+        if not phone.code:
+            caption.textContent = f"Seat {phone.seat + 1} · {name}: making its code…"
+            return
+        caption.textContent = f"Seat {phone.seat + 1} · {name}: scan with the phone's camera"
+        target = phones.module
+        text = phone.code
+        link.value = seat_link(text)
+        if self._qr_for == text or target is None:
+            return
+        self._qr_for = text
+
+        def drawn(svg: Any) -> None:
+            if self._qr_for == text:
+                qr.innerHTML = str(svg)  # our own SVG, drawn from the code (no page data)
+                qr.dataset.code = text
+
+        target.qrSvg(link.value).then(create_once_callable(phones.shell.guard(drawn)))
+
+    def problem(self, text: str) -> None:
+        box = by_id("phones-problem")
+        box.textContent = text
+        box.hidden = not text
+
+    def scanning(self, on: bool) -> None:
+        by_id("phones-video").hidden = not on
+        by_id("phones-scan").textContent = "Stop the camera" if on else "Read codes with the camera"
+
+    def open(self) -> None:
+        self.show_seats()
+        if not self.box.open:
+            self.box.showModal()
+
+    def remove(self) -> None:
+        self.box.remove()
+        bar = by_id("bar-phones")
+        if bar is not None:
+            bar.hidden = True
+
+    # -- events ----------------------------------------------------------------------------
+
+    def _copy(self, _event: Any) -> None:
+        link = str(by_id("phones-link").value)
+        if link:
+            self.phones.shell.copy_text(link, lambda ok: self.problem(
+                "Link copied." if ok else "Select the link and copy it."))
+
+    def _answer(self, event: Any) -> None:
+        event.preventDefault()
+        field = by_id("phones-answer")
+        text = str(field.value)
+        field.value = ""
+        self.phones.add_answer(text)
+
+    def _seat_button(self, event: Any) -> None:
+        target = event.target
+        what = target.getAttribute("data-do")
+        seat_text = target.getAttribute("data-for")
+        if not isinstance(what, str) or not isinstance(seat_text, str):
+            return
+        seat = int(seat_text)
+        if what == "show":
+            self.shown = seat
+            self.show_seats()
+        elif what == "code":
+            self.shown = seat
+            self.phones.new_code(seat)
+        elif what in ("bot", "here"):
+            self.phones.replace(seat, bot=what == "bot")
+
+    def _start(self, _event: Any) -> None:
+        self.box.close()
+        if not self.phones.started:
+            self.phones.start()
+
+    def _cancel(self, event: Any) -> None:
+        """Escape: before the game, the panel stays (Start is the way out)."""
+        if not self.phones.started:
+            event.preventDefault()
+
+
+def seat_link(code: str) -> str:
+    """The join link of a code: the site's seat page with the code in its fragment (never
+    sent to a server)."""
+    base = str(document.location.href).split("#")[0].split("?")[0]
+    return f"{base.rsplit('/', 1)[0]}/web/seat/#{code}"
