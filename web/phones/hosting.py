@@ -14,10 +14,10 @@ from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
 from ratscrew.core.events import Event
+from web.model.feedback import vibration
 from web.phones import protocol
 from web.phones.lobby import DROP_POLICIES, PhoneSeat, buzz_for, state_message
 from web.phones.panel import PhonePanel
-from web.model.feedback import vibration
 from web.phones.protocol import MALFORMED, TOO_LONG, Act, Bye, Choose, Hello, Pong
 from web.phones.referee import Referee
 from web.shell.dom import now
