@@ -33,8 +33,13 @@ MANIFEST = ROOT / site_tools.STYLESHEET
 BASE = WEB / "shell" / "base.css"
 
 FOLDER_LAYERS = {"web/boot": "shell", "web/shell": "shell", "web/table": "table",
-                 "web/table/pieces": "table"}
+                 "web/table/pieces": "table", "web/phones": "tools"}
 """The layer of each folder's files (base.css: ``base``; under web/tools/: ``tools``)."""
+PAGES = {WEB / "seat" / "seat.css": (WEB / "seat" / "index.html", "seat")}
+"""Stylesheets of pages of their own (not the game's page): the page that links each, and its
+one layer. Such a page has no base.css (the site serves the game's styles only as one
+bundle), so its sheet has a :root of its own, with base.css's tokens it uses (same names,
+same values)."""
 
 
 # --------------------------------------------------------------------------- a small parser
@@ -242,7 +247,10 @@ def test_every_stylesheet_is_bundled_or_linked_by_its_tool() -> None:
     for name in linked:
         assert (ROOT / name).is_file(), f"the code links {name}, which does not exist"
     assert not set(bundled) & linked, "a tool's own sheet is in the page's bundle too"
-    unlisted = {rel(path) for path in components()} - set(bundled) - linked
+    for path, (page, _) in PAGES.items():
+        assert f'href="{path.name}"' in page.read_text(encoding="utf-8"), rel(page)
+    pages = {rel(path) for path in PAGES}
+    unlisted = {rel(path) for path in components()} - set(bundled) - linked - pages
     assert not unlisted, (f"stylesheets neither imported by {rel(MANIFEST)} nor linked by a "
                           f"tool: {sorted(unlisted)}")
 
@@ -266,6 +274,9 @@ def layer_of(path: Path) -> str:
 @pytest.mark.parametrize("path", components(), ids=rel)
 def test_each_component_file_is_in_one_layer_of_its_folder(path: Path) -> None:
     folder = path.parent.relative_to(ROOT).as_posix()
+    if path in PAGES:
+        assert layer_of(path) == PAGES[path][1]
+        return
     want = ("base" if path == BASE else "tools" if folder.startswith("web/tools")
             else FOLDER_LAYERS[folder])
     assert layer_of(path) == want
@@ -278,10 +289,10 @@ NAME = r"-?[_a-zA-Z][-_a-zA-Z0-9]*"
 
 
 def markup_and_code() -> str:
-    """The page's markup and code: index.html, web/**/*.py, *.js, *.mjs, and the markup
+    """The pages' markup and code: index.html, web/**/*.py, *.js, *.mjs, *.html, and the markup
     web/model/setup_html.py renders (as the build does)."""
     texts = [(ROOT / "index.html").read_text(encoding="utf-8")]
-    for pattern in ("*.py", "*.js", "*.mjs"):
+    for pattern in ("*.py", "*.js", "*.mjs", "*.html"):
         texts += [path.read_text(encoding="utf-8") for path in sorted(WEB.rglob(pattern))]
     setup_html = site_tools.setup_html()
     texts += [*setup_html.prerender().values(), setup_html.game_parts()]
@@ -398,7 +409,7 @@ def test_colours_are_written_only_in_the_base_files_root() -> None:
     for sheet in sheets():
         blocks = sheet.blocks
         for media, rule in style_rules(blocks):
-            if sheet.path == BASE and rule.prelude == ":root" and not media:
+            if sheet.path in (BASE, *PAGES) and rule.prelude == ":root" and not media:
                 continue  # the tokens
             for name, value in declarations(rule.body or ""):
                 found += [f"{sheet.name}: {rule.prelude} {{ {name}: {value} }}"
@@ -423,6 +434,8 @@ def test_the_root_is_declared_once_and_only_in_the_base_file() -> None:
                  if ":root" in selectors(rule.prelude)]
         if sheet.path == BASE:
             assert roots.count(()) == 1, "one :root outside @media, with every token"
+        elif sheet.path in PAGES:
+            assert roots == [()], f"{sheet.name}: one :root outside @media"
         else:
             assert not roots, f"{sheet.name}: tokens belong in base.css's :root"
 
@@ -532,3 +545,17 @@ def test_the_site_serves_the_bundle_not_its_parts() -> None:
         assert name not in served, f"{name} is in the bundle: it is not served by itself"
     for name in tool_sheets():
         assert name in served, f"{name} is linked when its tool opens: it is served"
+
+
+def root_tokens(path: Path) -> dict[str, str]:
+    root = next(rule for media, rule in style_rules(parse(path.read_text(encoding="utf-8")))
+                if rule.prelude == ":root" and not media)
+    return {name: value for name, value in declarations(root.body or "") if name.startswith("--")}
+
+
+@pytest.mark.parametrize("path", list(PAGES), ids=rel)
+def test_a_page_of_its_own_uses_the_base_tokens_as_they_are(path: Path) -> None:
+    base, own = root_tokens(BASE), root_tokens(path)
+    assert own
+    differ = {name: value for name, value in own.items() if base.get(name) != value}
+    assert not differ, f"{rel(path)}: tokens not as base.css has them: {differ}"

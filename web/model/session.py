@@ -119,6 +119,9 @@ class Session:
         base = Rng(seed)
         self.bots = {s: Bot(s, find_skill(d), base.fork("bot", s)) for s, d in bots.items()}
         self.humans = tuple(s for s in range(players) if s not in self.bots)
+        self.remote: set[int] = set()
+        """People's seats played from another device (a phone): this device's keys and
+        touches do nothing there; their actions come through :meth:`human` all the same."""
         self.match = Match(self.game, list(self.bots.values()))
         self.tape: list[tuple[int, int, str, str]] = self.game.history
         """The game's record: every action from the deal on, the ones after the moment shown

@@ -161,6 +161,16 @@ export async function scan(video, found) {
     returnDetailedScanResult: true,
     maxScansPerSecond: 10,
     preferredCamera: "user",
+    // The whole picture, not the scanner's default middle square: a phone held up to a
+    // laptop's camera is rarely in the middle, and often large.
+    calculateScanRegion: (v) => {
+      const scale = Math.min(1, 800 / Math.max(v.videoWidth, v.videoHeight));
+      return {
+        x: 0, y: 0, width: v.videoWidth, height: v.videoHeight,
+        downScaledWidth: Math.round(v.videoWidth * scale),
+        downScaledHeight: Math.round(v.videoHeight * scale),
+      };
+    },
   });
   try {
     await scanner.start();

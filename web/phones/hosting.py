@@ -16,6 +16,7 @@ from pyscript import document, window
 from ratscrew.core.events import Event
 from web.model.feedback import vibration
 from web.phones import protocol
+from web.phones.clock import PhoneClock
 from web.phones.lobby import DROP_POLICIES, PhoneSeat, buzz_for, state_message
 from web.phones.panel import PhonePanel
 from web.phones.protocol import MALFORMED, TOO_LONG, Act, Bye, Choose, Hello, Pong
@@ -50,6 +51,8 @@ class Phones:
         self.shell = play.shell
         self.seats = {s: PhoneSeat(s, since=now()) for s in seats}
         assert play.session is not None
+        play.session.remote = set(seats)
+        play.redraw()
         self.referee = Referee(play.session, self._applied)
         self._touched: list[int] = []
         """Seats at this device whose held action came from a touch (it buzzes once
@@ -63,6 +66,7 @@ class Phones:
         self.host: Any = None
         self.module: Any = None
         self._stop_scan: Any = None
+        self._last_scan = ""
         self._tell = create_proxy(self.shell.guard(self.tell))
         self.hold()
         self.panel = PhonePanel(self)
@@ -95,6 +99,8 @@ class Phones:
         phone = self.seats[seat]
         phone.code = ""
         phone.problem = ""
+        phone.inbox.new_phone()  # the next phone counts its actions from 1, on its own clock
+        phone.clock = PhoneClock()
         self.panel.show_seats()
         self.host.offer(seat)
 
@@ -129,15 +135,23 @@ class Phones:
 
         def started(stop: Any) -> None:
             self._stop_scan = stop
-            self.panel.scanning(True)
 
         def failed(error: Any) -> None:
+            self.panel.scanning(False)
             self.panel.problem(f"{PROBLEMS['refused']} ({getattr(error, 'message', error)})")
 
         guard = self.shell.guard
-        found = create_proxy(guard(lambda text: self.add_answer(str(text))))
+        self.panel.scanning(True)  # on show first: the scanner hides a hidden video for good
+        found = create_proxy(guard(self._scanned))
         self.module.scan(video, found).then(create_once_callable(guard(started)),
                                             create_once_callable(guard(failed)))
+
+    def _scanned(self, text: Any) -> None:
+        """A code the camera read: each one once (the camera reads it ten times a second)."""
+        text = str(text)
+        if text != self._last_scan:
+            self._last_scan = text
+            self.add_answer(text)
 
     # -- what the connections say ----------------------------------------------------------
 
@@ -203,12 +217,18 @@ class Phones:
     def dropped(self, phone: PhoneSeat, at: float) -> None:
         """A playing phone went away: its seat is kept a while, a new code on show."""
         phone.set("reconnecting", at)
-        if self.started and self.play.session is not None:
+        session = self.play.session
+        if self.started and session is not None:
+            name = session.game.name(phone.seat)
             if self.policy == "bot":
                 self.stand_in(phone)
+                self.shell.notify([f"{name}'s phone dropped: a bot plays for it until it is "
+                                   "back (Phones shows its new code)."])
             else:
                 self.paused_for.add(phone.seat)
                 self.hold()
+                self.panel.shown = phone.seat
+                self.panel.open()  # its new code, for the phone to scan again
         self.new_code(phone.seat)
 
     def stand_in(self, phone: PhoneSeat) -> None:
@@ -291,6 +311,8 @@ class Phones:
         self.paused_for.discard(seat)
         if self.host is not None:
             self.host.close(seat, "the table gave your seat to someone else")
+        if (session := self.play.session) is not None:
+            session.remote.discard(seat)
         self.seat_bot(seat, "normal" if bot else None)
         if self.started and not self.paused_for and self.holding:
             self.go_on()

@@ -146,15 +146,21 @@ class PhonePanel:
         caption = self.box.querySelector(".phones-caption")
         link = by_id("phones-link")
         phone = phones.seats.get(seat) if seat is not None else None
+        self.box.querySelector(".phones-code").classList.toggle("done", phone is None)
         if phone is None:
             clear(qr)
             self._qr_for = ""
-            caption.textContent = "Every phone has its seat."
+            caption.textContent = ("Every phone has its seat." if phones.started
+                                   else "Every phone has its seat: start the game.")
             link.value = ""
             return
         session = phones.play.session
         name = session.game.name(phone.seat) if session is not None else ""
-        if not phone.code:
+        if not phone.code:  # a new code on its way: the old one will not connect
+            clear(qr)
+            qr.removeAttribute("data-code")
+            self._qr_for = ""
+            link.value = ""
             caption.textContent = f"Seat {phone.seat + 1} · {name}: making its code…"
             return
         caption.textContent = f"Seat {phone.seat + 1} · {name}: scan with the phone's camera"

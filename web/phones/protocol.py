@@ -257,6 +257,13 @@ class Inbox:
             return None
         return message
 
+    def new_phone(self) -> None:
+        """The seat's next messages come from a new connection (a phone that joined again):
+        its action ids start afresh. The counts of what was dropped stay."""
+        self._ids.clear()
+        self._seen.clear()
+        self._forgotten = 0
+
     def _token(self, now_ms: float) -> bool:
         """Refill the bucket for the time since the last refill, then take a token if there
         is one. A clock that goes back (or is NaN) refills nothing."""

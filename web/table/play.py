@@ -254,7 +254,7 @@ class Play:
     def act(self, seat: int, action: str, buzz: bool = False) -> None:
         """A person flips or slaps (a key, or with ``buzz`` a touch on their seat's button,
         which buzzes for a slap, twice for a wrong one)."""
-        if self.session is None or by_id("table").hidden:
+        if self.session is None or by_id("table").hidden or seat in self.session.remote:
             return
         if self.referee is not None and self.phones is not None:
             self.phones.local(seat, action, buzz)

@@ -469,3 +469,14 @@ def test_state_needs_every_field_by_name() -> None:
         state(**{k: v for k, v in STATE.items() if k != "variant"})
     with pytest.raises(TypeError):
         state(*STATE.values())  # type: ignore[call-arg]
+
+
+def test_a_new_phone_at_the_seat_counts_its_actions_afresh() -> None:
+    inbox = Inbox()
+    act = '{"t":"act","id":1,"a":"flip","at":5}'
+    assert inbox.take(act, 0.0) is not None
+    assert inbox.take(act, 1.0) is None  # the same phone's resend
+    inbox.take('{"t":"act","id":2,"a":"flip","at":5', 2.0)  # malformed: counted
+    inbox.new_phone()
+    assert inbox.take(act, 3.0) is not None  # a new phone's first action
+    assert inbox.dropped["malformed"] == 1

@@ -73,11 +73,12 @@ class Seats(Piece):
         game, session = self.game, self.session
         region, _ = seat_layout(seat, game.n)
         bot = session.bots.get(seat)
+        here = bot is None and seat not in session.remote  # a person at this device
         root = el("section", "seat", data_seat=str(seat), data_cards="0", data_region=region,
                   aria_label=game.name(seat))
-        if bot is None:
+        if here:
             root.classList.add("human")
-        root.style.setProperty("--order", str(seat if bot is not None else HUMAN_ORDER + seat))
+        root.style.setProperty("--order", str(HUMAN_ORDER + seat if here else seat))
         head = el("header", "seat-head")
         head.appendChild(el("span", "seat-number", str(seat + 1)))
         name = el("h2", "seat-name", game.name(seat), data_name=game.name(seat))
@@ -98,11 +99,13 @@ class Seats(Piece):
             tag = el("span", "seat-tag", "bot", title=f"bot, {bot.skill.name}")
             tag.appendChild(el("span", "seat-skill", f" · {bot.skill.name}"))
             line.appendChild(tag)
+        elif not here:
+            line.appendChild(el("span", "seat-tag", "phone", title="plays from a phone"))
         root.appendChild(line)
         marks = el("p", "seat-marks")
         root.appendChild(marks)
         keys: dict[str, Any] = {}
-        if bot is None:
+        if here:
             # The touch zone, which also shows the seat's keys (hidden on touch screens).
             actions = session.actions
             zone = el("div", f"touch touch-{len(actions)}")

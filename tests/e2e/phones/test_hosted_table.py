@@ -1,0 +1,310 @@
+"""A table hosted on one page and played from phones (other pages, in contexts of their own),
+connected over loopback: pairing by the camera and by text, a whole game with slaps from
+several phones, the fairness of slaps over a slow phone, a phone that drops and comes back,
+and hostile messages.
+
+The games here are driven move by move from the host's state (whose turn, whether the pile can
+be slapped), each press made on the phone whose seat it is and waited for until the host has
+applied it: with no bot at the table the game is the same every run (its seed was picked, with
+the same moves, in CPython for a short game with slaps from both phones).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from phones_camera import show_to_camera
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from ratscrew.play.record import replay
+
+pytestmark = pytest.mark.e2e
+
+SHORT_GAME = "p1794"
+"""A classic two-player seed whose game, played by :func:`play_move`'s rule, ends in 64 moves
+with two slaps from each phone."""
+PHONE = {"width": 390, "height": 844}
+HOST_TIMEOUT_MS = 60_000
+
+AUTO_NOTHING = ""
+
+
+class Table:
+    """The host page and its phones."""
+
+    def __init__(self, browser: Browser, site_url: str, query: str) -> None:
+        self.browser = browser
+        self.site_url = site_url
+        self.contexts: list[BrowserContext] = []
+        self.errors: list[str] = []
+        self.host = self.page({"width": 1366, "height": 768}, touch=False)
+        self.host.goto(f"{site_url}?{query}&autostart=1")
+        self.host.wait_for_selector(".phones-qr[data-code]", timeout=HOST_TIMEOUT_MS)
+        self.phones: dict[int, Page] = {}
+        self.codes: dict[int, str] = {}
+        """The join code each seat last showed (a new one is made after a drop)."""
+
+    def page(self, viewport: dict[str, int], touch: bool = True,
+             net: dict[str, float] | None = None) -> Page:
+        context = self.browser.new_context(viewport=viewport, has_touch=touch,
+                                           is_mobile=touch, service_workers="block")
+        self.contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: self.errors.append(f"{page.url}: {error}"))
+        if net is not None:
+            page.add_init_script(f"window.ratscrewNet = {json.dumps(net)};")
+        return page
+
+    def close(self) -> None:
+        for context in self.contexts:
+            context.close()
+
+    # -- pairing ---------------------------------------------------------------------------
+
+    def code_for(self, seat: int) -> str:
+        """The join link of ``seat``, as its QR code on the host says it."""
+        host = self.host
+        host.click(f"#phones-seats [data-do=show][data-for='{seat}']")
+        old = self.codes.get(seat, "")
+        host.wait_for_function(
+            "([seat, old]) => { const code = document.querySelector('.phones-qr')"
+            ".dataset.code || ''; return code.startsWith(`1~${seat}~`) && code !== old; }",
+            arg=[seat, old], timeout=HOST_TIMEOUT_MS)
+        self.codes[seat] = str(host.get_attribute(".phones-qr", "data-code"))
+        return str(host.input_value("#phones-link"))
+
+    def open_phone(self, seat: int, net: dict[str, float] | None = None) -> Page:
+        """``seat``'s phone, opened at its join link, showing its answer."""
+        link = self.code_for(seat)
+        assert link.startswith(self.site_url + "web/seat/#1~")
+        phone = self.page(PHONE, net=net)
+        phone.goto(link)
+        phone.wait_for_selector("body[data-phone-state=answer]")
+        self.phones[seat] = phone
+        return phone
+
+    def join(self, seat: int, net: dict[str, float] | None = None) -> Page:
+        """``seat``'s phone joined by its text code, pasted at the host."""
+        phone = self.open_phone(seat, net)
+        answer = phone.get_attribute("[data-code]", "data-code")
+        assert answer is not None and answer.startswith(f"1~{seat}~")
+        self.host.fill("#phones-answer", answer)
+        self.host.press("#phones-answer", "Enter")
+        self.wait_joined(seat)
+        return phone
+
+    def wait_joined(self, seat: int) -> None:
+        self.host.wait_for_selector(f"[data-phone-seat='{seat}'][data-status=playing]")
+        self.phones[seat].wait_for_selector("body[data-phone-state=playing]")
+
+    def start(self) -> None:
+        self.host.click("#phones-start")
+        expect(self.host.locator("#phones")).not_to_be_visible()
+
+    # -- the game on the host --------------------------------------------------------------
+
+    def game(self) -> dict[str, Any]:
+        return dict(self.host.evaluate(
+            "(() => { const s = window.ratscrewApp.session; const g = s.game;"
+            " return {actions: g.history.length, to_act: g.to_act(), slappable: g.slappable,"
+            " hands: Array.from(g.hands, (h) => h.length), pile: g.pile.length,"
+            " over: g.outcome !== undefined && g.outcome !== null, paused: s.paused,"
+            " winner: document.body.dataset.winner || null}; })()"))
+
+    def press(self, seat: int, action: str, at_ms: float | None = None) -> None:
+        """``seat``'s phone presses ``action`` (now, or at the wall-clock time ``at_ms``)."""
+        self.phones[seat].evaluate(
+            "([action, at]) => { const press = () => document.querySelector("
+            "`[data-action=${action}]`).dispatchEvent(new PointerEvent('pointerdown',"
+            " {bubbles: true, cancelable: true}));"
+            " if (at === null) press(); else setTimeout(press, at - Date.now()); }",
+            [action, at_ms])
+
+    def wait_actions(self, count: int) -> None:
+        self.host.wait_for_function(
+            "(n) => window.ratscrewApp.session.game.history.length >= n", arg=count)
+
+
+def play_move(table: Table, slaps: list[int]) -> dict[str, Any]:
+    """One move by the rule the seed was picked with: a slappable pile is slapped by each
+    phone in turn (``slaps`` counts them), else whoever the table waits for flips."""
+    game = table.game()
+    if game["slappable"]:
+        seat = sum(slaps) % 2
+        slaps[seat] += 1
+        table.press(seat, "slap")
+    else:
+        table.press(game["to_act"], "flip")
+    table.wait_actions(game["actions"] + 1)
+    return table.game()
+
+
+def cards_in_play(game: dict[str, Any]) -> int:
+    return int(sum(game["hands"]) + game["pile"])
+
+
+@pytest.fixture
+def table(rtc_browser: Browser, site_url: str) -> Iterator[Callable[[str], Table]]:
+    made: list[Table] = []
+
+    def make(query: str) -> Table:
+        made.append(Table(rtc_browser, site_url, query))
+        return made[-1]
+
+    yield make
+    for each in made:
+        assert not each.errors, each.errors
+        each.close()
+
+
+def test_two_phones_play_a_whole_game_with_slaps_from_both(
+    table: Callable[[str], Table],
+) -> None:
+    t = table(f"players=2&bots=none&phones=1,2&seed={SHORT_GAME}")
+    t.join(0)
+    t.join(1)
+    expect(t.host.locator("#phones-start")).to_have_text("Start the game")
+    t.start()
+    slaps = [0, 0]
+    game = t.game()
+    for _ in range(200):
+        if game["over"]:
+            break
+        game = play_move(t, slaps)
+        assert cards_in_play(game) == 52
+    assert game["over"], game
+    assert min(slaps) >= 2, slaps
+    t.host.wait_for_selector("body[data-winner]", state="attached")
+    winner = int(t.host.get_attribute("body", "data-winner") or "-1")
+    for seat, phone in t.phones.items():
+        expect(phone.locator("[data-zone=phone-line]")).to_contain_text("wins")
+        assert phone.locator("body").get_attribute("data-phone-state") == "playing"
+        if seat == winner:
+            expect(phone.locator("body")).to_contain_text("You win")
+
+
+def test_an_earlier_slap_on_a_slow_phone_beats_a_later_one_on_a_fast_phone(
+    table: Callable[[str], Table],
+) -> None:
+    t = table(f"players=2&bots=none&phones=1,2&seed={SHORT_GAME}")
+    slow = {"delay": 60, "jitter": 10}  # each way: a press reaches the host 60-70 ms late
+    t.join(0, net=slow)
+    t.join(1)
+    t.start()
+    t.host.wait_for_timeout(1500)  # a few pings: the slow phone's clock is measured
+    slaps = [0, 0]
+    results = []
+    for first, second in ((0, 1), (1, 0), (0, 1)):
+        game = t.game()
+        while not game["slappable"]:
+            assert not game["over"]
+            game = play_move(t, slaps)
+        now = float(t.host.evaluate("Date.now()"))
+        t.press(first, "slap", now + 300)
+        t.press(second, "slap", now + 340)  # 40 ms later: outside the 15 ms tie
+        t.wait_actions(game["actions"] + 2)
+        hands_after = t.game()["hands"]
+        results.append(hands_after[first] > game["hands"][first])
+        assert hands_after[second] <= game["hands"][second]
+    assert results == [True, True, True]
+
+
+def test_hostile_messages_change_nothing(table: Callable[[str], Table], site_url: str) -> None:
+    t = table(f"players=2&bots=none&phones=1,2&seed={SHORT_GAME}")
+    t.join(0)
+    raw = t.page(PHONE)
+    t.phones[1] = raw
+    link = t.code_for(1)
+    harness = (Path(__file__).parent / "phone_harness.html").read_text(encoding="utf-8")
+    raw.route(f"{site_url}web/seat/harness.html",
+              lambda route: route.fulfill(body=harness, content_type="text/html"))
+    raw.goto(f"{site_url}web/seat/harness.html#{link.split('#', 1)[1]}")
+    answer = raw.wait_for_function("window.answer").json_value()
+    t.host.fill("#phones-answer", str(answer))
+    t.host.press("#phones-answer", "Enter")
+    raw.wait_for_function("window.open")
+    raw.evaluate("send('game', JSON.stringify({t: 'hello', v: 1}))")
+    t.host.wait_for_selector("[data-phone-seat='1'][data-status=playing]")
+    t.start()
+    before = t.game()
+    assert before["to_act"] == 0  # not the raw phone's turn: its flips do nothing
+    hostile = [
+        json.dumps({"t": "act", "id": 1, "a": "flip", "at": 1.0, "seat": 0}),  # another seat
+        json.dumps({"t": "act", "id": 2, "a": "flip", "at": 1.0}) + " " * 600,  # oversized
+        '{"t": "act", "id": 3, "a": "flip", "at": ',  # cut short
+        json.dumps({"t": "act", "id": True, "a": "flip", "at": 1.0}),
+        json.dumps({"t": "act", "id": 4, "a": "shuffle", "at": 1.0}),  # no such action
+        "[" * 400,
+        json.dumps({"t": "choose", "o": "x" * 300}),
+    ]
+    for text in hostile:
+        raw.evaluate("(text) => send('game', text)", text)
+    raw.evaluate("send('game', new Uint8Array(8))")
+    raw.evaluate("for (let i = 0; i < 300; i++) send('fast', JSON.stringify("
+                 "{t: 'act', id: 100 + i, a: 'flip', at: performance.now()}))")
+    # everything malformed is dropped and counted; of the flood, 60 at once at most are read
+    # (and do nothing: it is not that seat's turn)
+    least = len(hostile) + 1 + 300 - 60
+    t.host.wait_for_function(
+        "(least) => { const m = document.querySelector(\"[data-phone-seat='1'] \""
+        " + '[data-zone=phone-status]').textContent.match(/(\\d+) bad messages? dropped/);"
+        " return m && Number(m[1]) >= least; }", arg=least)
+    after = t.game()
+    assert after["hands"] == before["hands"] and after["pile"] == before["pile"]
+    notices = t.host.inner_text("#notices")
+    assert "went wrong" not in notices
+    # the phone that played by the rules plays on
+    play_move(t, [0, 0])
+    assert t.game()["actions"] > before["actions"]
+
+
+def test_a_phone_that_drops_rejoins_and_nothing_is_lost(
+    table: Callable[[str], Table], tmp_path: Path,
+) -> None:
+    t = table(f"players=2&bots=none&phones=1,2&seed={SHORT_GAME}")
+    t.join(0)
+    t.join(1)
+    t.start()
+    slaps = [0, 0]
+    for _ in range(20):
+        play_move(t, slaps)
+    before = t.game()
+    t.phones.pop(1).context.close()  # the phone's page is gone
+    t.host.wait_for_selector("[data-phone-seat='1'][data-status=reconnecting]")
+    t.host.wait_for_function("window.ratscrewApp.session.paused")
+    expect(t.host.locator("[data-phone-seat='1'] [data-zone=phone-status]")).to_contain_text(
+        "seat kept")
+    assert t.game()["hands"] == before["hands"]
+    t.join(1)  # scanned again: a new code
+    t.host.wait_for_function("!window.ratscrewApp.session.paused")
+    game = t.game()
+    assert game["hands"] == before["hands"] and game["pile"] == before["pile"]
+    for _ in range(200):
+        if game["over"]:
+            break
+        game = play_move(t, slaps)
+        assert cards_in_play(game) == 52
+    assert game["over"]
+    with t.host.expect_download() as info:
+        t.host.click("#gameover-record")
+    record = Path(info.value.path()).read_text(encoding="utf-8")
+    replayed = replay(record)
+    assert replayed.outcome is not None
+    assert str(replayed.outcome.winner) == t.host.get_attribute("body", "data-winner")
+
+
+def test_a_phone_joins_through_the_camera(table: Callable[[str], Table], camera: Path) -> None:
+    t = table("players=2&bots=2&phones=1&seed=camera")
+    phone = t.open_phone(0)
+    answer = phone.get_attribute("[data-code]", "data-code")
+    assert answer is not None
+    show_to_camera(answer, camera)  # what the host's camera will see: the phone held up to it
+    t.host.click("#phones-scan")
+    t.wait_joined(0)
+    expect(t.host.locator("#phones-video")).to_be_visible()
+    t.host.click("#phones-scan")  # the camera off again
+    expect(t.host.locator("#phones-video")).to_be_hidden()

@@ -1,0 +1,417 @@
+// The phone's seat page: takes the seat named by the join code in the URL's fragment, shows
+// the phone's answer as a QR code (and text) for the table to read, then plays: the seat's
+// cards, whose turn it is, and one big button per move the table offers. The messages are
+// those of docs/phones.md; no Python runs here, so the page is usable within a few KB.
+//
+// <body data-phone-state> says where it is: joining, answer, playing, lost, error.
+//
+// window.ratscrewNet = {delay, jitter} (ms), set before the page loads, delays every message
+// each way by delay + a random part of jitter: a slow network, for the tests.
+
+import { decode, encode, toSdp, gathered, channels, sdpParts, addressProblem } from "./signal.mjs";
+
+const qrModule = import("../../runtime/qr/qrcode.mjs").catch(() => null);
+
+const $ = (id) => document.getElementById(id);
+const SCREENS = ["joining", "answer", "playing", "lost", "error"];
+const RESEND_MS = 30; // an action goes again on "fast" this long after the first time
+const DISCONNECTED_MS = 5000; // "disconnected" this long counts as lost
+const QUIET = 4; // QR quiet zone, in modules
+
+let pc = null;
+let chans = null;
+let phase = "joining";
+let actionId = 0;
+let joinedAt = 0;
+let shownActions = "";
+let shownDecision = "";
+let dropTimer = 0;
+let wakeLock = null; // a promise of the screen's wake lock (null once released or refused)
+let armed = null; // the button a pointer pressed: its own click must not act twice
+
+function setPhase(name) {
+  phase = name;
+  document.body.dataset.phoneState = name;
+  for (const screen of SCREENS) $(`screen-${screen}`).hidden = screen !== name;
+}
+
+// ------------------------------------------------------------------ the network, maybe slowed
+
+function netDelay() {
+  const net = window.ratscrewNet;
+  if (!net || typeof net !== "object") return -1;
+  return Math.max(0, (Number(net.delay) || 0) + Math.random() * (Number(net.jitter) || 0));
+}
+
+function sendNow(channel, text) {
+  if (channel && channel.readyState === "open") {
+    try {
+      channel.send(text);
+    } catch {
+      // a channel closing under us: the close handler says so
+    }
+  }
+}
+
+function send(name, message) {
+  const text = JSON.stringify(message);
+  const ms = netDelay();
+  if (ms < 0) sendNow(chans?.[name], text);
+  else setTimeout(() => sendNow(chans?.[name], text), ms);
+}
+
+function receive(event) {
+  const ms = netDelay();
+  if (ms < 0) handle(event.data);
+  else setTimeout(() => handle(event.data), ms);
+}
+
+// ------------------------------------------------------------------ joining
+
+/** The join code: the URL's fragment, as a scanner may have percent-encoded it. */
+function fragment() {
+  const raw = location.hash.replace(/^#/, "");
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+async function join() {
+  setPhase("joining");
+  let parts;
+  try {
+    parts = decode(fragment());
+  } catch (error) {
+    showError(error instanceof Error ? error.message : String(error));
+    return;
+  }
+  if (typeof RTCPeerConnection !== "function") {
+    showError("This browser cannot join a table: open the link in Chrome, Safari or Firefox.");
+    return;
+  }
+  try {
+    pc = new RTCPeerConnection();
+    chans = channels(pc);
+    wire();
+    await pc.setRemoteDescription({ type: "offer", sdp: toSdp(parts, true) });
+    await pc.setLocalDescription(await pc.createAnswer());
+    await gathered(pc);
+    await showAnswer(encode(parts.seat, pc.localDescription.sdp));
+  } catch (error) {
+    showError(`The table's code did not work on this phone (${error?.message || error}).`);
+  }
+}
+
+function showError(message) {
+  $("error-text").textContent = message;
+  setPhase("error");
+}
+
+async function showAnswer(code) {
+  const text = $("answer-text");
+  text.value = code;
+  text.dataset.code = code;
+  $("answer-network").hidden = addressProblem(sdpParts(pc.localDescription.sdp)) !== "none";
+  const figure = $("answer-qr");
+  figure.replaceChildren();
+  const lib = await qrModule;
+  if (lib?.default) figure.append(qrSvg(lib.default, code));
+  else figure.hidden = true; // the text still works
+  if (phase === "joining") setPhase("answer");
+}
+
+/** The code as an SVG QR code: one path of dark squares on a white square with a quiet zone,
+ *  scaled by CSS to the room the screen has, edges kept sharp. */
+function qrSvg(qrcode, code) {
+  const qr = qrcode(0, "L");
+  qr.addData(code);
+  qr.make();
+  const count = qr.getModuleCount();
+  const size = count + 2 * QUIET;
+  let d = "";
+  for (let r = 0; r < count; r += 1) {
+    for (let c = 0; c < count; c += 1) {
+      if (qr.isDark(r, c)) d += `M${c + QUIET} ${r + QUIET}h1v1h-1z`;
+    }
+  }
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
+  svg.setAttribute("shape-rendering", "crispEdges");
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", "QR code of your seat's code");
+  const back = document.createElementNS(ns, "rect");
+  back.setAttribute("width", String(size));
+  back.setAttribute("height", String(size));
+  back.id = "qr-back";
+  const dark = document.createElementNS(ns, "path");
+  dark.setAttribute("d", d);
+  dark.id = "qr-dark";
+  svg.append(back, dark);
+  return svg;
+}
+
+async function copyCode() {
+  const text = $("answer-text");
+  const status = $("answer-status");
+  try {
+    await navigator.clipboard.writeText(text.value);
+    status.textContent = "Copied: paste it at the table.";
+  } catch {
+    text.focus();
+    text.select();
+    text.setSelectionRange(0, text.value.length);
+    status.textContent = "Selected: copy it with your phone's menu, then paste it at the table.";
+  }
+}
+
+// ------------------------------------------------------------------ the connection
+
+function wire() {
+  chans.game.addEventListener("open", () => {
+    send("game", { t: "hello", v: 1 });
+    joinedAt = performance.now();
+    if (phase === "answer" || phase === "joining") $("answer-connected").hidden = false;
+    document.body.dataset.link = "open";
+  });
+  chans.game.addEventListener("message", receive);
+  chans.fast.addEventListener("message", receive);
+  chans.game.addEventListener("close", () => lose(""));
+  pc.addEventListener("connectionstatechange", () => {
+    const state = pc.connectionState;
+    if (state === "failed" || state === "closed") {
+      // Unanswered, a browser waits a few minutes for the table to read the code, then gives
+      // up; the table's join code then needs renewing too (its connection has met this one).
+      lose(joinedAt ? "" : "the table did not read this phone's code in time");
+    } else if (state === "disconnected") {
+      note("reconnecting…");
+      clearTimeout(dropTimer);
+      dropTimer = setTimeout(() => {
+        if (pc.connectionState === "disconnected") lose("");
+      }, DISCONNECTED_MS);
+    } else if (state === "connected") {
+      clearTimeout(dropTimer);
+      note("");
+    }
+  });
+}
+
+function note(text) {
+  const element = $("play-note");
+  element.textContent = text;
+  element.hidden = !text;
+}
+
+/** The table is gone: why it said, or the connection dropped. Before the channel first opens
+ *  (a seat still showing its code) only a given reason counts: the table may take a while to
+ *  read the code, and the channel opens when it does. */
+function lose(why) {
+  if (phase === "lost" || phase === "error") return;
+  if (!joinedAt && !why) return;
+  clearTimeout(dropTimer);
+  const reason = why || "the connection dropped";
+  $("lost-text").textContent = `Lost the table: ${reason}. Scan the new code at the table to sit down again.`;
+  setPhase("lost");
+  releaseWakeLock();
+  try {
+    pc?.close();
+  } catch {
+    // already closed
+  }
+}
+
+// ------------------------------------------------------------------ messages from the table
+
+function handle(data) {
+  if (phase === "lost" || phase === "error" || typeof data !== "string" || data.length > 65536) return;
+  let message;
+  try {
+    message = JSON.parse(data);
+  } catch {
+    return;
+  }
+  if (!message || typeof message !== "object" || Array.isArray(message)) return;
+  switch (message.t) {
+    case "ping":
+      if (typeof message.h === "number") send("fast", { t: "pong", h: message.h, p: performance.now() });
+      break;
+    case "state":
+      showState(message);
+      break;
+    case "buzz":
+      if (Array.isArray(message.p) && message.p.length <= 32
+          && message.p.every((ms) => typeof ms === "number" && ms >= 0 && ms <= 10000)) {
+        try {
+          navigator.vibrate?.(message.p);
+        } catch {
+          // no vibration here
+        }
+      }
+      break;
+    case "bye":
+      lose(typeof message.why === "string" && message.why.trim() ? message.why.trim().slice(0, 200) : "the table closed the seat");
+      break;
+    default:
+      break;
+  }
+}
+
+const text = (value, fallback = "") => (typeof value === "string" ? value : fallback);
+const pairs = (value) => (Array.isArray(value) ? value : []).filter(
+  (p) => Array.isArray(p) && p.length >= 2 && (typeof p[0] === "string" || typeof p[0] === "number")
+    && typeof p[1] === "string");
+
+function showState(state) {
+  if (phase !== "playing") {
+    setPhase("playing");
+    keepAwake();
+  }
+  const name = text(state.name);
+  const seat = Number.isInteger(state.seat) ? state.seat : null;
+  $("play-name").textContent = name;
+  $("play-name").dataset.name = name;
+  $("play-seat").textContent = seat === null ? "" : `Seat ${seat + 1}`;
+  $("play-variant").textContent = text(state.variant);
+  $("play-cards").textContent = Number.isFinite(state.cards) ? String(state.cards) : "–";
+  $("play-cards-label").textContent = state.cards === 1 ? "card" : "cards";
+
+  const mine = state.mine === true;
+  const turn = text(state.turn);
+  $("play-turn").textContent = mine ? "Your turn" : turn ? `${turn}'s turn` : "";
+  document.body.dataset.mine = String(mine);
+  $("play-line").textContent = text(state.line);
+
+  const winner = text(state.winner);
+  let banner = "";
+  if (state.over === true) {
+    banner = winner && winner === name ? "You win!" : winner ? `${winner} wins` : "Game over";
+  } else if (state.paused === true) {
+    banner = "Paused at the table";
+  }
+  $("play-banner").textContent = banner;
+  $("play-banner").hidden = !banner;
+  document.body.dataset.paused = String(state.paused === true);
+  document.body.dataset.over = String(state.over === true);
+
+  showActions(pairs(state.actions));
+  showDecision(state.decision);
+}
+
+function showActions(actions) {
+  const key = JSON.stringify(actions);
+  if (key === shownActions) return; // keep the buttons (and a press or focus on one) as they are
+  shownActions = key;
+  const ordered = [...actions.filter(([a]) => a === "flip"), ...actions.filter(([a]) => a !== "flip")];
+  const box = $("play-actions");
+  box.replaceChildren(...ordered.map(([action, label]) => actionButton(String(action), label)));
+  box.style.setProperty("--count", String(Math.max(1, ordered.length)));
+}
+
+function actionButton(action, label) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.action = action;
+  button.dataset.kind = action === "flip" ? "flip" : action.startsWith("slap") ? "slap" : "other";
+  button.textContent = label;
+  button.addEventListener("pointerdown", (event) => {
+    if (event.pointerType === "mouse" && event.button !== 0) return;
+    armed = button;
+    act(button, event.timeStamp);
+  });
+  for (const name of ["pointerup", "pointercancel", "pointerleave"]) {
+    button.addEventListener(name, () => button.removeAttribute("data-pressed"));
+  }
+  button.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault(); // no click from the key: the key itself acts
+    if (!event.repeat) act(button, event.timeStamp, true);
+  });
+  button.addEventListener("keyup", (event) => {
+    if (event.key === " ") event.preventDefault();
+  });
+  button.addEventListener("click", (event) => {
+    // A pointer's click follows its pointerdown, which acted; a click with no pointer before
+    // it comes from assistive technology.
+    if (armed === button) armed = null;
+    else act(button, event.timeStamp, true);
+  });
+  button.addEventListener("contextmenu", (event) => event.preventDefault());
+  return button;
+}
+
+/** Sends the action three times (fast, game, fast again) and shows the press at once. */
+function act(button, at, brief = false) {
+  actionId += 1;
+  const message = { t: "act", id: actionId, a: button.dataset.action, at };
+  send("fast", message);
+  send("game", message);
+  setTimeout(() => send("fast", message), RESEND_MS);
+  button.dataset.pressed = "";
+  if (brief) setTimeout(() => button.removeAttribute("data-pressed"), 150);
+}
+
+function showDecision(decision) {
+  const valid = decision && typeof decision === "object" && typeof decision.prompt === "string";
+  const options = valid ? pairs(decision.options) : [];
+  const key = valid ? JSON.stringify([decision.prompt, options]) : "";
+  if (key === shownDecision) return;
+  shownDecision = key;
+  $("play-decision").hidden = !valid;
+  document.body.dataset.decision = String(Boolean(valid));
+  $("play-prompt").textContent = valid ? decision.prompt : "";
+  $("play-options").replaceChildren(...options.map(([value, label]) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.option = String(value);
+    button.textContent = label;
+    button.addEventListener("click", () => {
+      send("game", { t: "choose", o: value });
+      for (const other of $("play-options").children) other.disabled = true;
+      button.dataset.chosen = "";
+    });
+    return button;
+  }));
+}
+
+// ------------------------------------------------------------------ the screen stays on
+
+/** Asks for a screen wake lock (once at a time; the browser drops it when the page is
+ *  hidden, and it is asked for again when the page shows). Refused: the game goes on. */
+function keepAwake() {
+  if (wakeLock || !navigator.wakeLock || document.visibilityState !== "visible") return;
+  const asked = Promise.resolve()
+    .then(() => navigator.wakeLock.request("screen"))
+    .then((lock) => {
+      lock.addEventListener("release", () => {
+        if (wakeLock === asked) wakeLock = null;
+      });
+      return lock;
+    })
+    .catch(() => {
+      if (wakeLock === asked) wakeLock = null;
+      return null;
+    });
+  wakeLock = asked;
+}
+
+function releaseWakeLock() {
+  const asked = wakeLock;
+  wakeLock = null;
+  asked?.then((lock) => lock?.release()).catch(() => {});
+}
+
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible" && phase === "playing") keepAwake();
+});
+
+window.addEventListener("pagehide", () => {
+  if (chans?.game.readyState === "open") sendNow(chans.game, JSON.stringify({ t: "bye" }));
+});
+
+window.addEventListener("hashchange", () => location.reload());
+
+$("answer-copy-button").addEventListener("click", copyCode);
+
+join();
