@@ -7,6 +7,7 @@ Imported only when a table has a phone seat.
 
 from __future__ import annotations
 
+from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from pyodide.code import run_js
@@ -17,24 +18,27 @@ from ratscrew.core.events import Event
 from web.model.feedback import vibration
 from web.phones import protocol
 from web.phones.clock import PhoneClock
-from web.phones.lobby import DROP_POLICIES, PhoneSeat, buzz_for, state_message
+from web.phones.lobby import DROP_POLICIES, RECOVER_MS, PhoneSeat, buzz_for, state_message
 from web.phones.panel import PhonePanel
 from web.phones.protocol import MALFORMED, TOO_LONG, Act, Bye, Choose, Hello, Pong
-from web.phones.referee import Referee
+from web.phones.referee import Held, Referee
 from web.shell.dom import now
 
 if TYPE_CHECKING:
     from web.table.play import Play
 
+DECIDED = 500
+"""How many of the referee's latest decisions are kept."""
 TICK_MS = 1000
 """How often the panel's states are redrawn and quiet or gone phones noticed."""
 
 PROBLEMS = {
     "none": ("This computer has no network address to offer the phones. Join the room's Wi-Fi "
              "(or a phone's hotspot) and choose New code; or play on this device."),
-    "hidden": ("The browser hides this computer's address (it shows it only to pages allowed "
-               "the camera). Allow the camera and choose New code; or join the phones by "
-               "the same Wi-Fi and hotspot as before."),
+    "hidden": ("The browser hides this computer's address from the phones, because the "
+               "camera is not allowed here: most school networks will not let them find it. "
+               "Allow the camera for this page (the icon by its address), then choose New "
+               "code."),
     "isolated": ("The phone answered but cannot reach this computer: guest and school Wi-Fi "
                  "often keep devices apart. Turn on a phone's hotspot, join it with this "
                  "computer and the phones, and choose New code; or play on this device."),
@@ -59,6 +63,9 @@ class Phones:
         applied)."""
         self.holding = False
         """The game waits for phones (before Start, or for a phone that dropped)."""
+        self.decided: deque[tuple[int, str, float, float, float]] = deque(maxlen=DECIDED)
+        """The latest actions the referee applied: seat, action, and the host times it was
+        made, reached the host and was applied (scripts/bench_phones.py reads them)."""
         self.policy = "pause"
         self.paused_for: set[int] = set()
         """Phone seats the game is paused for (the drop policy "pause")."""
@@ -82,11 +89,12 @@ class Phones:
         self.host.askCamera().then(create_once_callable(self.shell.guard(self._camera)))
 
     def _not_loaded(self, error: Any) -> None:
-        self.panel.problem(f"The phones' part of the page did not load ({error}). Reload.")
+        self.panel.problem("page", f"The phones' part of the page did not load ({error}). "
+                           "Reload the page.")
 
     def _camera(self, answer: Any) -> None:
         if str(answer) == "refused":
-            self.panel.problem(PROBLEMS["refused"])
+            self.panel.problem("camera", PROBLEMS["refused"])
         for seat in self.seats:
             self.new_code(seat)
 
@@ -101,6 +109,7 @@ class Phones:
         phone.problem = ""
         phone.inbox.new_phone()  # the next phone counts its actions from 1, on its own clock
         phone.clock = PhoneClock()
+        self.panel.problem("network", "")  # the new code is tried afresh
         self.panel.show_seats()
         self.host.offer(seat)
 
@@ -113,11 +122,11 @@ class Phones:
             phone = self.seats.get(int(seat))
             if phone is not None and phone.status in ("waiting", "reconnecting"):
                 phone.set("joining", now())  # (a fast phone may have said hello already)
-                self.panel.problem("")
+                self.panel.problem("answer", "")
                 self.panel.show_seats()
 
         def failed(error: Any) -> None:
-            self.panel.problem(str(getattr(error, "message", error)))
+            self.panel.problem("answer", str(getattr(error, "message", error)))
 
         guard = self.shell.guard
         self.host.answer(text).then(create_once_callable(guard(done)),
@@ -138,7 +147,8 @@ class Phones:
 
         def failed(error: Any) -> None:
             self.panel.scanning(False)
-            self.panel.problem(f"{PROBLEMS['refused']} ({getattr(error, 'message', error)})")
+            self.panel.problem("camera", f"{PROBLEMS['refused']} "
+                               f"({getattr(error, 'message', error)})")
 
         guard = self.shell.guard
         self.panel.scanning(True)  # on show first: the scanner hides a hidden video for good
@@ -170,10 +180,12 @@ class Phones:
             phone.inbox.dropped[reason] += 1
         elif kind == "link":
             if data in ("failed", "closed", "disconnected") and phone.status == "playing":
-                self.dropped(phone, at)
+                self.dropped(phone, at, hopeful=data == "disconnected")
+            elif data == "connected" and phone.recovering:
+                self.joined(phone, at)  # the same connection came back by itself
         elif kind == "problem":
             phone.problem = data
-            self.panel.problem(PROBLEMS.get(data, data))
+            self.panel.problem("network", PROBLEMS.get(data, data))
             self.panel.show_seats()
 
     def message(self, phone: PhoneSeat, text: str, at: float) -> None:
@@ -182,6 +194,8 @@ class Phones:
             return
         if isinstance(message, Pong):
             phone.clock.sample(message.host_ms, message.phone_ms, at)
+            if phone.recovering:
+                self.joined(phone, at)  # heard from again on the same connection
         elif isinstance(message, Hello):
             self.joined(phone, at)
         elif phone.status != "playing":
@@ -200,10 +214,10 @@ class Phones:
 
     def joined(self, phone: PhoneSeat, at: float) -> None:
         """A phone said hello: its seat is played from it (again)."""
-        if phone.joined_at < 0:
-            phone.joined_at = at
         phone.set("playing", at)
+        phone.recover_until = -1.0
         phone.problem = ""
+        self.panel.problem("network", "")
         phone.sent = ""
         if phone.stand_in:
             phone.stand_in = False
@@ -214,9 +228,12 @@ class Phones:
         self.panel.show_seats()
         self.send_states()
 
-    def dropped(self, phone: PhoneSeat, at: float) -> None:
-        """A playing phone went away: its seat is kept a while, a new code on show."""
+    def dropped(self, phone: PhoneSeat, at: float, hopeful: bool = False) -> None:
+        """A playing phone went away: its seat is kept a while, and a new code is on show
+        at once, or (``hopeful``: the connection only went quiet, and may come back by
+        itself) after :data:`~web.phones.lobby.RECOVER_MS`."""
         phone.set("reconnecting", at)
+        phone.recover_until = at + RECOVER_MS if hopeful else -1.0
         session = self.play.session
         if self.started and session is not None:
             name = session.game.name(phone.seat)
@@ -229,7 +246,8 @@ class Phones:
                 self.hold()
                 self.panel.shown = phone.seat
                 self.panel.open()  # its new code, for the phone to scan again
-        self.new_code(phone.seat)
+        if not hopeful:
+            self.new_code(phone.seat)
 
     def stand_in(self, phone: PhoneSeat) -> None:
         if not phone.stand_in:
@@ -240,7 +258,10 @@ class Phones:
         t = now()
         for phone in self.seats.values():
             if phone.quiet(t):
-                self.dropped(phone, t)
+                self.dropped(phone, t, hopeful=True)
+            elif phone.recovering and t >= phone.recover_until:
+                phone.recover_until = -1.0
+                self.new_code(phone.seat)  # it did not come back by itself: scan again
             elif phone.timed_out(t):
                 phone.set("replaced", t)
                 self.stand_in(phone)
@@ -267,10 +288,11 @@ class Phones:
         t = now()
         self.offer(seat, action, t, t)
 
-    def _applied(self, seat: int, action: str, events: list[Event]) -> None:
-        if seat in self._touched:
-            self._touched.remove(seat)
-            self.shell.sound.buzz(vibration(seat, action, events))
+    def _applied(self, held: Held, events: list[Event]) -> None:
+        self.decided.append((held.seat, held.action, held.at, held.arrived, now()))
+        if held.seat in self._touched:
+            self._touched.remove(held.seat)
+            self.shell.sound.buzz(vibration(held.seat, held.action, events))
 
     def seat_bot(self, seat: int, skill: str | None) -> None:
         """A bot takes ``seat`` (``skill``), or a person does (None): the table redrawn."""

@@ -2,10 +2,11 @@
 (browser-free: :mod:`web.phones.hosting` connects it to the page).
 
 A phone seat is *waiting* while its join code is on show, *joining* once its answer is in,
-*playing* once its phone has said hello, *reconnecting* when the phone goes quiet or its
-connection drops (the seat is kept :data:`KEEP_MS`; a new code is on show meanwhile, and the
-host chose whether the game pauses or a bot stands in), and *replaced* when the host gave the
-seat to a bot or a person here, or the phone did not come back in time.
+*playing* once its phone has said hello, and *reconnecting* when the phone goes quiet or its
+connection drops: the seat is kept :data:`KEEP_MS`; a quiet connection has :data:`RECOVER_MS`
+to come back by itself, then (a closed one at once) a new code is on show, and the game pauses
+or a bot stands in meanwhile, as the host chose. It is *replaced* when the host gave the seat
+to a bot or a person here, or the phone did not come back in time.
 """
 
 from __future__ import annotations
@@ -27,6 +28,9 @@ KEEP_MS = 60_000.0
 """How long a dropped phone keeps its seat."""
 QUIET_MS = 3_000.0
 """A phone not heard from for this long (it answers pings every 250 ms) is reconnecting."""
+RECOVER_MS = 5_000.0
+"""How long a connection that went quiet (not closed) has to come back by itself before the
+seat's code is made anew (which closes it)."""
 WON_BUZZ = (60, 60, 120)
 """A phone's buzz when its player takes a pile."""
 
@@ -59,13 +63,19 @@ class PhoneSeat:
     clock: PhoneClock = field(default_factory=PhoneClock)
     sent: str = ""
     """The last state sent to the phone (a state is sent again only when it changes)."""
-    joined_at: float = -1.0
-    """Host time the phone's first hello came (for the pairing time)."""
+    recover_until: float = -1.0
+    """While reconnecting: the host time until which its connection may come back by itself
+    (-1: it was closed, or that time is over and a new code is on show)."""
 
     def set(self, status: str, now: float) -> None:
         if status != self.status:
             self.status = status
             self.since = now
+
+    @property
+    def recovering(self) -> bool:
+        """Reconnecting on the same connection, which may still come back."""
+        return self.status == "reconnecting" and self.recover_until >= 0
 
     @property
     def connected(self) -> bool:

@@ -31,6 +31,7 @@ class PhonePanel:
         self.shown: int | None = None
         """The seat whose code is on show (None: the first that waits)."""
         self._qr_for = ""
+        self.problems: dict[str, str] = {}
         link_stylesheet(STYLESHEET)
         shell = phones.shell
         box = el("dialog", "phones", id="phones", aria_labelledby="phones-title",
@@ -178,10 +179,14 @@ class PhonePanel:
 
         target.qrSvg(link.value).then(create_once_callable(phones.shell.guard(drawn)))
 
-    def problem(self, text: str) -> None:
-        box = by_id("phones-problem")
-        box.textContent = text
-        box.hidden = not text
+    def problem(self, kind: str, text: str) -> None:
+        """Say what stands in the way (``kind``: page, camera, network, answer; "" clears
+        it), beside what else does."""
+        if text:
+            self.problems[kind] = text
+        else:
+            self.problems.pop(kind, None)
+        by_id("phones-problem").textContent = " ".join(self.problems.values())
 
     def scanning(self, on: bool) -> None:
         by_id("phones-video").hidden = not on
@@ -204,7 +209,7 @@ class PhonePanel:
         link = str(by_id("phones-link").value)
         if link:
             self.phones.shell.copy_text(link, lambda ok: self.problem(
-                "Link copied." if ok else "Select the link and copy it."))
+                "copy", "" if ok else "Select the link and copy it."))
 
     def _answer(self, event: Any) -> None:
         event.preventDefault()

@@ -49,8 +49,8 @@ class Held:
         return self.arrived - self.at
 
 
-Applied = Callable[[int, str, "list[Event]"], None]
-"""Told of each held action once applied: its seat, its action and the events it made."""
+Applied = Callable[[Held, "list[Event]"], None]
+"""Told of each held action once applied, with the events it made."""
 
 
 class Referee:
@@ -109,7 +109,7 @@ class Referee:
             events = session.human(chosen.seat, chosen.action, max(chosen.at, first))
             self.done_until = max(self.done_until, chosen.at)
             if self.applied is not None:
-                self.applied(chosen.seat, chosen.action, events)
+                self.applied(chosen, events)
             out.extend(events)
         out.extend(session.advance(horizon))
         self.done_until = max(self.done_until, horizon)

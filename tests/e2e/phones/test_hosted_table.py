@@ -36,14 +36,21 @@ AUTO_NOTHING = ""
 class Table:
     """The host page and its phones."""
 
-    def __init__(self, browser: Browser, site_url: str, query: str) -> None:
+    def __init__(self, browser: Browser, site_url: str, query: str | None,
+                 size: tuple[int, int] = (1366, 768)) -> None:
+        """The host at the link of ``query``'s table; with None, at the setup screen."""
         self.browser = browser
         self.site_url = site_url
         self.contexts: list[BrowserContext] = []
         self.errors: list[str] = []
-        self.host = self.page({"width": 1366, "height": 768}, touch=False)
-        self.host.goto(f"{site_url}?{query}&autostart=1")
-        self.host.wait_for_selector(".phones-qr[data-code]", timeout=HOST_TIMEOUT_MS)
+        self.host = self.page({"width": size[0], "height": size[1]}, touch=False)
+        if query is None:
+            self.host.goto(site_url)
+            self.host.wait_for_selector("body[data-ready=true]", state="attached",
+                                        timeout=HOST_TIMEOUT_MS)
+        else:
+            self.host.goto(f"{site_url}?{query}&autostart=1")
+            self.wait_codes()
         self.phones: dict[int, Page] = {}
         self.codes: dict[int, str] = {}
         """The join code each seat last showed (a new one is made after a drop)."""
@@ -58,6 +65,9 @@ class Table:
         if net is not None:
             page.add_init_script(f"window.ratscrewNet = {json.dumps(net)};")
         return page
+
+    def wait_codes(self) -> None:
+        self.host.wait_for_selector(".phones-qr[data-code]", timeout=HOST_TIMEOUT_MS)
 
     def close(self) -> None:
         for context in self.contexts:
@@ -148,11 +158,11 @@ def cards_in_play(game: dict[str, Any]) -> int:
 
 
 @pytest.fixture
-def table(rtc_browser: Browser, site_url: str) -> Iterator[Callable[[str], Table]]:
+def table(rtc_browser: Browser, site_url: str) -> Iterator[Callable[..., Table]]:
     made: list[Table] = []
 
-    def make(query: str) -> Table:
-        made.append(Table(rtc_browser, site_url, query))
+    def make(query: str | None, size: tuple[int, int] = (1366, 768)) -> Table:
+        made.append(Table(rtc_browser, site_url, query, size))
         return made[-1]
 
     yield make
@@ -162,7 +172,7 @@ def table(rtc_browser: Browser, site_url: str) -> Iterator[Callable[[str], Table
 
 
 def test_two_phones_play_a_whole_game_with_slaps_from_both(
-    table: Callable[[str], Table],
+    table: Callable[..., Table],
 ) -> None:
     t = table(f"players=2&bots=none&phones=1,2&seed={SHORT_GAME}")
     t.join(0)
@@ -188,7 +198,7 @@ def test_two_phones_play_a_whole_game_with_slaps_from_both(
 
 
 def test_an_earlier_slap_on_a_slow_phone_beats_a_later_one_on_a_fast_phone(
-    table: Callable[[str], Table],
+    table: Callable[..., Table],
 ) -> None:
     t = table(f"players=2&bots=none&phones=1,2&seed={SHORT_GAME}")
     slow = {"delay": 60, "jitter": 10}  # each way: a press reaches the host 60-70 ms late
@@ -213,7 +223,7 @@ def test_an_earlier_slap_on_a_slow_phone_beats_a_later_one_on_a_fast_phone(
     assert results == [True, True, True]
 
 
-def test_hostile_messages_change_nothing(table: Callable[[str], Table], site_url: str) -> None:
+def test_hostile_messages_change_nothing(table: Callable[..., Table], site_url: str) -> None:
     t = table(f"players=2&bots=none&phones=1,2&seed={SHORT_GAME}")
     t.join(0)
     raw = t.page(PHONE)
@@ -263,7 +273,7 @@ def test_hostile_messages_change_nothing(table: Callable[[str], Table], site_url
 
 
 def test_a_phone_that_drops_rejoins_and_nothing_is_lost(
-    table: Callable[[str], Table], tmp_path: Path,
+    table: Callable[..., Table], tmp_path: Path,
 ) -> None:
     t = table(f"players=2&bots=none&phones=1,2&seed={SHORT_GAME}")
     t.join(0)
@@ -297,7 +307,7 @@ def test_a_phone_that_drops_rejoins_and_nothing_is_lost(
     assert str(replayed.outcome.winner) == t.host.get_attribute("body", "data-winner")
 
 
-def test_a_phone_joins_through_the_camera(table: Callable[[str], Table], camera: Path) -> None:
+def test_a_phone_joins_through_the_camera(table: Callable[..., Table], camera: Path) -> None:
     t = table("players=2&bots=2&phones=1&seed=camera")
     phone = t.open_phone(0)
     answer = phone.get_attribute("[data-code]", "data-code")
@@ -308,3 +318,33 @@ def test_a_phone_joins_through_the_camera(table: Callable[[str], Table], camera:
     expect(t.host.locator("#phones-video")).to_be_visible()
     t.host.click("#phones-scan")  # the camera off again
     expect(t.host.locator("#phones-video")).to_be_hidden()
+
+
+def test_seven_phones_join_a_table_set_up_on_the_setup_screen(
+    table: Callable[..., Table],
+) -> None:
+    t = table(None, size=(1920, 1080))
+    host = t.host
+    host.select_option("#setup-players", "8")
+    for seat in range(7):
+        host.select_option(f"#seat-kind-{seat}", "phone")
+        host.fill(f"#seat-name-{seat}", f"Phone {seat + 1}")
+    host.click("#setup-phones")
+    t.wait_codes()
+    assert host.locator("#phones-seats [data-phone-seat]").count() == 7
+    for seat in range(7):
+        t.join(seat)
+    expect(host.locator("[data-zone=phone-caption]")).to_have_text(
+        "Every phone has its seat: start the game.")
+    t.start()
+    for seat, phone in t.phones.items():
+        expect(phone.locator("[data-name]")).to_have_text(f"Phone {seat + 1}")
+        # the host's own seat for a phone: a phone's tag, no keys or buttons of its own
+        at_host = host.locator(f".seat[data-seat='{seat}']")
+        expect(at_host.locator(".seat-tag")).to_have_text("phone")
+        assert at_host.locator("button").count() == 0
+    assert host.locator(".seat[data-seat='7'] .seat-tag").inner_text().startswith("bot")
+    # the game goes on with them: the first player's phone flips
+    first = t.game()
+    t.press(first["to_act"], "flip")
+    t.wait_actions(first["actions"] + 1)

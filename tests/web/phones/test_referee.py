@@ -93,7 +93,7 @@ def test_due_in_waits_for_the_window_and_flush_applies_at_once() -> None:
 def test_the_applied_hook_hears_each_action_with_its_events() -> None:
     session, now = slappable_table()
     heard: list[tuple[int, str, list[Event]]] = []
-    referee = Referee(session, lambda s, a, ev: heard.append((s, a, ev)))
+    referee = Referee(session, lambda held, ev: heard.append((held.seat, held.action, ev)))
     referee.offer(1, "slap", now + 10, arrived=now + 10)
     referee.offer(0, "slap", now + 40, arrived=now + 40)
     referee.advance(now + 400)
