@@ -455,6 +455,20 @@ def _parse_bots(text: str, players: int) -> set[int] | None:
     return seats or None
 
 
+def _seat_numbers(name: str, text: str, players: int, notices: list[str],
+                  words: bool) -> set[int] | None:
+    """The 0-based seats a seat list names (``words``: ``all`` and ``none`` too), or None
+    with a notice when it is not one."""
+    seats = _parse_bots(text, players)
+    if seats is None or (not words and text.strip().lower() in ("all", "none")):
+        notices.append(
+            f"Ignored {name}={_show(text)}: give seat numbers from 1 to {players} separated "
+            "by commas" + (", or all, or none." if words else ".")
+        )
+        return None
+    return seats
+
+
 def _parse_query(query: str) -> tuple[TableConfig, list[str]]:
     notices: list[str] = []
     params = _read_params(query, notices)
@@ -486,15 +500,9 @@ def _parse_query(query: str) -> tuple[TableConfig, list[str]]:
     config.seats = seats = default_seats(players)
 
     if (text := given("bots")) is not None:
-        bots = _parse_bots(text, players)
-        if bots is None:
-            notices.append(
-                f"Ignored bots={_show(text)}: give seat numbers from 1 to {players} "
-                "separated by commas, or all, or none."
-            )
-        else:
-            for i, seat in enumerate(seats):
-                seat.bot = i in bots
+        bots = _seat_numbers("bots", text, players, notices, words=True)
+        for i, seat in enumerate(seats):
+            seat.bot = seat.bot if bots is None else i in bots
 
     if (text := given("difficulty")) is not None:
         levels = [part.strip().lower() for part in text.split(",")]
@@ -518,15 +526,9 @@ def _parse_query(query: str) -> tuple[TableConfig, list[str]]:
                 seat.difficulty = level
 
     if (text := given("phones")) is not None:
-        phones = _parse_bots(text, players) if text.strip().lower() not in ("all", "none") else None
-        if phones is None:
-            notices.append(
-                f"Ignored phones={_show(text)}: give seat numbers from 1 to {players} "
-                "separated by commas."
-            )
-        else:
-            for i, seat in enumerate(seats):
-                seat.phone = i in phones and not seat.bot
+        phones = _seat_numbers("phones", text, players, notices, words=False) or set()
+        for i, seat in enumerate(seats):
+            seat.phone = i in phones and not seat.bot
 
     if (text := given("names")) is not None:
         names = text.split(",")

@@ -18,13 +18,22 @@ from ratscrew.core.events import Event
 from web.model.feedback import vibration
 from web.phones import protocol
 from web.phones.clock import PhoneClock
-from web.phones.lobby import DROP_POLICIES, RECOVER_MS, PhoneSeat, buzz_for, state_message
+from web.phones.lobby import (
+    DROP_POLICIES,
+    PROBLEMS,
+    RECOVER_MS,
+    PhoneSeat,
+    buzz_for,
+    state_message,
+)
 from web.phones.panel import PhonePanel
 from web.phones.protocol import MALFORMED, TOO_LONG, Act, Bye, Choose, Hello, Pong
 from web.phones.referee import Held, Referee
 from web.shell.dom import now
 
 if TYPE_CHECKING:
+    from web.model.links import TableConfig
+    from web.model.session import Session
     from web.table.play import Play
 
 DECIDED = 500
@@ -32,19 +41,6 @@ DECIDED = 500
 TICK_MS = 1000
 """How often the panel's states are redrawn and quiet or gone phones noticed."""
 
-PROBLEMS = {
-    "none": ("This computer has no network address to offer the phones. Join the room's Wi-Fi "
-             "(or a phone's hotspot) and choose New code; or play on this device."),
-    "hidden": ("The browser hides this computer's address from the phones, because the "
-               "camera is not allowed here: most school networks will not let them find it. "
-               "Allow the camera for this page (the icon by its address), then choose New "
-               "code."),
-    "isolated": ("The phone answered but cannot reach this computer: guest and school Wi-Fi "
-                 "often keep devices apart. Turn on a phone's hotspot, join it with this "
-                 "computer and the phones, and choose New code; or play on this device."),
-    "refused": ("The camera is blocked: copy each phone's code and paste it here instead "
-                "(the phones show it under their QR code)."),
-}
 
 
 class Phones:
@@ -55,9 +51,7 @@ class Phones:
         self.shell = play.shell
         self.seats = {s: PhoneSeat(s, since=now()) for s in seats}
         assert play.session is not None
-        play.session.remote = set(seats)
-        play.redraw()
-        self.referee = Referee(play.session, self._applied)
+        self.referee = self._seat(play.session)
         self._touched: list[int] = []
         """Seats at this device whose held action came from a touch (it buzzes once
         applied)."""
@@ -82,6 +76,40 @@ class Phones:
         promise = run_js(f"import({str(url)!r})")
         promise.then(create_once_callable(self.shell.guard(self._loaded)),
                      create_once_callable(self.shell.guard(self._not_loaded)))
+
+    def _seat(self, session: Session) -> Referee:
+        """``session``'s phone seats marked, its table redrawn; its referee."""
+        session.remote = set(self.seats)
+        self.play.redraw()
+        return Referee(session, self._applied)
+
+    def seated(self, config: TableConfig | None) -> bool:
+        """Whether ``config``'s table has these phone seats (a new deal keeps the phones)."""
+        return config is not None and [
+            i for i, seat in enumerate(config.seats) if seat.phone] == list(self.seats)
+
+    def new_game(self) -> None:
+        """A new deal at the same table: the phones stay, bots stand in for those away."""
+        session = self.play.session
+        assert session is not None
+        self.referee = self._seat(session)
+        self._touched.clear()
+        self.paused_for.clear()
+        for phone in self.seats.values():
+            phone.stand_in = False
+            phone.sent = ""
+            if phone.given_to:  # the seat stays with whoever the host gave it to
+                session.remote.discard(phone.seat)
+                if phone.given_to == "bot":
+                    self.seat_bot(phone.seat, "normal")
+        if self.started:
+            for phone in self.seats.values():
+                if phone.status != "playing" and not phone.given_to:
+                    self.stand_in(phone)
+            self.send_states()
+        else:
+            self.hold()
+            self.panel.open()
 
     def _loaded(self, module: Any) -> None:
         self.module = module
@@ -264,6 +292,7 @@ class Phones:
                 self.new_code(phone.seat)  # it did not come back by itself: scan again
             elif phone.timed_out(t):
                 phone.set("replaced", t)
+                phone.given_to = "bot"
                 self.stand_in(phone)
                 self.paused_for.discard(phone.seat)
                 if self.host is not None:
@@ -329,6 +358,7 @@ class Phones:
         """The host gives a phone seat to a bot, or to a person at this device."""
         phone = self.seats[seat]
         phone.set("replaced", now())
+        phone.given_to = "bot" if bot else "here"
         phone.stand_in = False
         self.paused_for.discard(seat)
         if self.host is not None:

@@ -44,6 +44,22 @@ STATUS_TEXT = {
 
 DROP_POLICIES = {"pause": "The game pauses", "bot": "A bot plays for it"}
 
+PROBLEMS = {
+    "none": ("This computer has no network address to offer the phones. Join the room's Wi-Fi "
+             "(or a phone's hotspot) and choose New code; or play on this device."),
+    "hidden": ("The browser hides this computer's address from the phones, because the "
+               "camera is not allowed here: most school networks will not let them find it. "
+               "Allow the camera for this page (the icon by its address), then choose New "
+               "code."),
+    "isolated": ("The phone answered but cannot reach this computer: guest and school Wi-Fi "
+                 "often keep devices apart. Turn on a phone's hotspot, join it with this "
+                 "computer and the phones, and choose New code; or play on this device."),
+    "refused": ("The camera is blocked: copy each phone's code and paste it here instead "
+                "(the phones show it under their QR code)."),
+}
+"""What stands in the way, in plain words, and what to do: the network's problems
+(web/phones/host.mjs names them) and a camera refused."""
+
 
 @dataclass
 class PhoneSeat:
@@ -59,6 +75,8 @@ class PhoneSeat:
     """What the network says against this seat ("none", "hidden", "isolated"), or ""."""
     stand_in: bool = False
     """A bot plays the seat for now."""
+    given_to: str = ""
+    """Once replaced: ``"bot"`` or ``"here"`` (a person at the host's keys)."""
     inbox: Inbox = field(default_factory=Inbox)
     clock: PhoneClock = field(default_factory=PhoneClock)
     sent: str = ""

@@ -98,6 +98,8 @@ async function join() {
     await pc.setRemoteDescription({ type: "offer", sdp: toSdp(parts, true) });
     await pc.setLocalDescription(await pc.createAnswer());
     await gathered(pc);
+    $("answer-help").textContent = `Seat ${parts.seat + 1}: hold this up to the table's `
+      + "camera, or copy the text and paste it at the table.";
     await showAnswer(encode(parts.seat, pc.localDescription.sdp));
   } catch (error) {
     showError(`The table's code did not work on this phone (${error?.message || error}).`);

@@ -112,7 +112,9 @@ class Play:
         shell.save_settings()
         window.history.replaceState(None, "", f"?{query}" if query else "?")
         self.open_table(session, config.seed, config, again=lambda: self.start(config))
-        if phone_seats := [i for i, seat in enumerate(config.seats) if seat.phone]:
+        if self.phones is not None:  # the same phones play the new deal
+            self.phones.new_game()
+        elif phone_seats := [i for i, seat in enumerate(config.seats) if seat.phone]:
             from web.phones.hosting import Phones  # only for a table with phones
 
             self.phones = Phones(self, phone_seats)  # this page hosts: the game waits for Start
@@ -126,7 +128,7 @@ class Play:
         self.record = record
         self.again = again
         self.stop_timers()
-        if self.phones is not None:
+        if self.phones is not None and not self.phones.seated(config):
             self.phones.close("The table was closed.")
             self.phones = None
         if self.view is not None:

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Playwright, expect
 
 pytestmark = pytest.mark.e2e
+pytest_plugins = ("phones_browser",)  # the phones' browser and its camera
 
 HARNESS = Path(__file__).with_name("phone_harness.html")
 PROBLEM_MS = 15_000

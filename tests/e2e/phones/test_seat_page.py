@@ -38,6 +38,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Response, expect
 
 pytestmark = pytest.mark.e2e
+pytest_plugins = ("phones_browser",)  # the phones' browser and its camera
 
 ROOT = Path(__file__).resolve().parents[3]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -246,7 +247,8 @@ def test_the_answer_names_the_seat_and_its_qr_code_reads_back(
     code = page.locator("[data-code]").get_attribute("data-code")
     assert code and page.locator("#answer-text").input_value() == code
     assert host.page.evaluate("(c) => window.decodeCode(c).seat", code) == 5
-    expect(page.locator("#answer-help")).to_contain_text("Hold this up to the table's camera")
+    expect(page.locator("#answer-help")).to_contain_text(
+        "Seat 6: hold this up to the table's camera")
     expect(page.locator("#answer-network")).to_be_hidden()
 
     # The table's reader reads the code off the phone's screen.
