@@ -20,6 +20,7 @@ from web.phones import protocol
 from web.phones.clock import PhoneClock
 from web.phones.lobby import (
     DROP_POLICIES,
+    LOCAL_HOSTS,
     PROBLEMS,
     RECOVER_MS,
     PhoneSeat,
@@ -112,6 +113,8 @@ class Phones:
             self.panel.open()
 
     def _loaded(self, module: Any) -> None:
+        if str(window.location.hostname) in LOCAL_HOSTS:
+            self.panel.problem("page", PROBLEMS["local"])
         self.module = module
         self.host = module.PhoneHost.new(self._tell)
         self.host.askCamera().then(create_once_callable(self.shell.guard(self._camera)))

@@ -54,11 +54,17 @@ PROBLEMS = {
     "isolated": ("The phone answered but cannot reach this computer: guest and school Wi-Fi "
                  "often keep devices apart. Turn on a phone's hotspot, join it with this "
                  "computer and the phones, and choose New code; or play on this device."),
+    "local": ("This page is open at an address only this computer knows, so the phones "
+              "cannot open their join links. Open the game at its public address (its GitHub "
+              "Pages link) or this computer's network address."),
     "refused": ("The camera is blocked: copy each phone's code and paste it here instead "
                 "(the phones show it under their QR code)."),
 }
 """What stands in the way, in plain words, and what to do: the network's problems
-(web/phones/host.mjs names them) and a camera refused."""
+(web/phones/host.mjs names them), a camera refused, a page open at a local address."""
+
+LOCAL_HOSTS = ("localhost", "127.0.0.1", "[::1]", "::1")
+"""Addresses of the page that no phone can open."""
 
 
 @dataclass

@@ -55,6 +55,8 @@ def test_a_refused_camera_and_hidden_addresses_are_explained(
     expect(problem).to_contain_text("paste it here instead")
     expect(problem).to_contain_text("hides this computer's address", timeout=PROBLEM_MS)
     assert ".local:" in (host.get_attribute(".phones-qr", "data-code") or "")
+    # and the page itself is at 127.0.0.1: no phone could open its links
+    expect(problem).to_contain_text("an address only this computer knows")
     host.context.close()
 
 
