@@ -177,6 +177,10 @@ def slap_items(variant: Variant, slaps: Sequence[str]) -> str:
         for name in slaps)
 
 
+PHONE_KEYS = "from a phone"
+"""What a phone seat's row says in place of its keys."""
+
+
 def seat_row(variant: Variant, index: int, seat: SeatConfig, mark: str | None, keys: str,
              hidden: bool = False) -> str:
     """One seat of the list: number, name, Human, Phone or a bot level, the variant's per-seat
@@ -202,7 +206,9 @@ def seat_row(variant: Variant, index: int, seat: SeatConfig, mark: str | None, k
         parts.append(tag("select", marks, class_="seat-row-gender",
                          aria_label=f"Seat {number} for the {title}", title=title,
                          id=f"seat-mark-{index}"))
-    parts.append(tag("span", escape(f"keys {keys}"), class_="seat-row-keys"))
+    keys_text = f"keys {keys}"
+    parts.append(tag("span", escape(PHONE_KEYS if kind == "phone" else keys_text),
+                     class_="seat-row-keys", data_keys=keys_text))
     return tag("li", "".join(parts), class_="seat-row", data_seat_row=index, hidden=hidden)
 
 

@@ -6,7 +6,8 @@
 //   "code"    the seat's join code (its offer), once candidates are gathered
 //   "open"    ""            the phone's channels are open
 //   "message" text          a message from the phone (at most MAX_MESSAGE characters)
-//   "dropped" reason        a message dropped before Python sees it ("too long", "binary")
+//   "dropped" reason        a message dropped before Python sees it ("too long", "binary"),
+//                           or "flood:N", N messages over the rate limit
 //   "link"    state         the connection's state changed (connected, disconnected, failed...)
 //   "problem" what          the network will not allow it: "none" (no address at all),
 //                           "hidden" (only mDNS names), "isolated" (an answer applied but no
@@ -17,6 +18,12 @@
 import { channels, decode, encode, gathered, sdpParts, toSdp, addressProblem } from "../seat/signal.mjs";
 
 export const MAX_MESSAGE = 512;
+/** Messages a second a phone may send, and at once after a quiet spell: the rest are dropped
+ *  here, counted, and never cost the game's Python a call (web/phones/protocol.py's Inbox
+ *  has the same limits). */
+export const RATE_PER_S = 30;
+export const BURST = 60;
+export const FLOOD_REPORT_MS = 500;
 export const PING_MS = 250;
 export const CONNECT_MS = 10000;
 
@@ -47,7 +54,8 @@ export class PhoneHost {
   async offer(seat) {
     this.close(seat);
     const pc = new RTCPeerConnection();
-    const entry = { pc, ...channels(pc), waiting: true, timer: 0 };
+    const entry = { pc, ...channels(pc), waiting: true, timer: 0, tokens: BURST,
+      refilled: performance.now(), flooded: 0, report: 0 };
     this.seats.set(seat, entry);
     const mine = () => this.seats.get(seat) === entry;
     entry.game.onopen = () => mine() && this.tell(seat, "open", "", performance.now());
@@ -58,6 +66,7 @@ export class PhoneHost {
       channel.onmessage = (event) => {
         if (!mine()) return;
         const now = performance.now();
+        if (!this.admit(seat, entry, now)) return;
         if (typeof event.data !== "string") this.tell(seat, "dropped", "binary", now);
         else if (event.data.length > MAX_MESSAGE) this.tell(seat, "dropped", "too long", now);
         else this.tell(seat, "message", event.data, now);
@@ -98,6 +107,28 @@ export class PhoneHost {
       }
     }, CONNECT_MS);
     return parts.seat;
+  }
+
+  /** The rate limit, a token bucket: whether a message from ``entry`` is read. Those that are
+   *  not are told to Python as a count, every FLOOD_REPORT_MS at most. */
+  admit(seat, entry, now) {
+    entry.tokens = Math.min(BURST, entry.tokens + ((now - entry.refilled) * RATE_PER_S) / 1000);
+    entry.refilled = now;
+    if (entry.tokens >= 1) {
+      entry.tokens -= 1;
+      return true;
+    }
+    entry.flooded += 1;
+    if (!entry.report) {
+      entry.report = setTimeout(() => {
+        entry.report = 0;
+        if (this.seats.get(seat) === entry && entry.flooded) {
+          this.tell(seat, "dropped", `flood:${entry.flooded}`, performance.now());
+          entry.flooded = 0;
+        }
+      }, FLOOD_REPORT_MS);
+    }
+    return false;
   }
 
   send(seat, channel, text) {

@@ -28,7 +28,7 @@ from web.phones.lobby import (
     state_message,
 )
 from web.phones.panel import PhonePanel
-from web.phones.protocol import MALFORMED, TOO_LONG, Act, Bye, Choose, Hello, Pong
+from web.phones.protocol import FLOOD, MALFORMED, TOO_LONG, Act, Bye, Choose, Hello, Pong
 from web.phones.referee import Held, Referee
 from web.shell.dom import now
 
@@ -52,7 +52,8 @@ class Phones:
         self.shell = play.shell
         self.seats = {s: PhoneSeat(s, since=now()) for s in seats}
         assert play.session is not None
-        self.referee = self._seat(play.session)
+        self.referee: Referee
+        """Orders people's actions by when they were made (made anew with each deal)."""
         self._touched: list[int] = []
         """Seats at this device whose held action came from a touch (it buzzes once
         applied)."""
@@ -70,6 +71,7 @@ class Phones:
         self._stop_scan: Any = None
         self._last_scan = ""
         self._tell = create_proxy(self.shell.guard(self.tell))
+        self._seat(play.session)
         self.hold()
         self.panel = PhonePanel(self)
         self.ticker = window.setInterval(create_proxy(self.shell.guard(self.tick)), TICK_MS)
@@ -78,11 +80,11 @@ class Phones:
         promise.then(create_once_callable(self.shell.guard(self._loaded)),
                      create_once_callable(self.shell.guard(self._not_loaded)))
 
-    def _seat(self, session: Session) -> Referee:
-        """``session``'s phone seats marked, its table redrawn; its referee."""
+    def _seat(self, session: Session) -> None:
+        """``session``'s phone seats marked, its referee made, its table redrawn."""
         session.remote = set(self.seats)
+        self.referee = Referee(session, self._applied)
         self.play.redraw()
-        return Referee(session, self._applied)
 
     def seated(self, config: TableConfig | None) -> bool:
         """Whether ``config``'s table has these phone seats (a new deal keeps the phones)."""
@@ -93,7 +95,7 @@ class Phones:
         """A new deal at the same table: the phones stay, bots stand in for those away."""
         session = self.play.session
         assert session is not None
-        self.referee = self._seat(session)
+        self._seat(session)
         self._touched.clear()
         self.paused_for.clear()
         for phone in self.seats.values():
@@ -206,9 +208,12 @@ class Phones:
             self.panel.show_seats()
         elif kind == "message":
             self.message(phone, data, at)
-        elif kind == "dropped":  # too long (or binary) for the page to hand over
-            reason = TOO_LONG if data == TOO_LONG else MALFORMED
-            phone.inbox.dropped[reason] += 1
+        elif kind == "dropped":  # dropped before Python: over the rate, too long, binary
+            count = data.removeprefix("flood:")
+            if count != data and count.isdigit():
+                phone.inbox.dropped[FLOOD] += int(count)
+            else:
+                phone.inbox.dropped[TOO_LONG if data == TOO_LONG else MALFORMED] += 1
         elif kind == "link":
             if data in ("failed", "closed", "disconnected") and phone.status == "playing":
                 self.dropped(phone, at, hopeful=data == "disconnected")
@@ -302,7 +307,8 @@ class Phones:
                     self.host.close(phone.seat, "the seat was given to a bot")
                 if not self.paused_for and self.holding:
                     self.go_on()
-        self.panel.show_seats()
+        if self.panel.box.open:  # (states and delays: nobody reads a closed panel)
+            self.panel.show_seats()
 
     # -- the game --------------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from ratscrew.variants import Variant, find_variant
 from web.model.keymap import key_label
 from web.model.links import SeatConfig, TableConfig, parse_query, to_query, with_players, with_seed
 from web.model.session import seat_actions
-from web.model.setup_html import form_parts, slap_items, speed_options, variant_options
+from web.model.setup_html import PHONE_KEYS, form_parts, slap_items, speed_options, variant_options
 from web.model.setup_options import (
     changed_count,
     controls_for,
@@ -225,6 +225,10 @@ class SetupForm:
         elif target.id == "setup-players":
             config = with_players(config, int(str(target.value)))
         else:  # a name, a seat's player, the seed or the speed: keep the form (and focus)
+            if target.classList.contains("seat-row-kind"):
+                keys = target.parentElement.querySelector(".seat-row-keys")
+                keys.textContent = (PHONE_KEYS if str(target.value) == "phone"
+                                    else keys.getAttribute("data-keys"))
             self.shell.config = config
             self._show_link(config)
             return

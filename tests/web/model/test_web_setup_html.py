@@ -102,6 +102,16 @@ def test_extra_seat_rows_are_prerendered_hidden() -> None:
     assert [("hidden" in r) for r in rows] == [False] * 3 + [True] * (MAX_SEATS - 3)
 
 
+def test_a_phone_seat_is_chosen_in_its_row_and_shows_no_keys() -> None:
+    config, _ = parse_query("players=3&bots=3&phones=2")
+    html = seat_rows(VARIANTS["classic"], config, lambda seat: f"K{seat}")
+    rows = html.split("</li>")
+    assert '<option value="phone" selected>Phone</option>' in rows[1]
+    assert '<option value="human" selected>Human</option>' in rows[0]
+    assert ">from a phone</span>" in rows[1] and 'data-keys="keys K1"' in rows[1]
+    assert ">keys K0</span>" in rows[0]
+
+
 def test_the_keys_shown_are_the_seats_default_keys() -> None:
     keys = default_keys(VARIANTS["slap-like-an-egyptian"])
     assert keys(0).count("/") == 2  # flip, left-hand slap, right-hand slap
