@@ -79,3 +79,32 @@ def test_a_phone_that_cannot_reach_the_table_is_explained(
     assert host.get_attribute("[data-phone-seat='0']", "data-status") == "joining"
     phone.context.close()
     host.context.close()
+
+
+NO_ADDRESSES = """
+(() => {
+  const own = Object.getOwnPropertyDescriptor(RTCPeerConnection.prototype, "localDescription");
+  Object.defineProperty(RTCPeerConnection.prototype, "localDescription", {
+    get() {
+      const description = own.get.call(this);
+      if (!description) return description;
+      const sdp = description.sdp.split("\\r\\n").filter((l) => !l.startsWith("a=candidate"));
+      return {type: description.type, sdp: sdp.join("\\r\\n")};
+    },
+  });
+})();
+"""
+"""A computer with no network: its connections find no address to offer."""
+
+
+def test_a_computer_with_no_address_says_so(rtc_browser: Browser, site_url: str) -> None:
+    context = rtc_browser.new_context(viewport={"width": 1366, "height": 768},
+                                      service_workers="block")
+    context.add_init_script(NO_ADDRESSES)
+    host = context.new_page()
+    host.goto(f"{site_url}?players=2&bots=2&phones=1&seed=net&autostart=1")
+    problem = host.locator("[data-zone=phones-problem]")
+    expect(problem).to_contain_text("no network address to offer the phones",
+                                    timeout=60_000)  # the start, then at most 10 s
+    expect(problem).to_contain_text("hotspot")
+    context.close()
