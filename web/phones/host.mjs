@@ -15,7 +15,9 @@
 //
 // Nothing here judges the game: Python checks every message (web/phones/protocol.py).
 
-import { channels, decode, encode, gathered, sdpParts, toSdp, addressProblem } from "../seat/signal.mjs";
+import {
+  addressProblem, channels, decode, encode, gathered, qrSquares, sdpParts, toSdp,
+} from "../seat/signal.mjs";
 
 export const MAX_MESSAGE = 512;
 /** Messages a second a phone may send, and at once after a quiet spell: the rest are dropped
@@ -172,15 +174,7 @@ export class PhoneHost {
 /** A QR code of ``text`` as an SVG element's markup (black on white, a quiet zone of 4). */
 export async function qrSvg(text) {
   const { default: qrcode } = await import("../../runtime/qr/qrcode.mjs");
-  const qr = qrcode(0, "L");
-  qr.addData(text);
-  qr.make();
-  const n = qr.getModuleCount();
-  const size = n + 8;
-  let path = "";
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) if (qr.isDark(r, c)) path += `M${c + 4} ${r + 4}h1v1h-1z`;
-  }
+  const { size, path } = qrSquares(qrcode, text);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" shape-rendering="crispEdges" role="img"><rect width="${size}" height="${size}" fill="#fff"/><path d="${path}" fill="#000"/></svg>`;
 }
 

@@ -8,7 +8,9 @@
 // window.ratscrewNet = {delay, jitter} (ms), set before the page loads, delays every message
 // each way by delay + a random part of jitter: a slow network, for the tests.
 
-import { decode, encode, toSdp, gathered, channels, sdpParts, addressProblem } from "./signal.mjs";
+import {
+  addressProblem, channels, decode, encode, gathered, qrSquares, sdpParts, toSdp,
+} from "./signal.mjs";
 
 const qrModule = import("../../runtime/qr/qrcode.mjs").catch(() => null);
 
@@ -16,7 +18,6 @@ const $ = (id) => document.getElementById(id);
 const SCREENS = ["joining", "answer", "playing", "lost", "error"];
 const RESEND_MS = 30; // an action goes again on "fast" this long after the first time
 const DISCONNECTED_MS = 5000; // "disconnected" this long counts as lost
-const QUIET = 4; // QR quiet zone, in modules
 
 let pc = null;
 let chans = null;
@@ -127,17 +128,7 @@ async function showAnswer(code) {
 /** The code as an SVG QR code: one path of dark squares on a white square with a quiet zone,
  *  scaled by CSS to the room the screen has, edges kept sharp. */
 function qrSvg(qrcode, code) {
-  const qr = qrcode(0, "L");
-  qr.addData(code);
-  qr.make();
-  const count = qr.getModuleCount();
-  const size = count + 2 * QUIET;
-  let d = "";
-  for (let r = 0; r < count; r += 1) {
-    for (let c = 0; c < count; c += 1) {
-      if (qr.isDark(r, c)) d += `M${c + QUIET} ${r + QUIET}h1v1h-1z`;
-    }
-  }
+  const { size, path: d } = qrSquares(qrcode, code);
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
   svg.setAttribute("viewBox", `0 0 ${size} ${size}`);

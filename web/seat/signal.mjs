@@ -151,3 +151,20 @@ export function addressProblem(parts) {
   if (parts.candidates.every((c) => c.includes(".local:"))) return "hidden";
   return "";
 }
+
+/** A QR code of ``text`` as one SVG path of dark squares, with a quiet zone of 4 modules:
+ *  ``{size, path}`` for a ``viewBox="0 0 size size"``. ``qrcode``: qrcode-generator's
+ *  factory (runtime/qr/qrcode.mjs), loaded by the caller when it needs it. */
+export function qrSquares(qrcode, text) {
+  const qr = qrcode(0, "L");
+  qr.addData(text);
+  qr.make();
+  const count = qr.getModuleCount();
+  let path = "";
+  for (let r = 0; r < count; r += 1) {
+    for (let c = 0; c < count; c += 1) {
+      if (qr.isDark(r, c)) path += `M${c + 4} ${r + 4}h1v1h-1z`;
+    }
+  }
+  return { size: count + 8, path };
+}
