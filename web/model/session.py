@@ -16,22 +16,21 @@ up.
 
 from __future__ import annotations
 
-import copy
-from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from math import ceil
 from typing import Any
 
-from ratscrew.core.engine import Action, Decision, Game
+from ratscrew.core.engine import Decision, Game
 from ratscrew.core.events import Event
 from ratscrew.core.rng import Rng
 from ratscrew.play.bots import Bot, find_skill
 from ratscrew.play.match import Match
 from ratscrew.variants import Variant, find_variant
 from web.model.game_clock import SPEEDS, GameClock
+from web.model.timeline import Step, Timeline
 
-__all__ = ["SPEEDS", "Session", "Stat", "copy_game", "seat_actions", "seat_stats"]
+__all__ = ["SPEEDS", "Session", "Stat", "seat_actions", "seat_stats"]
 
 TIMES = "\u00d7"
 """The multiplication sign (two times faster is written 2 and this sign)."""
@@ -53,9 +52,6 @@ STACK_DEPTH = 52
 HUMAN_ORDER = 100
 """A person's seat comes after the bots' where the seats are in one list (phones: CSS
 ``order: var(--order)``)."""
-MARK_EVERY = 200
-"""Going back keeps a copy of the game every this many actions of the record, so that a
-moment is reached by replaying from the nearest copy, not from the deal."""
 DEFAULT_CHOICE_MS = 10_000
 """How long a person has to answer a decision before its default is taken (0: no limit)."""
 
@@ -123,18 +119,9 @@ class Session:
         """People's seats played from another device (a phone): this device's keys and
         touches do nothing there; their actions come through :meth:`human` all the same."""
         self.match = Match(self.game, list(self.bots.values()))
-        self.tape: list[tuple[int, int, str, str]] = self.game.history
-        """The game's record: every action from the deal on, the ones after the moment shown
-        included (after :meth:`back`); at the live end it is the game's own history."""
-        self.all_events: list[Event] = self.game.events
-        """The events of the whole record (at the live end, the game's own)."""
-        self._marks: dict[int, Game] = {}
-        """Copies of the game after so many actions of the record (:data:`MARK_EVERY`),
-        without their events and history (:meth:`_restore` adds the record's)."""
-        self.event_steps: list[int] = []
-        """For each event of :attr:`all_events`, the number of actions of the record after
-        which it had happened: the moment a log entry takes the table back to."""
-        self._sync()
+        self.timeline = Timeline(self._new_game, self.game)
+        """The game's record, to step through and go back in (after :meth:`back` it goes on
+        past the moment shown)."""
         self.clock = GameClock(speed, now)
         self._asked: Decision | None = None
         self._choice_due: float | None = None
@@ -211,11 +198,7 @@ class Session:
         dropped) and bots and people play on. False if the table was at the live end."""
         cut = self.reviewing
         if cut:
-            self.tape = self.game.history
-            self.all_events = self.game.events
-            del self.event_steps[len(self.all_events):]
-            for step in [m for m in self._marks if m > self.position]:
-                del self._marks[step]
+            self.timeline.cut(self.game)
         self.resume(now)
         return cut
 
@@ -330,10 +313,7 @@ class Session:
         self._sync()
 
     def _sync(self) -> None:
-        """Note the moment of each new event (the record's length once it had happened)."""
-        missing = len(self.all_events) - len(self.event_steps)
-        if missing > 0:
-            self.event_steps.extend([len(self.game.history)] * missing)
+        self.timeline.sync(self.game)
 
     def advance(self, now: float) -> list[Event]:
         """Do everything that is due by real time ``now``: the bots' intents, the table's
@@ -391,21 +371,23 @@ class Session:
                       played.names or [""] * players, dict.fromkeys(range(players), "normal"),
                       speed=speed, now=now, choice_ms=choice_ms, deal=lambda: new_game(data))
         session.pause(now)
-        session.tape = list(played.history)
-        session.event_steps = session._steps_of(session.tape)
-        # A capped record's end (the replay stops it) is no action: not a moment to show.
-        session.all_events = played.events[:len(session.event_steps)]
+        session.timeline.load(played.history, played.events)
         return session
 
-    def _steps_of(self, tape: Sequence[tuple[int, int, str, str]]) -> list[int]:
-        """:attr:`event_steps` for a record: its actions replayed on a fresh deal."""
-        game = self._new_game()
-        steps = [0] * len(game.events)
-        for step, (t, seat, kind, arg) in enumerate(tape, 1):
-            before = len(game.events)
-            game.apply(Action(t, seat, kind, arg))
-            steps.extend([step] * (len(game.events) - before))
-        return steps
+    @property
+    def tape(self) -> list[Step]:
+        """The game's record: every action from the deal on (:attr:`Timeline.tape`)."""
+        return self.timeline.tape
+
+    @property
+    def all_events(self) -> list[Event]:
+        """The events of the whole record (:attr:`Timeline.events`)."""
+        return self.timeline.events
+
+    @property
+    def event_steps(self) -> list[int]:
+        """The moment of each of :attr:`all_events` (:attr:`Timeline.steps`)."""
+        return self.timeline.steps
 
     @property
     def position(self) -> int:
@@ -415,7 +397,7 @@ class Session:
     @property
     def reviewing(self) -> bool:
         """Whether the table shows a past moment: the record goes on after it."""
-        return self.tape is not self.game.history
+        return self.timeline.reviewing(self.game)
 
     def goto(self, step: int, now: float) -> bool:
         """Show the moment after the record's first ``step`` actions, paused. Going back
@@ -427,40 +409,12 @@ class Session:
         self.pause(now)
         if step == self.position:
             return False
-        tape = self.tape if self.reviewing else list(self.tape)
-        start = max((m for m in self._marks if m <= step), default=0)
-        if self.position < step:
-            game = self.game
-            start = self.position
-        elif start:
-            game = self._restore(start, tape)
-        else:
-            game = self._new_game()
-        for done in range(start, step):
-            if done and done % MARK_EVERY == 0 and done not in self._marks:
-                self._marks[done] = copy_game(game, [], [])
-            t, seat, kind, arg = tape[done]
-            game.apply(Action(t, seat, kind, arg))
-        self._show(game, tape)
-        return True
-
-    def _restore(self, step: int, tape: list[tuple[int, int, str, str]]) -> Game:
-        """The game after the record's first ``step`` actions, from its copy."""
-        events = self.all_events[:bisect_right(self.event_steps, step)]
-        return copy_game(self._marks[step], events, tape[:step])
-
-    def _show(self, game: Game, tape: list[tuple[int, int, str, str]]) -> None:
-        """``game`` (a prefix of ``tape``) is the game on the table, with fresh bots."""
-        self.game = game
-        if len(game.history) == len(tape):  # the live end again
-            self.tape = game.history
-            self.all_events = game.events
-        else:
-            self.tape = tape
+        self.game = self.timeline.seek(self.game, step)
         self._seat_bots()
-        self.clock.hold(game.t)
+        self.clock.hold(self.game.t)
         self._asked = None
         self._note_pending()
+        return True
 
     def _seat_bots(self) -> None:
         """Fresh bots for the game as it stands (each seat of :attr:`_skills`), every other
@@ -523,12 +477,3 @@ def seat_stats(session: Session) -> list[Stat]:
         )
         for seat in range(game.n)
     ]
-
-
-def copy_game(game: Game, events: list[Event], history: list[tuple[int, int, str, str]]
-              ) -> Game:
-    """A copy of ``game`` with the given events and history (its variant and rules, which
-    never change, shared)."""
-    memo: dict[int, Any] = {id(game.events): events, id(game.history): history,
-                            id(game.variant): game.variant, id(game.rules): game.rules}
-    return copy.deepcopy(game, memo)

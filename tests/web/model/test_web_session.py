@@ -10,7 +10,8 @@ from ratscrew.core.cards import card
 from ratscrew.core.engine import Game
 from ratscrew.play.match import play
 from ratscrew.play.record import RecordError, record_of, replay
-from web.model.session import MARK_EVERY, SPEEDS, Session, seat_stats
+from web.model.session import SPEEDS, Session, seat_stats
+from web.model.timeline import MARK_EVERY
 
 
 def all_bots(players: int, difficulty: str = "normal") -> dict[int, str]:
