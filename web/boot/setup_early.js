@@ -50,6 +50,10 @@
   };
 
   // ------------------------------------------------------------------ a link's table
+  // A name's longest word in characters: pieces/seats.css sizes a phone's name by it (as
+  // web/model/seating.py's longest_word).
+  const longestWord = (text) => Math.max(1, ...text.split(/\s+/).map((word) => [...word].length));
+
   // The seats bots play, as web/model/links.py reads the link's bots= (1-based seat numbers, "all"
   // or "none"; anything else, or none given: every seat but the first).
   const botSeats = (players) => {
@@ -182,7 +186,9 @@
         const node = template.content.firstElementChild.cloneNode(true);
         node.dataset.region = region;
         node.querySelector(".seat-number").textContent = String(seat + 1);
-        node.querySelector(".seat-name").textContent = names[seat] || defaults[seat] || "";
+        const name = node.querySelector(".seat-name");
+        name.textContent = names[seat] || defaults[seat] || "";
+        name.style.setProperty("--word", String(longestWord(name.textContent)));
         node.querySelector(".stack").style.setProperty("--depth", String(depths[seat] || 0));
         const zone = node.querySelector(".touch");
         if (bots.has(seat)) {

@@ -37,3 +37,9 @@ def seat_layout(seat: int, players: int) -> tuple[str, int]:
         if seat in seats:
             return region, seats.index(seat)
     raise AssertionError("every seat has a region")  # pragma: no cover
+
+
+def longest_word(name: str) -> int:
+    """How many characters the longest word of ``name`` has (at least 1): what a seat's name
+    is sized by where seats are narrow (``--word`` in web/table/pieces/seats.css)."""
+    return max([1, *(len(word) for word in name.split())])

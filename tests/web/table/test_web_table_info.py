@@ -10,7 +10,7 @@ from ratscrew.core.engine import Game
 from ratscrew.variants.firefighters import BurnWon, burn_pile
 from ratscrew.variants.slae import Dice
 from web.model.keymap import choice_step
-from web.model.seating import REGIONS, seat_layout, seat_regions
+from web.model.seating import REGIONS, longest_word, seat_layout, seat_regions
 from web.table.parts.firefighters import burn_marks, burn_pile_of, contest_of, result_of
 from web.table.parts.slae import dice_faces, dice_marks, red_face, wood_face
 
@@ -167,3 +167,11 @@ def test_seat_layout_examples_and_seats_not_at_the_table() -> None:
         seat_layout(-1, 4)
     with pytest.raises(ValueError):
         seat_regions(0)
+
+
+def test_a_name_is_sized_by_its_longest_word() -> None:
+    """A narrow seat shrinks a name by its longest word (pieces/seats.css's --word)."""
+    assert longest_word("Bartholomewfitzgeraldine") == 24
+    assert longest_word("Ann  de la Cruz-Montoya") == 12
+    assert longest_word("") == 1
+    assert longest_word("   ") == 1

@@ -16,7 +16,7 @@ from ratscrew.core.engine import Game
 from web.model.card_text import with_symbols
 from web.model.headline import NOTE_MS, Note
 from web.model.keymap import key_label
-from web.model.seating import REGIONS, seat_layout
+from web.model.seating import REGIONS, longest_word, seat_layout
 from web.model.session import ACTION_LABELS, HUMAN_ORDER, STACK_DEPTH, Session
 from web.table.cards_view import by_id, clear, el
 from web.table.piece import Piece
@@ -82,6 +82,7 @@ class Seats(Piece):
         head = el("header", "seat-head")
         head.appendChild(el("span", "seat-number", str(seat + 1)))
         name = el("h2", "seat-name", game.name(seat), data_name=game.name(seat))
+        name.style.setProperty("--word", str(longest_word(game.name(seat))))
         head.appendChild(name)
         root.appendChild(head)
         body = el("div", "seat-body")
