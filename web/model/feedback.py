@@ -65,23 +65,25 @@ SOUNDS: dict[str, Sound] = {
     "challenge": Sound((Tone("noise", 2600, 45, 0.35), Tone("triangle", 988, 140, 0.22, at=10)),
                        notable=False),
     # A slap that wins the pile: a hand's smack on the table, then a rising chime.
-    "slap-win": Sound((Tone("noise", 900, 90, 0.7), Tone("sine", 170, 130, 0.6, to_hz=80),
-                       Tone("triangle", 784, 120, 0.2, at=70),
-                       Tone("triangle", 1175, 220, 0.2, at=150))),
+    "slap-win": Sound((Tone("noise", 900, 90, 0.9), Tone("sine", 170, 130, 0.6, to_hz=80),
+                       Tone("triangle", 340, 110, 0.3, to_hz=220),
+                       Tone("triangle", 784, 120, 0.3, at=70),
+                       Tone("triangle", 1175, 220, 0.3, at=150))),
     # A pile won another way (nobody slapped back in, nobody else could play, a variant's
     # own way): the pile swept up.
-    "pile-won": Sound((Tone("noise", 700, 260, 0.35, to_hz=2400),
-                       Tone("triangle", 659, 200, 0.16, at=80))),
+    "pile-won": Sound((Tone("noise", 700, 260, 0.45, to_hz=2400),
+                       Tone("triangle", 659, 200, 0.24, at=80))),
     # A won challenge: two notes up.
     "challenge-won": Sound((Tone("noise", 700, 200, 0.3, to_hz=2400),
                             Tone("triangle", 523, 160, 0.25, at=40),
                             Tone("triangle", 784, 260, 0.25, at=190))),
     # A wrong slap: the smack, and a low groan falling.
-    "wrong-slap": Sound((Tone("noise", 900, 80, 0.6), Tone("sawtooth", 196, 320, 0.22, to_hz=110,
+    "wrong-slap": Sound((Tone("noise", 900, 80, 0.9), Tone("sawtooth", 196, 320, 0.36, to_hz=110,
                                                            at=40))),
     # What a wrong slap costs: a card burned, flicked away.
-    "burned-card": Sound((Tone("noise", 1600, 70, 0.4, at=260, to_hz=600),
-                          Tone("sine", 130, 120, 0.3, at=260))),
+    "burned-card": Sound((Tone("noise", 1600, 70, 0.5, at=260, to_hz=600),
+                          Tone("sine", 130, 120, 0.3, at=260),
+                          Tone("triangle", 390, 120, 0.25, at=260, to_hz=300))),
     # The end of the game: a fanfare.
     "game-over": Sound((Tone("triangle", 523, 160, 0.3), Tone("triangle", 659, 160, 0.3, at=150),
                         Tone("triangle", 784, 160, 0.3, at=300),

@@ -50,6 +50,21 @@ def test_every_sound_is_short(name: str, sound: Sound) -> None:
     assert 30 <= sound.ms <= 1500, name
 
 
+PHONE_HZ = 300
+"""A phone's small speaker plays next to nothing below this."""
+
+
+@pytest.mark.parametrize(("name", "sound"), every_sound().items())
+def test_every_sound_is_heard_on_a_phone(name: str, sound: Sound) -> None:
+    """A low sine (a thump, a knock) is felt through a projector's speakers and lost on a
+    phone's: every sound puts at least as much into tones a phone can play (anything else:
+    higher, noise, or a wave with overtones) as into low sines (scripts/listen.py measures
+    what the page makes of them)."""
+    low = sum(t.gain for t in sound.tones if t.wave == "sine" and max(t.hz, t.to_hz) < PHONE_HZ)
+    heard = sum(t.gain for t in sound.tones) - low
+    assert heard >= low, name
+
+
 def test_every_sound_is_distinct() -> None:
     recipes = [sound.tones for sound in every_sound().values()]
     assert len(set(recipes)) == len(recipes)

@@ -217,10 +217,12 @@ PAGE = describe(VariantPage(
     sounds={
         # The dice rolled: a rattle, and their landing.
         "dice": Sound((Tone("noise", 3200, 40, 0.35), Tone("noise", 2800, 40, 0.3, at=70),
-                       Tone("noise", 3400, 40, 0.3, at=130), Tone("sine", 220, 90, 0.3, at=190))),
+                       Tone("noise", 3400, 40, 0.3, at=130), Tone("sine", 220, 90, 0.3, at=190),
+                       Tone("triangle", 440, 90, 0.2, at=190))),
         # The black die changes hands: one heavy knock.
         "black-die": Sound((Tone("sine", 110, 160, 0.45, to_hz=70),
-                            Tone("noise", 500, 60, 0.3))),
+                            Tone("triangle", 440, 140, 0.35, to_hz=280),
+                            Tone("noise", 700, 60, 0.45))),
     },
     css=CSS,
 ))
