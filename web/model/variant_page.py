@@ -11,14 +11,26 @@ the stylesheet), and the page reads them when it fills the setup form.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from ratscrew.core.engine import Game
 from ratscrew.core.variant import import_modules
 from web.model.feedback import Sound
 
 PARTS_PACKAGE = "web.table.parts"
 """The package whose modules are the variants' web parts, one module a variant."""
+
+
+@dataclass(frozen=True)
+class OwnAction:
+    """One of a variant's own actions (:attr:`ratscrew.core.variant.Variant.actions`) that a
+    seat may take now: a prompt, and the ``(arg, label)`` choices of its argument. A phone
+    seat shows it as a row of buttons (web/phones/lobby.py)."""
+
+    kind: str
+    prompt: str
+    options: tuple[tuple[str, str], ...]
 
 
 @dataclass(frozen=True)
@@ -47,6 +59,9 @@ class VariantPage:
     ``parts`` layer."""
     sounds: Mapping[str, Sound] = field(default_factory=dict)
     """The sounds of its own moments, by event kind (:func:`web.model.feedback.cues`)."""
+    own_actions: Callable[[Game, int], tuple[OwnAction, ...]] | None = None
+    """The variant's own actions a seat may take in the game as it stands (None: it has
+    none)."""
 
 
 _PAGES: dict[str, VariantPage] = {}
@@ -74,6 +89,14 @@ def discover() -> dict[str, VariantPage]:
 def page_of(variant: str) -> VariantPage:
     """The page description of ``variant`` (an empty one for a variant with no web part)."""
     return discover().get(variant) or VariantPage(variant)
+
+
+def own_actions(game: Game, seat: int) -> tuple[OwnAction, ...]:
+    """The variant's own actions ``seat`` may take in ``game`` now (none once it is over)."""
+    offer = page_of(game.variant.name).own_actions
+    if offer is None or game.outcome is not None:
+        return ()
+    return offer(game, seat)
 
 
 def option_label(name: str) -> str | None:

@@ -28,7 +28,7 @@ from web.phones.lobby import (
     state_message,
 )
 from web.phones.panel import PhonePanel
-from web.phones.protocol import FLOOD, MALFORMED, TOO_LONG, Act, Bye, Choose, Hello, Pong
+from web.phones.protocol import FLOOD, MALFORMED, TOO_LONG, Act, Bye, Choose, Do, Hello, Pong
 from web.phones.referee import Held, Referee
 from web.shell.dom import now
 
@@ -241,6 +241,8 @@ class Phones:
                 self.offer(phone.seat, message.action, phone.clock.to_host(message.at, at), at)
         elif isinstance(message, Choose):
             self.play.choose(phone.seat, message.option)
+        elif isinstance(message, Do):
+            self.play.variant_action(phone.seat, message.kind, message.arg)
         elif isinstance(message, Bye):
             self.dropped(phone, at)
 

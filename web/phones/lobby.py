@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from ratscrew.core.events import Event, PileTaken, WrongSlap
 from web.model.feedback import WRONG_BUZZ
 from web.model.session import ACTION_LABELS
+from web.model.variant_page import own_actions
 from web.phones import protocol
 from web.phones.clock import PhoneClock
 from web.phones.protocol import Inbox
@@ -151,6 +152,7 @@ def state_message(session: Session, seat: int, line: str) -> str:
         actions=[(a, ACTION_LABELS[a]) for a in session.actions],
         line=line,
         decision=decision,
+        own=[(offer.kind, offer.prompt, offer.options) for offer in own_actions(game, seat)],
         paused=session.paused,
         over=outcome is not None,
         winner=game.name(winner) if winner is not None else None,

@@ -1,7 +1,7 @@
 """The messages between the host and a phone seat (docs/phones.md), read and written.
 
 A phone is someone's device on the room's network, and what it sends is untrusted text.
-:func:`parse` turns one data channel message into exactly one of the five messages a phone may
+:func:`parse` turns one data channel message into exactly one of the six messages a phone may
 send (:data:`Message`), or refuses it with a :class:`BadMessage` that says why in a few words,
 whatever the text. An :class:`Inbox`, one per phone seat, is the gate every message passes: a
 rate limit, then :func:`parse`, then one action per action id (a phone sends each action three
@@ -105,11 +105,20 @@ class Choose:
 
 
 @dataclass(frozen=True)
+class Do:
+    """``{"t":"do","k":K,"o":O}``: one of the variant's own actions (``K``, such as
+    ``fine``) with its argument ``O``, as the state's ``own`` offers them."""
+
+    kind: str
+    arg: str
+
+
+@dataclass(frozen=True)
 class Bye:
     """``{"t":"bye"}``: the phone's page is being closed."""
 
 
-Message = Hello | Pong | Act | Choose | Bye
+Message = Hello | Pong | Act | Choose | Do | Bye
 """One message from a phone, as :func:`parse` reads it."""
 
 _FIELDS: dict[str, tuple[str, ...]] = {
@@ -117,6 +126,7 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "pong": ("h", "p"),
     "act": ("id", "a", "at"),
     "choose": ("o",),
+    "do": ("k", "o"),
     "bye": (),
 }
 """Each message type's fields besides ``t``: all required, no others allowed."""
@@ -156,6 +166,14 @@ def _option(data: dict[str, Any], key: str) -> str:
     return value
 
 
+def _action(data: dict[str, Any], key: str) -> str:
+    """An action's name (:data:`ACTION`)."""
+    value = data[key]
+    if not isinstance(value, str) or not ACTION.fullmatch(value):
+        raise _bad(key)
+    return value
+
+
 def parse(text: object) -> Message:
     """The message ``text`` is, or :class:`BadMessage` (and nothing else, whatever ``text``).
 
@@ -163,9 +181,9 @@ def parse(text: object) -> Message:
     (before any parsing); it is JSON within :func:`ratscrew.core.safe_json.loads`' limits (at
     most 2 deep: no message nests anything); it is an object whose ``t`` is a known type; it
     has exactly that type's fields; each field has the exact type and range: ``id`` a whole
-    number from 1 to :data:`MAX_ID`, ``a`` an action name (:data:`ACTION`), ``o`` an answer
-    (1 to :data:`MAX_OPTION` characters), ``h``, ``p`` and ``at`` finite numbers within
-    :data:`MAX_TIME`, ``v`` the :data:`VERSION`. Numbers are never booleans.
+    number from 1 to :data:`MAX_ID`, ``a`` and ``k`` action names (:data:`ACTION`), ``o`` an
+    answer or argument (1 to :data:`MAX_OPTION` characters), ``h``, ``p`` and ``at`` finite
+    numbers within :data:`MAX_TIME`, ``v`` the :data:`VERSION`. Numbers are never booleans.
     """
     if not isinstance(text, str):
         raise BadMessage("not text")
@@ -191,12 +209,11 @@ def parse(text: object) -> Message:
         return Pong(host_ms=_time(data, "h"), phone_ms=_time(data, "p"))
     if kind == "act":
         act_id = _whole(data, "id", 1, MAX_ID)
-        action = data["a"]
-        if not isinstance(action, str) or not ACTION.fullmatch(action):
-            raise _bad("a")
-        return Act(id=act_id, action=action, at=_time(data, "at"))
+        return Act(id=act_id, action=_action(data, "a"), at=_time(data, "at"))
     if kind == "choose":
         return Choose(option=_option(data, "o"))
+    if kind == "do":
+        return Do(kind=_action(data, "k"), arg=_option(data, "o"))
     if kind == "hello":
         _whole(data, "v", VERSION, VERSION)
         return Hello()
@@ -331,6 +348,7 @@ def state(
     actions: Sequence[tuple[str, str]],
     line: str,
     decision: tuple[str, Sequence[tuple[str, str]]] | None,
+    own: Sequence[tuple[str, str, Sequence[tuple[str, str]]]],
     paused: bool,
     over: bool,
     winner: str | None,
@@ -340,6 +358,8 @@ def state(
     waits for (``""`` for nobody), ``mine`` whether that is this seat; ``actions`` the
     ``(action, label)`` pairs the phone may send; ``decision`` a prompt and its
     ``(value, label)`` options, written ``{"prompt": text, "options": [[value, label], ...]}``;
+    ``own`` the variant's own actions the seat may take now, as ``(kind, prompt, options)``,
+    written ``[{"kind": K, "prompt": text, "options": [[arg, label], ...]}, ...]``;
     ``variant`` the game's title."""
     return _dump({
         "t": "state",
@@ -354,6 +374,9 @@ def state(
             "prompt": decision[0],
             "options": [[value, label] for value, label in decision[1]],
         },
+        "own": [{"kind": kind, "prompt": prompt,
+                 "options": [[arg, label] for arg, label in options]}
+                for kind, prompt, options in own],
         "paused": paused,
         "over": over,
         "winner": winner,

@@ -26,6 +26,7 @@ let actionId = 0;
 let joinedAt = 0;
 let shownActions = "";
 let shownDecision = "";
+let shownOwn = "";
 let dropTimer = 0;
 let wakeLock = null; // a promise of the screen's wake lock (null once released or refused)
 let armed = null; // the button a pointer pressed: its own click must not act twice
@@ -290,6 +291,7 @@ function showState(state) {
 
   showActions(pairs(state.actions));
   showDecision(state.decision);
+  showOwn(state.own);
 }
 
 function showActions(actions) {
@@ -365,6 +367,45 @@ function showDecision(decision) {
       button.dataset.chosen = "";
     });
     return button;
+  }));
+}
+
+/** The variant's own actions this seat may take now (K.U.R.S.' fine): a prompt and a button
+ *  for each argument; a press sends it once, on the reliable channel. */
+function showOwn(own) {
+  const offers = (Array.isArray(own) ? own : []).filter(
+    (o) => o && typeof o === "object" && typeof o.kind === "string" && typeof o.prompt === "string");
+  const key = JSON.stringify(offers.map((o) => [o.kind, o.prompt, pairs(o.options)]));
+  if (key === shownOwn) return;
+  shownOwn = key;
+  const box = $("play-own");
+  box.hidden = !offers.length;
+  document.body.dataset.own = String(offers.length > 0);
+  box.replaceChildren(...offers.map((offer) => {
+    const group = document.createElement("div");
+    group.className = "own";
+    group.setAttribute("role", "group");
+    group.dataset.own = offer.kind;
+    const prompt = document.createElement("p");
+    prompt.className = "own-prompt";
+    prompt.textContent = offer.prompt;
+    group.setAttribute("aria-label", offer.prompt);
+    const buttons = document.createElement("div");
+    buttons.className = "own-options";
+    buttons.replaceChildren(...pairs(offer.options).map(([value, label]) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.option = String(value);
+      button.textContent = label;
+      button.addEventListener("click", () => {
+        send("game", { t: "do", k: offer.kind, o: String(value) });
+        button.dataset.sent = "";
+        setTimeout(() => button.removeAttribute("data-sent"), 600);
+      });
+      return button;
+    }));
+    group.append(prompt, buttons);
+    return group;
   }));
 }
 

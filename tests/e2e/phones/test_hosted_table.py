@@ -410,3 +410,26 @@ def test_the_host_gives_a_phone_seat_to_a_bot_or_to_a_person_here(
     assert game["to_act"] == 0 and game["actions"] == 0  # the game waits for seat 1's flip
     t.host.keyboard.press("q")  # seat 1's flip key, at the table's own keyboard
     t.wait_actions(1)
+
+
+def test_a_decree_made_on_a_phone_and_its_fine_from_the_phone(
+        table: Callable[..., Table]) -> None:
+    """K.U.R.S.: the Emperor turned up by a phone's flip, the decree picked on the phone, then
+    the fine from the phone (web/phones/lobby.py offers it): a card goes from the fined player
+    to the decree's maker, as with the table's own Fine buttons."""
+    # Seed 183: Ada's first card is the Emperor.
+    t = table("variant=kurs&players=2&bots=none&phones=1&seed=183&names=Ada,Ben")
+    phone = t.join(0)
+    t.start()
+    t.press(0, "flip")
+    phone.locator("#play-options button").first.click()  # one of the decrees it offers
+    fine = phone.locator('[data-own="fine"] [data-option="2"]')
+    expect(fine).to_have_text("2 Ben")
+    before = t.game()["hands"]
+    fine.click()
+    t.host.wait_for_function(
+        "(n) => window.ratscrewApp.session.game.hands[1].length === n", arg=before[1] - 1)
+    assert t.game()["hands"] == [before[0] + 1, before[1] - 1]
+    expect(phone.locator("[data-zone=phone-cards]")).to_have_text(str(before[0] + 1))
+    expect(t.host.locator(".fine-message")).to_contain_text("fines Ben a card")
+    assert t.errors == []

@@ -101,6 +101,10 @@ STATE: dict[str, Any] = {
     "decision": None, "paused": False, "over": False, "winner": None, "variant": "Classic",
 }
 KURS_ACTIONS = [["flip", "Flip"], ["slap-left", "Slap left"], ["slap-right", "Slap right"]]
+FINE = {"kind": "fine", "prompt": "Fine a player who broke your decree",
+        "options": [[str(n), f"{n} {name}"] for n, name in enumerate(
+            ["Ada", "Bo", "Cy", "Dee", "Eve", "Finnegan", "Gus", "Hal"], 1)]}
+"""K.U.R.S.' Emperor's fine at an 8-player table, as web/phones/lobby.py offers it."""
 
 
 # --------------------------------------------------------------------------- pages
@@ -404,6 +408,31 @@ def test_ping_buzz_and_a_decision(join: Callable[..., Phone], host: Host) -> Non
     assert phone.errors == []
 
 
+def test_a_decree_holder_fines_from_the_phone(join: Callable[..., Phone], host: Host) -> None:
+    """The variant's own actions the state offers (K.U.R.S.' fine) are buttons; each press
+    sends ``do`` once; they go when the state stops offering them."""
+    phone = join()
+    page = phone.page
+    playing(phone, host, actions=KURS_ACTIONS, variant="K.U.R.S.", own=[FINE])
+    group = page.locator('[data-own="fine"]')
+    expect(group).to_have_attribute("aria-label", FINE["prompt"])
+    expect(group.locator(".own-prompt")).to_have_text(FINE["prompt"])
+    expect(group.locator("button")).to_have_count(8)
+    group.locator('[data-option="2"]').click()
+    group.locator('[data-option="2"]').click()  # a second fine: each press is one
+    dos = host.wait_for("game", "m.t === 'do'", count=2)
+    assert [(m["k"], m["o"]) for m in dos] == [("fine", "2")] * 2
+    decision = {"prompt": "Challenge Bo's slap?", "options": [["yes", "Challenge"]]}
+    playing(phone, host, actions=KURS_ACTIONS, own=[FINE], decision=decision, line="Asked")
+    expect(page.locator("#play-own")).to_be_hidden()  # the decision first: its time runs
+    playing(phone, host, actions=KURS_ACTIONS, own=[FINE], line="Answered")
+    expect(group.locator("button")).to_have_count(8)
+    assert not [m for m in host.messages("fast") if m["t"] == "do"]  # the reliable one only
+    host.send("game", {**STATE, "actions": KURS_ACTIONS, "own": [{"kind": 5}, "x", None]})
+    expect(page.locator("#play-own")).to_be_hidden()  # nothing valid offered
+    assert phone.errors == []
+
+
 def test_malformed_messages_are_ignored_and_text_stays_text(
         join: Callable[..., Phone], host: Host) -> None:
     phone = join()
@@ -507,7 +536,7 @@ def test_the_screens_fit_phones_and_tablets(open_phone: Callable[..., Phone], ho
     decision = {"prompt": "Challenge Bo's slap?", "options": [["yes", "Challenge"],
                                                             ["no", "Let it go"]]}
     playing(phone, host, actions=KURS_ACTIONS, decision=decision, mine=True, turn="Ada",
-            name="Bartholomew-Alexandra", variant="K.U.R.S.",
+            name="Bartholomew-Alexandra", variant="K.U.R.S.", own=[FINE],
             line="Bo slaps a sandwich (7♥ 2♣ 7♠) and takes 14 cards")
     for size in SIZES:
         page.set_viewport_size(size)
@@ -523,6 +552,24 @@ def test_the_screens_fit_phones_and_tablets(open_phone: Callable[..., Phone], ho
         apart = (info["y"] + info["height"] <= actions["y"] + 1
                  or info["x"] + info["width"] <= actions["x"] + 1)
         assert apart, f"the moves cover the information at {size}"
+    # A decree's maker at an 8-player table, a long headline: the fine's eight buttons fit,
+    # but on a small phone or one held sideways, where the information panel scrolls to them.
+    playing(phone, host, actions=KURS_ACTIONS, mine=False, turn="Bo", own=[FINE],
+            name="Bartholomew-Alexandra", variant="K.U.R.S.",
+            line="Bo slaps a sandwich (7♥ 2♣ 7♠) and takes 14 cards")
+    for size in SIZES:
+        page.set_viewport_size(size)
+        cramped = size["height"] < 700
+        problems = boxes_fit(page)
+        if cramped:  # the panel scrolls: buttons below its fold are not off the screen
+            problems = [p for p in problems if p not in (
+                "play-info needs scrolling", "BUTTON off screen", "BUTTON cut")]
+            page.locator('[data-option="8"]').scroll_into_view_if_needed()
+            expect(page.locator('[data-option="8"]')).to_be_in_viewport()
+        assert problems == [], f"a fine to make at {size}"
+        fines = page.locator(".own-options button").evaluate_all(
+            "(bs) => bs.map((b) => b.getBoundingClientRect().height)")
+        assert len(fines) == 8 and min(fines) >= 44, f"small fine buttons at {size}"
 
 
 def test_the_page_is_light_before_its_code_shows(host: Host,
@@ -562,7 +609,8 @@ def test_every_screen_passes_axe(host: Host, open_phone: Callable[..., Phone]) -
     assert axe_problems(phone.page) == [], "answer"
     connect(phone, host)
     decision = {"prompt": "Burn the pile?", "options": [["yes", "Burn"], ["no", "Keep"]]}
-    playing(phone, host, actions=KURS_ACTIONS, mine=True, decision=decision, paused=True)
+    playing(phone, host, actions=KURS_ACTIONS, mine=True, decision=decision, paused=True,
+            own=[FINE])
     assert axe_problems(phone.page) == [], "playing"
     host.send("game", {"t": "bye", "why": "the game was closed"})
     phone.wait_state("lost")

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 
+from ratscrew.core.engine import Outcome
 from ratscrew.core.events import PileTaken, WrongSlap
 from web.model.feedback import WRONG_BUZZ
 from web.model.session import Session
 from web.phones.lobby import KEEP_MS, QUIET_MS, WON_BUZZ, PhoneSeat, buzz_for, state_message
+from web.phones.protocol import Do, parse
 
 
 def test_a_seat_is_described_with_its_delay_its_time_left_and_what_was_dropped() -> None:
@@ -48,11 +50,33 @@ def test_the_state_a_phone_is_sent() -> None:
     assert state == {
         "t": "state", "seat": 1, "name": "Bo", "cards": session.game.counts[1],
         "turn": "Ann", "mine": False, "actions": [["flip", "Flip"], ["slap", "Slap"]],
-        "line": "Ann flips the 7♥.", "decision": None, "paused": False, "over": False,
-        "winner": None, "variant": session.variant.title,
+        "line": "Ann flips the 7♥.", "decision": None, "own": [], "paused": False,
+        "over": False, "winner": None, "variant": session.variant.title,
     }
     session.human(0, "flip", 10.0)
     assert json.loads(state_message(session, 1, ""))["mine"] is True
+
+
+def test_a_decree_holders_phone_is_offered_the_fine() -> None:
+    """K.U.R.S.' Emperor's fine on a phone: the decree's maker gets a Fine button for every
+    player (themselves included); the other seat none; nobody once the game is over."""
+    # Seed 183: Ada's first card is the Emperor; she decrees.
+    session = Session("kurs", 2, 183, ["Ada", "Ben"], {}, now=0.0)
+    assert json.loads(state_message(session, 0, ""))["own"] == []
+    session.human(0, "flip", 100.0)
+    session.choose(0, "No humming", 200.0)
+    own = json.loads(state_message(session, 0, ""))["own"]
+    assert own == [{"kind": "fine", "prompt": "Fine a player who broke your decree",
+                    "options": [["1", "1 Ada"], ["2", "2 Ben"]]}]
+    assert json.loads(state_message(session, 1, ""))["own"] == []
+    # What the phone sends back for "2 Ben" fines Ben through the session.
+    message = parse(json.dumps({"t": "do", "k": own[0]["kind"], "o": own[0]["options"][1][0]}))
+    assert isinstance(message, Do)
+    before = session.game.counts[1]
+    session.variant_action(0, message.kind, message.arg, 300.0)
+    assert session.game.counts[1] == before - 1
+    session.game.outcome = Outcome("win", 0, cards_played=1, tricks=1)  # as if it had ended
+    assert json.loads(state_message(session, 0, ""))["own"] == []
 
 
 def test_a_phone_buzzes_for_its_own_wrong_slap_and_its_own_pile() -> None:

@@ -22,6 +22,7 @@ from web.phones.protocol import (
     BadMessage,
     Bye,
     Choose,
+    Do,
     Hello,
     Inbox,
     Message,
@@ -54,6 +55,7 @@ def test_the_modules_import_nothing_from_the_browser(module: str) -> None:
     ('{"t":"act","id":8,"a":"flip","at":5100}', Act(id=8, action="flip", at=5100.0)),
     ('{"t":"act","id":9,"a":"slap-left","at":0}', Act(id=9, action="slap-left", at=0.0)),
     ('{"t":"choose","o":"yes"}', Choose(option="yes")),
+    ('{"t":"do","k":"fine","o":"3"}', Do(kind="fine", arg="3")),
     ('{"t":"bye"}', Bye()),
     # JSON's own freedoms: spaces, key order, escapes, exponents, negative clocks
     ('  { "v" : 1 , "t" : "hello" }\n', Hello()),
@@ -155,6 +157,9 @@ def test_unknown_type(text: str) -> None:
     ('{"t":"act","id":1,"at":1}', "missing field 'a'"),
     ('{"t":"act","id":1,"a":"slap"}', "missing field 'at'"),
     ('{"t":"choose"}', "missing field 'o'"),
+    ('{"t":"do","o":"3"}', "missing field 'k'"),
+    ('{"t":"do","k":"fine"}', "missing field 'o'"),
+    ('{"t":"do","k":"fine","o":"3","seat":1}', "unknown field 'seat'"),
 ])
 def test_exactly_the_fields_of_the_type(text: str, reason: str) -> None:
     assert refused(text) == reason
@@ -199,6 +204,18 @@ def test_choose_fields(value: Any) -> None:
     assert refused(json.dumps({"t": "choose", "o": value})) == "bad field 'o'"
 
 
+@pytest.mark.parametrize(("field", "value"), [
+    ("k", ""), ("k", "Fine"), ("k", "fine!"), ("k", "f" * 17), ("k", 1), ("k", None),
+    ("k", ["fine"]), ("o", ""), ("o", "x" * (MAX_OPTION + 1)), ("o", "3\n"), ("o", 3),
+    ("o", True), ("o", None), ("o", ["3"]),
+])
+def test_do_fields(field: str, value: Any) -> None:
+    """A variant's own action: its kind an action's name, its argument text, as for a
+    decision's answer."""
+    message = {"t": "do", "k": "fine", "o": "3"}
+    assert refused(json.dumps({**message, field: value})) == f"bad field {field!r}"
+
+
 @pytest.mark.parametrize("value", [0, 2, 1.0, True, "1", None])
 def test_hello_is_version_1(value: Any) -> None:
     assert refused(json.dumps({"t": "hello", "v": value})) == "bad field 'v'"
@@ -212,9 +229,9 @@ JSON_VALUES = st.recursive(
     | st.dictionaries(st.text(max_size=8), children, max_size=4),
     max_leaves=12,
 )
-FIELDS = ("v", "h", "p", "id", "a", "at", "o", "why")
+FIELDS = ("v", "h", "p", "id", "a", "at", "o", "k", "why")
 MESSAGE_LIKE = st.fixed_dictionaries(
-    {"t": st.sampled_from(["hello", "pong", "act", "choose", "bye", "ping", "state"])},
+    {"t": st.sampled_from(["hello", "pong", "act", "choose", "do", "bye", "ping", "state"])},
     optional={key: JSON_VALUES for key in FIELDS},
 )
 """Objects that look like messages, so that the field checks see every kind of value."""
@@ -258,6 +275,10 @@ MESSAGES: st.SearchStrategy[tuple[dict[str, Any], Message]] = st.one_of(
     st.builds(lambda n, a, at: ({"t": "act", "id": n, "a": a, "at": at}, Act(n, a, float(at))),
               st.integers(1, 2**31), st.from_regex(r"[a-z][a-z-]{0,15}", fullmatch=True), TIMES),
     st.builds(lambda o: ({"t": "choose", "o": o}, Choose(o)),
+              st.text(st.characters(blacklist_categories=("Cc", "Cs")), min_size=1,
+                      max_size=MAX_OPTION)),
+    st.builds(lambda k, o: ({"t": "do", "k": k, "o": o}, Do(k, o)),
+              st.from_regex(r"[a-z][a-z-]{0,15}", fullmatch=True),
               st.text(st.characters(blacklist_categories=("Cc", "Cs")), min_size=1,
                       max_size=MAX_OPTION)),
 )
@@ -437,7 +458,8 @@ def test_bye() -> None:
 STATE: dict[str, Any] = {
     "seat": 1, "name": "Zoë", "cards": 13, "turn": "Ann", "mine": False,
     "actions": [("slap", "Slap")], "line": "Ann plays a Jack: 1 chance",
-    "decision": None, "paused": False, "over": False, "winner": None, "variant": "Classic",
+    "decision": None, "own": [], "paused": False, "over": False, "winner": None,
+    "variant": "Classic",
 }
 
 
@@ -445,7 +467,7 @@ def test_state_as_docs_phones_lists_it() -> None:
     assert state(**STATE) == (
         '{"t":"state","seat":1,"name":"Zoë","cards":13,"turn":"Ann","mine":false,'
         '"actions":[["slap","Slap"]],"line":"Ann plays a Jack: 1 chance","decision":null,'
-        '"paused":false,"over":false,"winner":null,"variant":"Classic"}'
+        '"own":[],"paused":false,"over":false,"winner":null,"variant":"Classic"}'
     )
 
 
@@ -453,11 +475,14 @@ def test_state_with_a_decision_and_a_winner() -> None:
     text = state(**{
         **STATE, "mine": True, "actions": [("flip", "Flip"), ("slap", "Slap")],
         "decision": ("Sing a song?", [("sing", "I sing"), ("give", "Give two cards")]),
+        "own": [("fine", "Fine a player a card", [("1", "1 Ann"), ("2", "2 Zoë")])],
         "over": True, "winner": "Zoë",
     })
     data = json.loads(text)
     assert list(data) == ["t", "seat", "name", "cards", "turn", "mine", "actions", "line",
-                          "decision", "paused", "over", "winner", "variant"]
+                          "decision", "own", "paused", "over", "winner", "variant"]
+    assert data["own"] == [{"kind": "fine", "prompt": "Fine a player a card",
+                            "options": [["1", "1 Ann"], ["2", "2 Zoë"]]}]
     assert data["actions"] == [["flip", "Flip"], ["slap", "Slap"]]
     assert data["decision"] == {"prompt": "Sing a song?",
                                 "options": [["sing", "I sing"], ["give", "Give two cards"]]}

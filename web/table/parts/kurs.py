@@ -9,11 +9,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from ratscrew.core.cards import Card
+from ratscrew.core.engine import Game
 from ratscrew.core.events import Event, Ignored
 from ratscrew.variants.kurs import ArcanaEffect, court_of
 from web.model.card_text import with_symbols
 from web.model.feedback import Sound, Tone
-from web.model.variant_page import VariantPage, describe
+from web.model.variant_page import OwnAction, VariantPage, describe
 from web.table.part import BEFORE_PILE, PANELS, Box, TablePart, register
 
 CSS = """\
@@ -189,6 +190,17 @@ body[data-motion="fade"] .effect.arriving {
 """The styles of this part's boxes, in the page's ``parts`` layer (the build puts them in
 the page's stylesheet)."""
 
+def fines(game: Game, seat: int) -> tuple[OwnAction, ...]:
+    """The Emperor's fine, for a player who made a decree in force: any player (themselves
+    included) may be fined a card. The table's Fine buttons and a phone's offer these."""
+    court = court_of(game)
+    if court is None or not any(d.holder == seat for d in court.decrees):
+        return ()
+    targets = tuple((str(target + 1), f"{target + 1} {game.name(target)}")
+                    for target in range(game.n))
+    return (OwnAction("fine", "Fine a player who broke your decree", targets),)
+
+
 PAGE = describe(VariantPage(
     "kurs",
     labels={
@@ -202,6 +214,7 @@ PAGE = describe(VariantPage(
     },
     choice_labels={"genders": {"male": "male", "female": "female"}},
     ranks={"arcana": 3},
+    own_actions=fines,
     sounds={
         # A Major Arcana's effect: a shimmer of two high bells.
         "arcana": Sound((Tone("sine", 1319, 600, 0.14), Tone("sine", 1760, 600, 0.1, at=60),
@@ -369,12 +382,14 @@ class Decrees(TablePart):
             row = self.dom.el("div", "fine-row", role="group", data_fine=str(holder),
                      aria_label=f"{game.name(holder)} fines a player a card")
             row.appendChild(self.dom.el("span", "fine-label", f"{game.name(holder)} fines:"))
-            for target in range(game.n):
-                button = self.dom.el("button", "fine-button", f"{target + 1} {game.name(target)}",
-                            type="button", data_target=str(target),
-                            aria_label=f"{game.name(holder)} fines {game.name(target)} a card")
-                button.addEventListener("click", self._fine_handler(holder, target))
-                row.appendChild(button)
+            for offer in fines(game, holder):
+                for number, label in offer.options:
+                    target = int(number) - 1
+                    button = self.dom.el("button", "fine-button", label, type="button",
+                                data_target=str(target),
+                                aria_label=f"{game.name(holder)} fines {game.name(target)} a card")
+                    button.addEventListener("click", self._fine_handler(holder, target))
+                    row.appendChild(button)
             box.appendChild(row)
         box.appendChild(self.dom.el("p", "fine-message", role="status"))
         self._show_message()
