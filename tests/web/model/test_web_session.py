@@ -493,6 +493,29 @@ def test_going_to_any_moment_gives_the_engine_state_of_that_prefix(
     assert record_of(session.game)["actions"] == whole
 
 
+def test_a_record_cut_and_played_on_forgets_its_old_copies() -> None:
+    """The copies kept for going back (every MARK_EVERY actions) after a moment that play
+    resumed from belong to the old record: going back to a moment of the new one replays
+    the new one."""
+    session = Session("classic", 3, 21, ["A", "B", "C"], all_bots(3), speed="instant")
+    while len(session.game.history) < 2 * MARK_EVERY + 50 and session.game.outcome is None:
+        session.run_instant(50)
+    total = len(session.tape)
+    assert total > 2 * MARK_EVERY, "the game is long enough to keep copies"
+    session.goto(0, 0.0)
+    session.goto(total, 0.0)  # copies kept at MARK_EVERY and 2 * MARK_EVERY on the way
+    old = list(session.tape)
+    session.goto(MARK_EVERY + 10, 0.0)
+    assert session.resume_here(0.0)
+    session.set_speed("instant", 0.0)
+    session.set_bot(0, "hard")  # another bot: the game goes another way from here
+    while len(session.game.history) < 2 * MARK_EVERY + 20 and session.game.outcome is None:
+        session.run_instant(10)
+    assert session.tape[MARK_EVERY + 10:] != old[MARK_EVERY + 10:len(session.tape)]
+    session.goto(2 * MARK_EVERY + 5, 0.0)
+    assert state(session.game) == replayed(session, 2 * MARK_EVERY + 5)
+
+
 def test_each_event_knows_the_moment_it_takes_the_table_back_to() -> None:
     session = finished("slae", 3, 12)
     steps = session.event_steps
