@@ -148,6 +148,14 @@ class Table:
             "(n) => window.ratscrewApp.session.game.history.length >= n", arg=count)
 
 
+def corrections(table: Table) -> list[float]:
+    """How much earlier than it was read the referee placed each of the last two actions it
+    applied (ms): a slap read the moment it arrived needs only the network's delay."""
+    decided = table.host.evaluate(
+        "window.ratscrewApp.play.phones.decided.toJs().slice(-2)")
+    return [float(arrived) - float(at) for _seat, _action, at, arrived, _done in decided]
+
+
 def play_move(table: Table, slaps: list[int]) -> dict[str, Any]:
     """One move by the rule the seed was picked with: a slappable pile is slapped by each
     phone in turn (``slaps`` counts them), else whoever the table waits for flips."""
@@ -216,9 +224,13 @@ def test_two_phones_play_a_whole_game_with_slaps_from_both(
     t.wait_actions(1)
 
 
+@pytest.mark.parametrize("busy_ms", [0, 200], ids=["idle host", "busy host"])
 def test_an_earlier_slap_on_a_slow_phone_beats_a_later_one_on_a_fast_phone(
-    table: Callable[..., Table],
+    table: Callable[..., Table], busy_ms: int,
 ) -> None:
+    """With ``busy_ms``, the host's page is busy (its main thread blocked, as a slow laptop
+    drawing a big table is) from just before the first press until both slaps have reached
+    it: it reads them late, together, and still orders them by when they were pressed."""
     t = table(f"players=2&bots=none&phones=1,2&seed={MANY_SLAPS}")
     # Each way, the slow phone's messages take 100-110 ms: its slap reaches the table after
     # the fast phone's, made 80 ms later (and both within the referee's 80 ms window and its
@@ -238,11 +250,17 @@ def test_an_earlier_slap_on_a_slow_phone_beats_a_later_one_on_a_fast_phone(
         # a second on, when the host has long drawn the card (a host still busy drawing
         # would read both slaps late, later than any window can wait for)
         now = float(t.host.evaluate("Date.now()"))
+        if busy_ms:
+            t.host.evaluate(
+                "([at, ms]) => setTimeout(() => { const end = performance.now() + ms;"
+                " while (performance.now() < end) {} }, at - Date.now())", [now + 950, busy_ms])
         t.press(first, "slap", now + 1000)
         t.press(second, "slap", now + 1080)
         pressed = {seat: t.pressed_at(seat) for seat in (first, second)}
         t.wait_actions(game["actions"] + 2)
         if pressed[second] - pressed[first] < 40:  # a busy phone's timer fired late
+            continue
+        if busy_ms and min(corrections(t)) < 40:  # the block came too late to matter
             continue
         hands = t.game()["hands"]
         judged.append((first, hands[first] > game["hands"][first],  # the first took it
