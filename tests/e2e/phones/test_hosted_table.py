@@ -359,6 +359,34 @@ def test_a_phone_that_drops_rejoins_and_nothing_is_lost(
     assert str(replayed.outcome.winner) == t.host.get_attribute("body", "data-winner")
 
 
+def test_a_phone_gone_quiet_comes_back_by_itself(table: Callable[..., Table]) -> None:
+    """A phone not heard from for a few seconds (its radio asleep, the Wi-Fi busy), its
+    connection still open: the table waits for it (paused, "reconnecting"), and when it is
+    heard again within the 5 s it has, plays on over the same connection: no new code, the
+    same page, nobody scans again."""
+    t = table(f"players=2&bots=none&phones=1,2&seed={SHORT_GAME}")
+    t.join(0)
+    phone = t.join(1)
+    t.start()
+    slaps = [0, 0]
+    for _ in range(4):
+        play_move(t, slaps)
+    before = t.game()
+    phone.evaluate("window.ratscrewNet = {delay: 2500}")  # each way: silence at the host
+    t.host.wait_for_selector("[data-phone-seat='1'][data-status=reconnecting]")
+    t.host.wait_for_function("window.ratscrewApp.session.paused")
+    phone.evaluate("window.ratscrewNet = null")  # heard again at once
+    t.host.wait_for_selector("[data-phone-seat='1'][data-status=playing]")
+    t.host.wait_for_function("!window.ratscrewApp.session.paused")
+    assert phone.get_attribute("body", "data-phone-state") == "playing"  # never let go
+    game = t.game()
+    assert game["hands"] == before["hands"] and game["pile"] == before["pile"]
+    for _ in range(4):
+        game = play_move(t, slaps)  # both phones play on
+    assert game["actions"] >= before["actions"] + 4
+    assert cards_in_play(game) == 52
+
+
 def test_a_phone_joins_through_the_camera(table: Callable[..., Table], camera: Any) -> None:
     t = table("players=2&bots=2&phones=1&seed=camera")
     phone = t.open_phone(0)
