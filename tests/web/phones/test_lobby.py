@@ -66,7 +66,7 @@ def test_a_decree_holders_phone_is_offered_the_fine() -> None:
     session.human(0, "flip", 100.0)
     session.choose(0, "No humming", 200.0)
     own = json.loads(state_message(session, 0, ""))["own"]
-    assert own == [{"kind": "fine", "prompt": "Fine a player who broke your decree",
+    assert own == [{"kind": "fine", "prompt": "Fine who broke your decree",
                     "options": [["1", "1 Ada"], ["2", "2 Ben"]]}]
     assert json.loads(state_message(session, 1, ""))["own"] == []
     # What the phone sends back for "2 Ben" fines Ben through the session.

@@ -198,7 +198,7 @@ def fines(game: Game, seat: int) -> tuple[OwnAction, ...]:
         return ()
     targets = tuple((str(target + 1), f"{target + 1} {game.name(target)}")
                     for target in range(game.n))
-    return (OwnAction("fine", "Fine a player who broke your decree", targets),)
+    return (OwnAction("fine", "Fine who broke your decree", targets),)
 
 
 PAGE = describe(VariantPage(
