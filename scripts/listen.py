@@ -353,24 +353,35 @@ def summary(take: Take, loudness: list[float]) -> list[str]:
     return lines
 
 
-def svg(take: Take, loudness: list[float], width: int = 1800, height: int = 170) -> str:
+LANES = 3
+"""Rows of sound names above the loudness curve, so that close ones do not overlap."""
+
+
+def svg(take: Take, loudness: list[float], width: int = 1800, height: int = 200) -> str:
     seconds = len(loudness) * FRAME_S
+    top = 12 * LANES + 8
 
     def x(at: float) -> float:
         return at / seconds * width
 
     def y(level: float) -> float:
-        return (min(0.0, max(-60.0, level)) / -60.0) * (height - 40) + 20
+        return (min(0.0, max(-60.0, level)) / -60.0) * (height - top - 20) + top
 
     points = " ".join(f"{x(i * FRAME_S):.1f},{y(v):.1f}" for i, v in enumerate(loudness))
     marks = []
+    lane_ends = [-1e9] * LANES
     for name, ok, at in take.sounds:
         colour = "#2a7" if ok else "#c33"
-        marks.append(f'<line x1="{x(at):.1f}" x2="{x(at):.1f}" y1="14" y2="{height - 20}" '
-                     f'stroke="{colour}" stroke-opacity="0.35"/>')
-        if name != "flip":
-            marks.append(f'<text x="{x(at) + 2:.1f}" y="12" font-size="11" '
-                         f'fill="{colour}">{html.escape(name)}</text>')
+        marks.append(f'<line x1="{x(at):.1f}" x2="{x(at):.1f}" y1="{top - 6}" '
+                     f'y2="{height - 20}" stroke="{colour}" stroke-opacity="0.35"/>')
+        if name == "flip":  # the most frequent: its lines say enough
+            continue
+        lane = next((i for i, end in enumerate(lane_ends) if end < x(at)), None)
+        if lane is None:
+            lane = min(range(LANES), key=lane_ends.__getitem__)
+        lane_ends[lane] = x(at) + 2 + 6.2 * len(name)
+        marks.append(f'<text x="{x(at) + 2:.1f}" y="{12 * lane + 11}" font-size="11" '
+                     f'fill="{colour}">{html.escape(name)}</text>')
     grid = "".join(
         f'<line x1="0" x2="{width}" y1="{y(v):.1f}" y2="{y(v):.1f}" stroke="#ccc"/>'
         f'<text x="2" y="{y(v) - 2:.1f}" font-size="10" fill="#888">{v} dB</text>'
