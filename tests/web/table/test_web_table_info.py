@@ -175,3 +175,19 @@ def test_a_name_is_sized_by_its_longest_word() -> None:
     assert longest_word("Ann  de la Cruz-Montoya") == 12
     assert longest_word("") == 1
     assert longest_word("   ") == 1
+
+
+def test_a_decrees_maker_may_fine_while_in_the_game() -> None:
+    """The Emperor's fine, as the table's Fine buttons and a phone offer it."""
+    from web.table.parts.kurs import fines
+
+    # Seed 183: Ada's first card is the Emperor; she decrees.
+    game = Game("kurs", 2, seed=183, names=NAMES)
+    assert fines(game, 0) == ()
+    game.flip(0, 100)
+    game.choose(0, 200, "No humming")
+    [offer] = fines(game, 0)
+    assert (offer.kind, offer.options) == ("fine", (("1", "1 Ada"), ("2", "2 Ben")))
+    assert fines(game, 1) == ()  # Ben made no decree
+    game.out[0] = True  # as when Ada's hand runs out under forfeit
+    assert fines(game, 0) == ()

@@ -190,11 +190,14 @@ body[data-motion="fade"] .effect.arriving {
 """The styles of this part's boxes, in the page's ``parts`` layer (the build puts them in
 the page's stylesheet)."""
 
+
 def fines(game: Game, seat: int) -> tuple[OwnAction, ...]:
-    """The Emperor's fine, for a player who made a decree in force: any player (themselves
-    included) may be fined a card. The table's Fine buttons and a phone's offer these."""
+    """The Emperor's fine, for a player still in the game who made a decree in force: any
+    player (themselves included) may be fined a card. The table's Fine buttons and a phone's
+    offer these."""
     court = court_of(game)
-    if court is None or not any(d.holder == seat for d in court.decrees):
+    if court is None or not game.in_game(seat) or not any(d.holder == seat
+                                                            for d in court.decrees):
         return ()
     targets = tuple((str(target + 1), f"{target + 1} {game.name(target)}")
                     for target in range(game.n))
@@ -359,7 +362,9 @@ class Decrees(TablePart):
         court = court_of(game)
         decrees = tuple((d.holder, d.text) for d in court.decrees) if court else ()
         over = game.outcome is not None
-        state = (decrees, over)
+        holders = sorted({h for h, _ in decrees if h in self.session.humans})
+        offers = {} if over else {h: offered for h in holders if (offered := fines(game, h))}
+        state = (decrees, tuple(offers))
         box = self.box
         if state == self.shown:
             self._show_message()
@@ -377,12 +382,11 @@ class Decrees(TablePart):
             item.appendChild(self.dom.el("q", "decree-text", text))
             items.appendChild(item)
         box.appendChild(items)
-        holders = sorted({h for h, _ in decrees if h in self.session.humans})
-        for holder in holders if not over else []:
+        for holder, offered in offers.items():
             row = self.dom.el("div", "fine-row", role="group", data_fine=str(holder),
                      aria_label=f"{game.name(holder)} fines a player a card")
             row.appendChild(self.dom.el("span", "fine-label", f"{game.name(holder)} fines:"))
-            for offer in fines(game, holder):
+            for offer in offered:
                 for number, label in offer.options:
                     target = int(number) - 1
                     button = self.dom.el("button", "fine-button", label, type="button",
