@@ -356,18 +356,22 @@ function showDecision(decision) {
   $("play-decision").hidden = !valid;
   document.body.dataset.decision = String(Boolean(valid));
   $("play-prompt").textContent = valid ? decision.prompt : "";
-  $("play-options").replaceChildren(...options.map(([value, label]) => {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.dataset.option = String(value);
-    button.textContent = label;
-    button.addEventListener("click", () => {
+  $("play-options").replaceChildren(...options.map(([value, label]) => choiceButton(
+    value, label, (button) => {
       send("game", { t: "choose", o: value });
       for (const other of $("play-options").children) other.disabled = true;
       button.dataset.chosen = "";
-    });
-    return button;
-  }));
+    })));
+}
+
+/** A button for one choice (``data-option``: its value) that calls ``press`` with itself. */
+function choiceButton(value, label, press) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.dataset.option = String(value);
+  button.textContent = label;
+  button.addEventListener("click", () => press(button));
+  return button;
 }
 
 /** The variant's own actions this seat may take now (K.U.R.S.' fine): a prompt and a button
@@ -392,18 +396,12 @@ function showOwn(own) {
     group.setAttribute("aria-label", offer.prompt);
     const buttons = document.createElement("div");
     buttons.className = "own-options";
-    buttons.replaceChildren(...pairs(offer.options).map(([value, label]) => {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.dataset.option = String(value);
-      button.textContent = label;
-      button.addEventListener("click", () => {
+    buttons.replaceChildren(...pairs(offer.options).map(([value, label]) => choiceButton(
+      value, label, (button) => {
         send("game", { t: "do", k: offer.kind, o: String(value) });
         button.dataset.sent = "";
         setTimeout(() => button.removeAttribute("data-sent"), 600);
-      });
-      return button;
-    }));
+      })));
     group.append(prompt, buttons);
     return group;
   }));
