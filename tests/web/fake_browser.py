@@ -342,6 +342,7 @@ class Document:
         self.focused: Element | None = None
         self.scrolled: list[Element] = []
         self.root = Element(self, "html")
+        self.documentElement = self.root
         self.root.innerHTML = markup
         self.head = self.root.querySelector("head") or self.root
         self.body = self.root.querySelector("body") or self.root

@@ -97,11 +97,11 @@
     return button;
   };
 
-  // The centre's size, which its cards scale to, kept in --box-w and --box-h as web/shell/app.py
+  // The centre row's size, which its cards scale to, kept in --box-w and --box-h as web/shell/app.py
   // keeps it once Python is there (App.watch_size): written at once (an observer's first
   // report may come after the first frame), then by an observer until stop().
   const keepCentreSize = () => {
-    const centre = document.querySelector(".centre-area");
+    const centre = document.querySelector(".centre-row");
     const size = (width, height) => {
       for (const [name, value] of [["--box-w", width], ["--box-h", height]]) {
         const text = `${value.toFixed(1)}px`;
@@ -151,7 +151,9 @@
       ? Math.min(Math.max(asked, Number(match.dataset.min)), Number(match.dataset.max))
       : Number(match.dataset.players);
     const data = (name, empty) => JSON.parse((template && template.dataset[name]) || empty);
-    const layout = data("layouts", "{}")[String(players)];
+    // (The projector display seats more at the sides: web/model/seating.py.)
+    const projector = document.documentElement.classList.contains("projector");
+    const layout = data(projector ? "projectorLayouts" : "layouts", "{}")[String(players)];
     if (!layout) {
       document.documentElement.dataset.start = "wait"; // the loading panel until Python
       return;

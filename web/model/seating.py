@@ -8,16 +8,20 @@ REGIONS = ("top", "left", "right", "bottom")
 ``[data-region]``)."""
 
 
-def seat_regions(players: int) -> dict[str, tuple[int, ...]]:
+def seat_regions(players: int, projector: bool = False) -> dict[str, tuple[int, ...]]:
     """The seats (0-based) in each region, in the order the region shows them (DOM order).
 
     Seat 1 sits at the bottom, then play goes clockwise: up the left side, along the top from
     left to right, down the right side. The sides take one seat each from 4 players and two
     from 7; the top takes the rest. The left column is listed top first, so its seats come in
-    the reverse of the order of play."""
+    the reverse of the order of play.
+
+    ``projector``: the projector display's larger seats leave the centre too little height
+    between two rows of seats, so the sides take all they can (one seat each from 3 players,
+    two from 5, three from 7) and the top at most one, as wide as the centre."""
     if players < 1:
         raise ValueError(f"a table has at least one seat, not {players}")
-    side = (players - 1) // 3
+    side = (players - 1) // (2 if projector else 3)
     top = players - 1 - 2 * side
     left = tuple(range(1, 1 + side))
     return {
@@ -28,12 +32,13 @@ def seat_regions(players: int) -> dict[str, tuple[int, ...]]:
     }
 
 
-def seat_layout(seat: int, players: int) -> tuple[str, int]:
-    """Where ``seat`` (0-based) sits at a table of ``players``: its region and its place in
-    that region's order (0 first: leftmost, or topmost in a side column)."""
+def seat_layout(seat: int, players: int, projector: bool = False) -> tuple[str, int]:
+    """Where ``seat`` (0-based) sits at a table of ``players`` (on the projector display or
+    not): its region and its place in that region's order (0 first: leftmost, or topmost in a
+    side column)."""
     if not 0 <= seat < players:
         raise ValueError(f"no seat {seat} at a table of {players}")
-    for region, seats in seat_regions(players).items():
+    for region, seats in seat_regions(players, projector).items():
         if seat in seats:
             return region, seats.index(seat)
     raise AssertionError("every seat has a region")  # pragma: no cover

@@ -279,7 +279,8 @@ def compact_json(value: object) -> str:
 
 def skeleton_data() -> dict[str, str]:
     """What web/boot/setup_early.js needs to draw a link's seats before Python: each number of
-    players' seat places, the default names, each game's buttons for a person's seat (with
+    players' seat places (and on the projector display, ``projector-layouts``), the default
+    names, each game's buttons for a person's seat (with
     their labels, and each seat's default keys), where a person's seat goes in one list, and
     each seat's stack as dealt in each game (the depth of the cards it is dealt)."""
     keymap = default_keymap(MAX_SEATS, KNOWN_ACTIONS)
@@ -290,6 +291,9 @@ def skeleton_data() -> dict[str, str]:
         "layouts": compact_json({n: {region: list(seats)
                                      for region, seats in seat_regions(n).items()}
                                  for n in range(2, MAX_SEATS + 1)}),
+        "projector-layouts": compact_json({n: {region: list(seats) for region, seats
+                                               in seat_regions(n, projector=True).items()}
+                                           for n in range(2, MAX_SEATS + 1)}),
         "names": compact_json([default_name(i) for i in range(MAX_SEATS)]),
         "actions": compact_json({v.name: seat_actions(v) for v in VARIANTS.values()}),
         "labels": compact_json(ACTION_LABELS),

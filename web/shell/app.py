@@ -70,11 +70,11 @@ class App:
         """The table chosen on the setup screen (and the last one dealt)."""
         self.sizes = window.ResizeObserver.new(self.proxy(self._sized))
         """Writes each watched box's content size into its ``--box-w`` and ``--box-h``: the
-        table's centre (and the practice stage) scale their cards to it. A CSS size container
+        table's centre row (and the practice stage) scale their cards to it. A CSS size container
         did that before, but its query units made every frame's layout about five times
         slower (8.6 ms against 1.7 ms a layout in Chromium traces of a six-player table; the
         key-to-screen figures are scripts/bench_page.py's keys and lab sections)."""
-        self.watch_size(document.querySelector(".centre-area"))
+        self.watch_size(document.querySelector(".centre-row"))
         self.on("notices", "click", self.on_notice_click)
         self.sound = SoundBoard(self.settings, self.save_settings, self.proxy)
         self.on("sound", "click", self.sound.toggle_mute)

@@ -228,4 +228,6 @@ class SettingsDialog:
         """The projector display: everything larger (the class ``projector`` on ``<html>``)."""
         self.shell.settings.projector = bool(by_id("projector").checked)
         document.documentElement.classList.toggle("projector", self.shell.settings.projector)
+        if self.play.view is not None:
+            self.play.view.relayout()  # its seats sit where the display wants them
         self.shell.save_settings()

@@ -21,6 +21,14 @@ if TYPE_CHECKING:
     from web.table.play import Play
 
 
+PAUSED: dict[str, list[tuple[str, str]]] = {
+    "for-keys": [("", "Paused"), ("Esc", "to resume"), (",", "to go back"), (".", "to step")],
+    "for-touch": [("", "Paused"), ("", "Resume plays on")],
+}
+"""The pause banner, as (key, words) parts: the keys on a screen with a keyboard, the bar's
+Resume on a touch screen (each group shown for its device: table.css)."""
+
+
 class Steps:
     """The step buttons, the position line ("57 of 812") and the log as a way through the
     record."""
@@ -34,6 +42,8 @@ class Steps:
         on("log", "click", self.on_log_click)
         on("log", "keydown", self.on_log_key)
         on("gameover-review", "click", self.on_review)
+        self._banner: dict[str, list[tuple[str, str]]] = {}
+        """What the pause banner says (its groups of parts), as last written."""
 
     def _table_on(self) -> Session | None:
         """The session, when its table is on show with no dialog over it."""
@@ -95,19 +105,28 @@ class Steps:
         if session.reviewing:
             left = length - at
             # Short, for the centre's one line: the rail says the rest ("57 of 812").
-            parts = [f"Action {at} of {length}", f"Resume drops the next {left}"]
+            groups = {"": [("", f"Action {at} of {length}"), ("", f"Resume drops the next {left}")]}
         else:
-            parts = ["Paused", "Esc resumes", ", back", ". step"]
-        text = " · ".join(parts)
-        if banner.getAttribute("data-text") == text:
+            groups = PAUSED
+        if self._banner == groups:
             return  # as it is (this runs after every action)
-        banner.setAttribute("data-text", text)
-        # Each part on one line: a narrow centre wraps the banner at a "·", never inside one.
+        self._banner = groups
         clear(banner)
-        for i, part in enumerate(parts):
-            if i:
-                banner.appendChild(document.createTextNode(" "))
-            banner.appendChild(el("span", "banner-part", part + " ·" * (i < len(parts) - 1)))
+        for device, parts in groups.items():
+            group = el("span", device) if device else banner
+            # Each part on one line: a narrow centre wraps the banner at a "·", never inside
+            # one.
+            for i, (key, words) in enumerate(parts):
+                if i:
+                    group.appendChild(document.createTextNode(" "))
+                part = el("span", "banner-part")
+                if key:
+                    part.appendChild(el("kbd", "", key))
+                    part.appendChild(document.createTextNode(" "))
+                part.appendChild(document.createTextNode(words + " ·" * (i < len(parts) - 1)))
+                group.appendChild(part)
+            if device:
+                banner.appendChild(group)
 
     # -- the log ---------------------------------------------------------------------------
 

@@ -35,7 +35,7 @@ from web.table.pieces.decision import DecisionPanel
 from web.table.pieces.headline_view import HeadlineView
 from web.table.pieces.log_view import LogView
 from web.table.pieces.pile import Pile
-from web.table.pieces.seats import Marks, Seats
+from web.table.pieces.seats import Marks, Seats, projector_display
 from web.table.pieces.sounds import Sounds
 
 DOM = Dom(el, by_id, clear, card_element, lambda text: document.createTextNode(text),
@@ -91,11 +91,23 @@ class TableView:
         self.felt.dataset.variant = session.variant.name
         for piece in self.pieces:
             piece.build()
+        self.relayout()
         # The deal's notable event (the deal itself, or a Rat asked on the first roll), or at a
         # moment reached by stepping, what its last action did: the headline's alone (the pile
         # does not fly again, the parts do not play it again).
         self.headline.tell(self.last_events())
         self.update([])
+
+    def relayout(self) -> None:
+        """The display changed (the projector display on or off): the seats and the pause
+        banner take their places for it. On the projector display the banner is at the top of
+        the rail, where the stepping is, and leaves the centre's height to the pile."""
+        projector = projector_display(self.felt)
+        self.seats.place(projector)
+        banner = by_id("paused-banner")
+        home = by_id("rail-body") if projector else self.felt.querySelector(".centre-area")
+        if banner.parentNode != home:
+            home.insertBefore(banner, home.firstChild) if projector else home.appendChild(banner)
 
     @property
     def seat_nodes(self) -> list[dict[str, Any]]:

@@ -157,6 +157,36 @@ def test_play_goes_clockwise_from_the_bottom(players: int) -> None:
     assert clockwise == list(range(players))
 
 
+PROJECTOR_LAYOUTS = {
+    2: {"bottom": [0], "top": [1]},
+    3: {"bottom": [0], "left": [1], "right": [2]},
+    4: {"bottom": [0], "left": [1], "top": [2], "right": [3]},
+    5: {"bottom": [0], "left": [1, 2], "right": [3, 4]},
+    6: {"bottom": [0], "left": [1, 2], "top": [3], "right": [4, 5]},
+    7: {"bottom": [0], "left": [1, 2, 3], "right": [4, 5, 6]},
+    8: {"bottom": [0], "left": [1, 2, 3], "top": [4], "right": [5, 6, 7]},
+}
+"""On the projector display, in order of play: the sides take all they can, the top one seat
+at most (the centre keeps the height for the pile)."""
+
+
+@pytest.mark.parametrize("players", range(2, 9))
+def test_the_projector_display_seats_the_sides_first_and_keeps_play_clockwise(
+        players: int) -> None:
+    regions = seat_regions(players, projector=True)
+    for region in REGIONS:
+        in_play_order = PROJECTOR_LAYOUTS[players].get(region, [])
+        shown = in_play_order[::-1] if region == "left" else in_play_order
+        assert list(regions[region]) == shown, region
+        for order, seat in enumerate(regions[region]):
+            assert seat_layout(seat, players, projector=True) == (region, order)
+    assert len(regions["top"]) <= 1
+    clockwise = [
+        *regions["bottom"], *reversed(regions["left"]), *regions["top"], *regions["right"]
+    ]
+    assert clockwise == list(range(players))
+
+
 def test_seat_layout_examples_and_seats_not_at_the_table() -> None:
     assert seat_layout(0, 2) == ("bottom", 0)
     assert seat_layout(2, 7) == ("left", 0)  # seat 3 of 7 sits above seat 2

@@ -32,9 +32,9 @@ from web.table.piece import Piece
 TABLE = """<body><p id="explain"></p><div id="felt"><div id="seats">
 <div data-region="top"></div><div data-region="left"></div>
 <div class="centre-area"><div class="centre-row"><div id="pile" data-pile data-cards="0"></div>
-</div><p id="challenge"></p><p id="pile-note"></p></div>
+</div><p id="challenge"></p><p id="pile-note"></p><p id="paused-banner" hidden></p></div>
 <div data-region="right"></div><div data-region="bottom"></div></div></div>
-<div id="panels"><div id="choice-slot"></div></div><ol id="log"></ol>
+<div id="rail-body"><div id="panels"><div id="choice-slot"></div></div><ol id="log"></ol></div>
 <div id="announce"></div></body>"""
 """The table's elements as index.html has them (only what the table reads)."""
 
@@ -175,6 +175,45 @@ def test_a_seat_shows_its_keys_its_turn_and_its_notes(fake: Any) -> None:
     press = types.SimpleNamespace(type="pointerdown", detail=1, preventDefault=lambda: None)
     flip.listeners[0][1](press)
     assert fake.touched == [(0, "flip")]
+
+
+def test_the_projector_display_moves_the_seats_and_the_pause_banner(fake: Any) -> None:
+    """Turning the projector display on takes the seats to its places (the sides first, the
+    top one seat at most) and the pause banner to the top of the rail; off, back again. The
+    seats are the same elements, their notes and buttons kept."""
+    session = session_of("classic", players=8, bots=7)
+    view = fake.table(session)
+    html, banner = fake.document.documentElement, fake.document.getElementById("paused-banner")
+
+    def regions() -> dict[str, list[int]]:
+        return {region: [int(node.attributes["data-seat"]) for node in
+                         fake.document.querySelector(f"[data-region='{region}']").children]
+                for region in ("top", "left", "right", "bottom")}
+
+    plain = regions()
+    assert plain == {"top": [3, 4, 5], "left": [2, 1], "right": [6, 7], "bottom": [0]}
+    assert banner.parentNode.classList.contains("centre-area")
+    person = seats(fake)[0]
+    html.classList.add("projector")
+    view.relayout()
+    assert regions() == {"top": [4], "left": [3, 2, 1], "right": [5, 6, 7], "bottom": [0]}
+    assert [node.dataset.region for node in seats(fake)] == [
+        "bottom", "left", "left", "left", "top", "right", "right", "right"]
+    assert banner.parentNode is fake.document.getElementById("rail-body")
+    assert seats(fake)[0] is person and person.querySelector(".touch-flip") is not None
+    html.classList.remove("projector")
+    view.relayout()
+    assert regions() == plain
+    assert banner.parentNode.classList.contains("centre-area")
+
+
+def test_a_table_dealt_on_the_projector_display_is_laid_out_for_it(fake: Any) -> None:
+    fake.document.documentElement.classList.add("projector")
+    fake.table(session_of("kurs", players=6, bots=5))
+    assert [node.attributes["data-seat"] for node in
+            fake.document.querySelector("[data-region='top']").children] == ["3"]
+    assert fake.document.getElementById("paused-banner").parentNode is (
+        fake.document.getElementById("rail-body"))
 
 
 def test_a_pile_taken_flies_to_the_winner_and_shows_why(fake: Any) -> None:

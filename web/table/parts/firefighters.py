@@ -37,13 +37,18 @@ CSS = """\
 /* The Burn pile beside the pile: its card, and its title and count beside it (a column as
    wide as the longest count, "52 cards · fire!", whatever the cards' size: a line each, they
    never wrap). The centre row makes room for it, the card and the text, and it is no taller
-   than the pile. A link's table before the deal (its seats drawn by web/boot/setup_early.js
-   while Python starts, the felt marked with the game) has that room already, the Burn pile
-   empty, so that nothing moves when it is drawn. */
+   than the pile; in a tall, narrow centre it goes under the pile. A link's table before the
+   deal (its seats drawn by web/boot/setup_early.js while Python starts, the felt marked with
+   the game) has that room already, the Burn pile empty, so that nothing moves when it is
+   drawn. */
 :is(.centre-area:has(> .centre-row > #burn:not([hidden])),
     .felt[data-variant="firefighters"]:has([data-skeleton]) .centre-area) {
   --centre-cards: 5.3;
   --row-width: 9.1rem;
+  --stack-cards: 1;
+  --stack-width: 11.1rem;
+  --stack-deep: 2.94;
+  --stack-lines: calc(var(--gap) * 1.5 + 0.2rem);
 }
 
 .felt[data-variant="firefighters"]:has([data-skeleton]) #burn {

@@ -22,9 +22,14 @@ CSS = """\
    the Hermit's cards beside the pile (#side-pile), and the Fool's peek in the player's own
    seat. (The Tarot cards' faces are in web/table/cards.css.) */
 
-/* The Hermit's cards beside the pile: the centre row makes room for them. */
+/* The Hermit's cards beside the pile (over it, in a tall, narrow centre): the centre row
+   makes room for them, their title and count over and under a smaller stack. */
 .centre-area:has(> .centre-row > #side-pile:not([hidden])) {
   --centre-cards: 5.8;
+  --row-lines: 3.4rem;
+  --row-deep: 0.98;
+  --stack-lines: 4.9rem;
+  --stack-deep: 2.52;
 }
 
 /* --- the Hermit's cards */

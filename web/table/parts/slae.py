@@ -18,9 +18,16 @@ CSS = """\
 /* The red die (which hand slaps) and the wood die (where the slap starts from), left of the
    pile, big enough to read across a room; the black die's badge on the seat that holds it. */
 
-/* The dice beside the pile: the centre row makes room for them. */
+/* The dice beside the pile (over it, in a tall, narrow centre): the centre row makes room
+   for them, a die and its label's lines under it. */
 .centre-area:has(> .centre-row > #dice:not([hidden])) {
   --centre-cards: 5.8;
+  --row-lines: 3.8rem;
+  --row-deep: 0.74;
+  --stack-cards: 2.22;
+  --stack-width: 2.6rem;
+  --stack-lines: 5.3rem;
+  --stack-deep: 2.28;
 }
 
 /* A link's table before the deal (its seats drawn by web/boot/setup_early.js while Python
@@ -28,6 +35,12 @@ CSS = """\
    nothing moves when they are drawn. */
 .felt[data-variant="slap-like-an-egyptian"]:has([data-skeleton]) .centre-area {
   --centre-cards: 5.8;
+  --row-lines: 3.8rem;
+  --row-deep: 0.74;
+  --stack-cards: 2.22;
+  --stack-width: 2.6rem;
+  --stack-lines: 5.3rem;
+  --stack-deep: 2.28;
 }
 
 .felt[data-variant="slap-like-an-egyptian"]:has([data-skeleton]) #dice {

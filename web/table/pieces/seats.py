@@ -25,6 +25,12 @@ Marks = tuple[tuple[str, str], ...]
 """What a seat wears besides its count, as (kind, text): each a ``data-mark``."""
 
 
+def projector_display(node: Any) -> bool:
+    """Whether the page (``node``'s document) is on the projector display (the class
+    ``projector`` on ``<html>``: web/shell/settings_dialog.py)."""
+    return bool(node.ownerDocument.documentElement.classList.contains("projector"))
+
+
 class Seats(Piece):
     """Every seat of the table. The variant's parts add marks and the note of a seat without
     cards (``marks``, ``no_cards_note``); the headline has notes shown (:meth:`show_note`)."""
@@ -62,19 +68,25 @@ class Seats(Piece):
             clear(region)
         for seat in range(self.game.n):
             self.nodes.append(self._make_seat(seat))
-        # Each seat into its region, in the region's order (the left column top first).
-        n = self.game.n
-        for seat in sorted(range(n), key=lambda s: seat_layout(s, n)[1]):
-            region, _ = seat_layout(seat, n)
-            self.regions[region].appendChild(self.root(seat))
+        self.place(projector_display(self.regions["top"]))
         self.refresh_keys()
+
+    def place(self, projector: bool) -> None:
+        """Each seat into its region, in the region's order (the left column top first), for
+        the display (the projector display seats more at the sides): at the deal, and again
+        when the display changes."""
+        n = self.game.n
+        for seat in sorted(range(n), key=lambda s: seat_layout(s, n, projector)[1]):
+            region, _ = seat_layout(seat, n, projector)
+            root = self.root(seat)
+            root.dataset.region = region
+            self.regions[region].appendChild(root)
 
     def _make_seat(self, seat: int) -> dict[str, Any]:
         game, session = self.game, self.session
-        region, _ = seat_layout(seat, game.n)
         bot = session.bots.get(seat)
         here = bot is None and seat not in session.remote  # a person at this device
-        root = el("section", "seat", data_seat=str(seat), data_cards="0", data_region=region,
+        root = el("section", "seat", data_seat=str(seat), data_cards="0",
                   aria_label=game.name(seat))
         if here:
             root.classList.add("human")
