@@ -28,7 +28,7 @@ from web.tools.practice.text import (
     ms,
     percent,
 )
-from web.tools.wiring import Wiring
+from web.tools.wiring import BACK_TO_SETUP, Wiring
 
 TOTALS = ("Player", "Score", "Hits", "Missed", "False slaps", ACCURACY, CAUGHT,
           "Median reaction")
@@ -171,7 +171,7 @@ class PracticeResults:
         actions.appendChild(button("Change the drill", lambda _e: self.on_change(self.config),
                                    id="practice-change"))
         actions.appendChild(button("Copy link", self._on_copy, id="practice-end-copy"))
-        actions.appendChild(button("Back to the game setup", lambda _e: self.host.show_setup(),
+        actions.appendChild(button(BACK_TO_SETUP, lambda _e: self.host.show_setup(),
                                    id="practice-end-back"))
         self.link_out = el("output", "practice-link")
         actions.appendChild(self.link_out)
