@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from conftest import PageLog
 from playwright.sync_api import Page, expect
+from test_a11y import axe_problems
 
 from ratscrew.play.match import simulate
 from ratscrew.tools.lab import LabSpec
@@ -254,6 +255,9 @@ def test_two_rule_sets_that_are_the_same_are_said_to_be_and_charts_read_on_a_pro
     assert big["rem"] > plain["rem"]
     assert big["smallest"] >= max(big["rem"], big["table"]) - 0.1, big
     assert big["smallest"] > plain["smallest"]
+    page.click("#lab-command summary")
+    problems = axe_problems(page)  # the form, the results and the fold
+    assert problems == [], "\n".join(problems)
     assert page_log.errors() == []
 
 

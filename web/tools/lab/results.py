@@ -24,6 +24,7 @@ from web.tools.lab.form import LEVEL_LABELS, SETS
 from web.tools.wiring import Wiring
 
 COMMAND_TITLE = "The same numbers on the command line"
+TABLE_TITLE = "The numbers of each rule set"
 REDRAW_MS = 150
 """How long a resize must settle before the charts are drawn again (once, not every frame)."""
 
@@ -85,7 +86,8 @@ class LabResults:
                    + tag("p", "", id="lab-comparison", class_="lab-comparison",
                          data_zone="lab-comparison", hidden=True)
                    + tag("div", "", id="lab-plots", class_="lab-plots")
-                   + tag("div", "", id="lab-table-box", class_="lab-table-box")
+                   + tag("div", "", id="lab-table-box", class_="lab-table-box",
+                         tabindex=0, role="region", aria_label=TABLE_TITLE)
                    + tag("details", tag("summary", COMMAND_TITLE)
                          + tag("div", "", id="lab-command-lines"),
                          id="lab-command", class_="lab-command", data_zone="lab-command"),
@@ -143,7 +145,7 @@ class LabResults:
                  "Cards a game (median)", "Minutes a game (median)", "Tricks",
                  *(f"Wins P{seat + 1}" for seat in range(players)), "Loops", "Capped",
                  "Slaps right", "Slaps wrong"]
-        table = table_with_head("lab-table", "The numbers of each rule set", heads,
+        table = table_with_head("lab-table", TABLE_TITLE, heads,
                                 data_zone="lab-table")
         body = el("tbody")
         for index, data in enumerate(sets):
@@ -207,6 +209,9 @@ class LabResults:
         charts = Charts(sets, report["causes"], width, font)
         for figure, key, index, caption in figures:
             svg = plot.plot(js_obj(charts.options(plot, key, index)))
+            named = svg.querySelectorAll("[aria-label]")  # Plot's names for its marks: an
+            for i in range(named.length):  # image's parts have none (its caption says it all)
+                named.item(i).removeAttribute("aria-label")
             svg.setAttribute("role", "img")
             svg.setAttribute("aria-label", f"{sets[index]['label']}: {PLOT_TITLES[key].lower()}")
             svg.setAttribute("aria-describedby", caption.id)
