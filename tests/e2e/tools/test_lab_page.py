@@ -2,7 +2,8 @@
 same seed gives the numbers ``python -m ratscrew simulate`` gives (the commands folded away, not
 in the lab's sentences); the CSV has a row per game; every chart is an SVG with its sentence,
 its text never smaller than the table's (1rem), larger on a projector; two rule sets that are
-the same are said to be; the fields are the page's own; Plot loads only with the lab."""
+the same are said to be; the fields are the page's own; the form and the results pass axe;
+Plot loads only with the lab."""
 
 from __future__ import annotations
 
