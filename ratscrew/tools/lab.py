@@ -11,8 +11,10 @@ and looks at its cancel flag between chunks. Game ``i`` is the game
 :meth:`Lab.result` gives a :class:`LabResult`: a row per game (:class:`GameRow`) and, from the
 rows, what the plots show: game lengths (:func:`histogram`, :func:`spread`), wins by seat, right
 and wrong slaps, and how piles were won (:func:`piles_by_cause`). :func:`report` puts two rule
-sets side by side (shared histogram bins, the same pile causes), :func:`to_csv` writes every
-game of every rule set, and :func:`describe` says in a sentence what each plot shows.
+sets side by side (shared histogram bins, the same pile causes, and :func:`compare`'s sentence
+on what the second changes, or that the two are the same), :func:`to_csv` writes every game of
+every rule set, and :func:`describe` says in a sentence what each plot shows.
+:meth:`LabSpec.command` is the command line that gives a rule set's numbers.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from __future__ import annotations
 import copy
 import csv
 import io
+import json
 import math
+import shlex
 import time
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -129,6 +133,25 @@ class LabSpec:
         """The rules these games are played by (the variant's, with the options)."""
         return find_variant(self.variant).rules_for(self.players, self.options)
 
+    def same_games(self, other: LabSpec) -> bool:
+        """Whether ``other`` plays these very games: everything but the label the same, its
+        options giving the same rules (:func:`same_rules`)."""
+        return (replace(self, label=other.label, options=other.options) == other
+                and same_rules(self.variant, self.players, self.options, other.options))
+
+    def command(self) -> str:
+        """The command line that plays these games and prints their totals
+        (``python -m ratscrew simulate --variant classic --players 4 ...``), each option
+        written as ``--option`` reads it back."""
+        words = ["python", "-m", "ratscrew", "simulate", "--variant", self.variant,
+                 "--players", str(self.players), "--games", str(self.games),
+                 "--seed", str(self.seed), "--difficulty", self.difficulty]
+        for name, value in self.options.items():
+            words += ["--option", f"{name}={option_text(value)}"]
+        if self.max_cards != DEFAULT_MAX_CARDS:
+            words += ["--max-cards", str(self.max_cards)]
+        return shlex.join(words)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "label": self.label,
@@ -150,6 +173,44 @@ class LabSpec:
             raise LabError(f"unknown lab setting {unknown[0]!r}; settings are: "
                            f"{', '.join(cls.__dataclass_fields__)}")
         return cls(**data)
+
+
+def option_text(value: Any) -> str:
+    """An option's value as ``--option NAME=VALUE`` reads it back: a list of names as
+    ``double,sandwich``, a name as it is, anything else as JSON (which the command line reads
+    first)."""
+    if isinstance(value, list | tuple) and value and all(_plain(v) for v in value):
+        return ",".join(value)
+    if _plain(value):
+        return str(value)
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _plain(value: Any) -> bool:
+    """A name the command line reads back as itself: text that is not JSON, without commas
+    or spaces."""
+    if not isinstance(value, str) or not value or any(c == "," or c.isspace() for c in value):
+        return False
+    try:
+        json.loads(value)
+    except ValueError:
+        return True
+    return False
+
+
+def same_rules(variant: str, players: int, first: Mapping[str, Any],
+               second: Mapping[str, Any]) -> bool:
+    """Whether two sets of options give ``variant`` at ``players`` the same rules, however
+    they are written (False when either cannot be played). The order of the slap rules does
+    not count: a slap is right when any of them matches, so the games are the same; the order
+    only says which rule a pile that two of them match is credited to."""
+    try:
+        found = find_variant(variant)
+        one, two = found.rules_for(players, first), found.rules_for(players, second)
+    except (ValueError, TypeError):
+        return False
+    return replace(one, slaps=tuple(sorted(one.slaps))) == replace(
+        two, slaps=tuple(sorted(two.slaps)))
 
 
 # -- one row per game --------------------------------------------------------------------------
@@ -583,11 +644,14 @@ def report(results: Sequence[LabResult], bins: int = DEFAULT_BINS) -> dict[str, 
     rules = results[0].spec.rules if results else None
     causes = cause_order((c for r in results for row in r.rows for c in row.piles), rules)
     variant = results[0].variant if results else None
+    pair = len(results) == 2
     return {
         "rule_sets": [
             r.to_dict(bins, span_cards, span_minutes, causes) for r in results
         ],
         "causes": [{"cause": c, "title": cause_title(c, variant)} for c in causes],
+        "same": pair and results[0].spec.same_games(results[1].spec),
+        "comparison": compare(results[0], results[1]) if pair else "",
     }
 
 
@@ -698,3 +762,30 @@ def describe(result: LabResult) -> dict[str, str]:
              else f"How piles were won over {games}: no pile was won.")
     return {"cards": length[0], "minutes": length[1], "wins": won, "slaps": slapped,
             "piles": taken}
+
+
+def _longer(new: float, old: float) -> str:
+    """How long ``new`` is against ``old``: "38% shorter", "12% longer", "about as long"."""
+    change = round(abs(new - old) / old * 100) if old > 0 else 0
+    if change == 0:
+        return "about as long"
+    return f"{change}% {'longer' if new > old else 'shorter'}"
+
+
+def compare(first: LabResult, second: LabResult) -> str:
+    """A sentence on what ``second``'s rules change against ``first``'s (the lengths of their
+    games, and their slaps), or, when the two play the same games
+    (:meth:`LabSpec.same_games`), that they are the same: no difference is made up."""
+    a, b = first.label, second.label
+    if first.spec.same_games(second.spec):
+        return (f"{a} and {b} have the same rules, so they play the same games and show no "
+                "difference. Change a house rule of one of them to compare.")
+    if not first.rows or not second.rows:
+        return ""
+    one, two = spread(first.cards)["median"], spread(second.cards)["median"]
+    slaps_one, slaps_two = slaps(first.rows), slaps(second.rows)
+    length = _longer(two, one)
+    return (f"Against {a}, {b}'s games are {length} (median {_n(two)} cards against "
+            f"{_n(one)}), with {slaps_two['right_per_game']:.1f} right and "
+            f"{slaps_two['wrong_per_game']:.1f} wrong slaps a game against "
+            f"{slaps_one['right_per_game']:.1f} and {slaps_one['wrong_per_game']:.1f}.")

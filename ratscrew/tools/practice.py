@@ -527,9 +527,14 @@ def _median(values: Sequence[int]) -> float | None:
     return float(statistics.median(values)) if values else None
 
 
+def share(part: int, whole: int) -> float | None:
+    """``part / whole`` (None when ``whole`` is 0: nothing to count)."""
+    return part / whole if whole else None
+
+
 class _Tally:
-    """Hits and misses counted (a player's, or a player's on one rule): their chances and
-    accuracy."""
+    """Hits and misses counted (a player's, or a player's on one rule): their chances and the
+    share of them caught."""
 
     __slots__ = ()
     hits: int
@@ -537,18 +542,22 @@ class _Tally:
 
     @property
     def chances(self) -> int:
+        """The pattern cards judged: ``hits + misses``."""
         return self.hits + self.misses
 
     @property
-    def accuracy(self) -> float | None:
-        """``hits / chances`` (None without a chance)."""
-        return self.hits / self.chances if self.chances else None
+    def caught(self) -> float | None:
+        """``hits / chances``: the patterns slapped, of those that came up (None without a
+        chance). False slaps do not count here (they belong to no pattern): a player's
+        :attr:`Summary.accuracy` counts them."""
+        return share(self.hits, self.chances)
 
 
 @dataclass(frozen=True, slots=True)
 class RuleResult(_Tally):
     """One player's results on one rule: ``chances`` pattern cards of that rule were judged for
-    them (``hits + misses``)."""
+    them (``hits + misses``). A false slap completes no pattern, so it belongs to no rule: it
+    counts in the player's :attr:`Summary.accuracy`, not here."""
 
     rule: str
     title: str
@@ -571,22 +580,42 @@ class Summary(_Tally):
     rules: tuple[RuleResult, ...]
     score: int
 
+    @property
+    def judged(self) -> int:
+        """Everything judged for this player: every pattern card (hit or missed) and every
+        false slap (``hits + misses + false_slaps``)."""
+        return self.chances + self.false_slaps
+
+    @property
+    def accuracy(self) -> float | None:
+        """``hits / (hits + misses + false_slaps)``: a false slap costs as much as a miss (4
+        hits, 2 misses and 10 false slaps: 25%). None when nothing was judged."""
+        return share(self.hits, self.judged)
+
     def lines(self) -> list[str]:
-        """This player's results, a line each: the totals, then each rule's."""
+        """This player's results, a line each: the totals (with the accuracy, false slaps
+        counted), then the patterns caught on each rule."""
         median = "" if self.median_reaction_ms is None else \
             f", median {round(self.median_reaction_ms)} ms"
+        accuracy = "" if self.accuracy is None else \
+            f"; accuracy {_percent(self.accuracy)} ({self.hits} hits of {self.judged} " \
+            "hits, misses and false slaps)"
         out = [f"Score {self.score} of {MAX_SCORE}: {self.hits} hits, {self.misses} missed, "
-               f"{self.false_slaps} false slaps{median}"]
+               f"{self.false_slaps} false slaps{median}{accuracy}"]
         for result in self.rules:
-            if result.accuracy is None:
+            if result.caught is None:
                 out.append(f"{result.title}: no chance came up")
                 continue
-            line = f"{result.title}: {result.hits} of {result.chances} " \
-                   f"({round(100 * result.accuracy)}%)"
+            line = f"{result.title}: caught {result.hits} of {result.chances} " \
+                   f"({_percent(result.caught)})"
             if result.median_reaction_ms is not None:
                 line += f", median {round(result.median_reaction_ms)} ms"
             out.append(line)
         return out
+
+
+def _percent(value: float) -> str:
+    return f"{round(100 * value)}%"
 
 
 @dataclass

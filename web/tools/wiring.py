@@ -17,6 +17,9 @@ from pyscript import window
 from web.shell.host import ToolHost
 from web.table.cards_view import el
 
+BACK_TO_SETUP = "Back to the game setup"
+"""Every tool's button back to the setup screen."""
+
 
 class Wiring:
     """The listeners and callbacks of one tool's screen."""

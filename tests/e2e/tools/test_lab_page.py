@@ -1,6 +1,9 @@
 """The statistics lab: all-bot games in PyScript's Web Worker, with a progress bar and Cancel; the
-same seed gives the numbers ``python -m ratscrew simulate`` gives; the CSV has a row per game;
-every chart is an SVG with its sentence; Plot loads only with the lab."""
+same seed gives the numbers ``python -m ratscrew simulate`` gives (the commands folded away, not
+in the lab's sentences); the CSV has a row per game; every chart is an SVG with its sentence,
+its text never smaller than the table's (1rem), larger on a projector; two rule sets that are
+the same are said to be; the fields are the page's own; the form and the results pass axe;
+Plot loads only with the lab."""
 
 from __future__ import annotations
 
@@ -14,8 +17,10 @@ from typing import Any
 import pytest
 from conftest import PageLog
 from playwright.sync_api import Page, expect
+from test_a11y import axe_problems
 
 from ratscrew.play.match import simulate
+from ratscrew.tools.lab import LabSpec
 from ratscrew.variants import find_variant
 
 pytestmark = pytest.mark.e2e
@@ -47,6 +52,22 @@ def choose(page: Page, games: int, seed: int, compare: bool) -> None:
         page.click("#lab-b-details summary")
         page.uncheck("#lab-b-rule-slap-sandwich")
         expect(page.locator("#lab-b-changes")).to_contain_text("Slap rules")
+
+
+CHART_TEXT = """() => {
+  const px = (node) => parseFloat(getComputedStyle(node).fontSize);
+  const sizes = [];
+  for (const svg of document.querySelectorAll("#lab-plots svg.lab-svg")) {
+    // drawn at its figure's width, or scaled: what is on screen is the size times the scale
+    const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+    for (const text of svg.querySelectorAll("text")) sizes.push(px(text) * scale);
+  }
+  return {rem: px(document.documentElement), table: px(document.querySelector(".lab-table td")),
+          smallest: Math.min(...sizes), count: sizes.length,
+          font: document.getElementById("lab-plots").dataset.font};
+}"""
+"""The rendered size of the charts' smallest text (tick labels, axis labels), the page's 1rem
+and the table's text, in px."""
 
 
 def table_numbers(page: Page, name: str) -> dict[str, Any]:
@@ -93,6 +114,28 @@ def test_the_labs_numbers_are_the_command_lines_and_plots_have_words(
                      "slaps_right", "slaps_wrong", "mean_cards_per_game"):
             assert got[stat] == want[stat], (name, stat)
     assert page.locator('[data-zone="lab-progress"]').get_attribute("value") == "200"
+
+    # The sentences speak to a teacher: what was played, and what the second set changes.
+    expect(page.locator("#lab-results-note")).to_have_text(
+        "Egyptian Rat Screw, 4 players, Normal bots, seed 7: 100 games of each rule set, on "
+        "the same deals.")
+    comparison = page.locator('[data-zone="lab-comparison"]')
+    expect(comparison).to_have_attribute("data-same", "false")
+    expect(comparison).to_contain_text("Against Rule set A, No sandwich's games are ")
+    expect(page.locator("#lab-same")).to_be_hidden()
+    # The command lines are folded away, one a rule set, each giving that set's totals.
+    for words in (".lab-intro", "#lab-status", "#lab-runner", "#lab-results-note",
+                  "#lab-comparison", "#lab-plots"):
+        assert "python" not in page.locator(words).inner_text(), words
+    fold = page.locator("details#lab-command")
+    expect(fold.locator("summary")).to_have_text("The same numbers on the command line")
+    expect(fold.locator("pre").first).to_be_hidden()
+    assert fold.get_attribute("open") is None
+    fold.locator("summary").click()
+    expect(fold.locator("pre").first).to_be_visible()
+    assert fold.locator("pre").all_inner_texts() == [
+        LabSpec("classic", 4, 100, 7, "normal", options).command()
+        for options in ({}, {"slaps": sandwichless})]
 
     # every chart an SVG, for each rule set, with its sentence as caption and description
     figures = page.locator("#lab-plots figure")
@@ -161,8 +204,67 @@ def test_a_key_press_and_cancel_are_handled_while_the_lab_runs(
     assert page_log.errors() == []
 
 
+def test_two_rule_sets_that_are_the_same_are_said_to_be_and_charts_read_on_a_projector(
+    page: Page, open_site: Callable[..., str], page_log: PageLog,
+) -> None:
+    open_lab(page, open_site)
+    # The lab's fields are the page's own, as on the setup form (hidden, still styled).
+    look = """([mine, theirs]) => ["backgroundColor", "color", "borderTopColor"].map(
+        (p) => [getComputedStyle(document.querySelector(mine))[p],
+                getComputedStyle(document.querySelector(theirs))[p]])"""
+    for mine, theirs in (("#lab-games", "#setup-seed"), ("#lab-a-label", "#setup-seed"),
+                         ("#lab-variant", "#setup-variant")):
+        for own, setup in page.evaluate(look, [mine, theirs]):
+            assert own == setup, (mine, own, setup)
+
+    choose(page, games=100, seed=3, compare=False)
+    same = page.locator("#lab-same")
+    page.check("#lab-compare")
+    expect(same).to_be_visible()  # by rule set B, before any game is played
+    expect(same).to_contain_text("These are rule set A's rules")
+    page.click("#lab-b-details summary")
+    page.uncheck("#lab-b-rule-slap-double")
+    expect(same).to_be_hidden()
+    page.check("#lab-b-rule-slap-double")
+    expect(same).to_be_visible()
+    page.uncheck("#lab-compare")
+    expect(same).to_be_hidden()
+    page.check("#lab-compare")
+    page.fill("#lab-b-label", "Copy")
+    page.click("#lab-run")
+    page.wait_for_selector("#lab[data-state=done]", state="attached", timeout=RUN_TIMEOUT_MS)
+    comparison = page.locator('[data-zone="lab-comparison"]')
+    expect(comparison).to_have_attribute("data-same", "true")
+    expect(comparison).to_have_text(
+        "Rule set A and Copy have the same rules, so they play the same games and show no "
+        "difference. Change a house rule of one of them to compare.")
+    assert table_numbers(page, "A") == table_numbers(page, "B")
+
+    # The charts' text: at least the table's, never under 1rem; larger with "Projector".
+    page.wait_for_selector("#lab-plots svg.lab-svg")
+    plain = page.evaluate(CHART_TEXT)
+    assert plain["count"] > 50
+    assert plain["smallest"] >= max(plain["rem"], plain["table"]) - 0.1, plain
+    page.click("#settings-open")
+    page.check("#projector")
+    page.click("#settings-close")
+    expect(page.locator("html")).to_have_class(re.compile(r"\bprojector\b"))
+    page.wait_for_function(  # drawn again for the larger text
+        "(font) => document.getElementById('lab-plots').dataset.font !== font",
+        arg=plain["font"])
+    big = page.evaluate(CHART_TEXT)
+    assert big["rem"] > plain["rem"]
+    assert big["smallest"] >= max(big["rem"], big["table"]) - 0.1, big
+    assert big["smallest"] > plain["smallest"]
+    page.click("#lab-command summary")
+    problems = axe_problems(page)  # the form, the results and the fold
+    assert problems == [], "\n".join(problems)
+    assert page_log.errors() == []
+
+
 def test_back_to_setup_stops_the_lab(page: Page, open_site: Callable[..., str]) -> None:
     open_lab(page, open_site)
+    expect(page.locator("#lab-back")).to_have_text("Back to the game setup")
     page.click("#lab-back")
     expect(page.locator("#setup")).to_be_visible()
     expect(page.locator("#lab")).to_be_hidden()

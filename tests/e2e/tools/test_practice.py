@@ -1,5 +1,6 @@
 """Slap practice in the page: a drill from a link deals the cards ratscrew/tools/practice.py deals
-in CPython, and a scripted run scores exactly its hits, misses and false slaps; touch zones slap;
+in CPython, and a scripted run scores exactly its hits, misses and false slaps (its accuracy
+counting the false slaps); touch zones slap;
 the best score outlives a reload; a hostile link still gives a working drill; Back returns to
 the game's setup.
 
@@ -123,7 +124,19 @@ def test_a_scripted_run_scores_exactly_its_hits_misses_and_false_slaps(
         score = page.locator(f"[data-zone=practice-score] .practice-lane-score"
                              f"[data-player='{player}'] [data-stat=hits] .lane-number")
         expect(score).to_have_text(str(counts["hits"]))
-    # Accuracy per rule adds up to the hits and the chances.
+    # Accuracy counts the false slaps: hits of hits, misses and false slaps, said so; the
+    # patterns caught leave them out.
+    for player, counts in expected.items():
+        judged = counts["hits"] + counts["misses"] + counts["false"]
+        accuracy = round(100 * counts["hits"] / judged)
+        assert stat(page, player, "accuracy") == f"{accuracy}% {counts['hits']} of {judged}"
+        caught = round(100 * counts["hits"] / len(patterns))
+        assert stat(page, player, "caught") == f"{caught}% {counts['hits']} of {len(patterns)}"
+    heads = page.locator(f"{RESULTS} [data-table=totals] thead th").all_inner_texts()
+    assert heads.index("Accuracy") < heads.index("Caught")
+    expect(page.locator(f"{RESULTS} [data-zone=practice-figures]")).to_contain_text(
+        "Accuracy: hits out of hits, misses and false slaps together")
+    # The patterns caught per rule add up to the hits and the chances.
     cells = page.locator(f"{RESULTS} td[data-stat=rule][data-player='0']")
     hits = sum(int(v) for v in cells.evaluate_all("(cs) => cs.map((c) => c.dataset.hits)"))
     chances = sum(int(v) for v in cells.evaluate_all("(cs) => cs.map((c) => c.dataset.chances)"))

@@ -7,6 +7,7 @@ import io
 import itertools
 import json
 import math
+import shlex
 from typing import Any
 
 import pytest
@@ -27,11 +28,14 @@ from ratscrew.tools.lab import (
     LabSpec,
     cause_order,
     cause_title,
+    compare,
     describe,
     histogram,
+    option_text,
     piles_by_cause,
     report,
     run_lab,
+    same_rules,
     slaps,
     spread,
     to_csv,
@@ -92,6 +96,77 @@ def test_the_same_seed_gives_the_numbers_of_python_m_ratscrew_simulate() -> None
                 out=out) == 0
     spec = LabSpec("slae", 3, 6, 41, "hard", {"slaps": ["double", "run"]})
     assert run_lab(spec).summary.to_dict() == json.loads(out.getvalue())
+
+
+COMMANDS = [
+    LabSpec("slae", 3, 6, 41, "hard", {"slaps": ["double", "run"]}),
+    LabSpec("classic", 3, 5, 2**32 - 3, "expert",
+            {"slaps": ["double", "sandwich", "top-bottom"], "penalty": "lockout",
+             "ending": "last-chance", "run_wrap": True,
+             "challenge": [["J", 1], ["Q", 2], ["K", 3], ["A", 1]]},
+            max_cards=900, label="Lockout"),
+    LabSpec("kurs", 3, 2, 5, "easy", {"classroom": False, "genders": ["female", "", "male"],
+                                       "sunrise": 7}),
+    LabSpec("firefighters", 5, 4, 60),
+]
+
+
+@pytest.mark.parametrize("spec", COMMANDS, ids=[s.variant for s in COMMANDS])
+def test_a_specs_command_line_prints_its_numbers(spec: LabSpec) -> None:
+    """The command the lab's fold shows for a rule set gives that rule set's totals."""
+    words = shlex.split(spec.command())
+    assert words[:4] == ["python", "-m", "ratscrew", "simulate"]
+    out = io.StringIO()
+    assert main([*words[3:], "--json"], out=out) == 0
+    assert json.loads(out.getvalue()) == run_lab(spec).summary.to_dict()
+
+
+def test_option_values_are_written_as_the_command_line_reads_them() -> None:
+    assert option_text(["double", "top-bottom"]) == "double,top-bottom"
+    assert option_text("lockout") == "lockout"
+    assert option_text(True) == "true" and option_text(3) == "3"
+    assert option_text(["male", "", "female"]) == '["male","","female"]'
+    assert option_text("3") == '"3"'  # text the command line would read as a number
+    assert option_text("two words") == '"two words"'
+    assert LabSpec().command() == ("python -m ratscrew simulate --variant classic --players 4 "
+                                   "--games 500 --seed 0 --difficulty normal")
+
+
+def test_two_rule_sets_that_play_the_same_games_are_told_apart_from_different_ones() -> None:
+    base = LabSpec("classic", 4, 20, 7, label="Rule set A")
+    # the same rules written out, the slap rules in another order (which only says which rule
+    # a pile that two of them match is credited to)
+    written_out = LabSpec("classic", 4, 20, 7, label="Copy",
+                          options={"slaps": list(base.rules.slaps)[::-1], "penalty": "cards"})
+    no_sandwich = LabSpec("classic", 4, 20, 7, label="No sandwich", options={
+        "slaps": [r for r in base.rules.slaps if r != "sandwich"]})
+    assert base.same_games(written_out) and written_out.same_games(base)
+    assert not base.same_games(no_sandwich)
+    for change in ({"seed": 8}, {"games": 21}, {"players": 3}, {"difficulty": "hard"},
+                   {"max_cards": 999}, {"variant": "bmn", "players": 4}):
+        assert not base.same_games(LabSpec(**{**base.to_dict(), **change}))
+    assert same_rules("classic", 4, {}, written_out.options)
+    assert not same_rules("classic", 4, {}, no_sandwich.options)
+    assert not same_rules("classic", 4, {}, {"dealer": 9})  # cannot be played: not the same
+
+    one, copy, other = run_lab(base), run_lab(written_out), run_lab(no_sandwich)
+    same = report([one, copy])
+    assert same["same"] is True
+    assert same["comparison"] == compare(one, copy) == (
+        "Rule set A and Copy have the same rules, so they play the same games and show no "
+        "difference. Change a house rule of one of them to compare.")
+    assert same["rule_sets"][0]["summary"] == same["rule_sets"][1]["summary"]
+
+    differ = report([one, other])
+    assert differ["same"] is False
+    cards = spread(one.cards)["median"], spread(other.cards)["median"]
+    change = round(abs(cards[1] - cards[0]) / cards[0] * 100)
+    word = "longer" if cards[1] > cards[0] else "shorter"
+    assert differ["comparison"].startswith(
+        f"Against Rule set A, No sandwich's games are {change}% {word} (median "
+        f"{round(cards[1]):,} cards against {round(cards[0]):,}), with ")
+    assert "same" not in differ["comparison"]
+    assert report([one])["comparison"] == "" and report([one])["same"] is False
 
 
 @settings(max_examples=15, deadline=None)

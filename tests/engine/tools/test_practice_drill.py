@@ -272,7 +272,9 @@ def test_a_scripted_run_scores_exactly_its_hits_misses_and_false_slaps() -> None
     assert one.median_reaction_ms == statistics.median(reactions.values())
     assert (two.hits, two.misses, two.false_slaps) == (len(found), 0, 0)
     assert two.median_reaction_ms == 500
-    assert two.accuracy == 1.0
+    assert two.accuracy == two.caught == 1.0
+    assert one.accuracy == len(hit) / (len(found) + 5)
+    assert one.caught == len(hit) / len(found)
 
     assert Counter(f.kind for f in judged) == {"hit": len(hit) + len(found), "false": 5}
     assert Counter(f.kind for f in timer) == {"card": 60, "miss": len(found) - len(hit)}
@@ -286,6 +288,45 @@ def test_a_scripted_run_scores_exactly_its_hits_misses_and_false_slaps() -> None
     worth = sum(0.8 + 0.2 * min(1, max(0, (1500 - r) / 1200)) for r in reactions.values())
     assert one.score == round(1000 * worth / (len(found) + 5))
     assert two.score == round(1000 * len(found) * (0.8 + 0.2 * 1000 / 1200) / len(found))
+
+
+def test_accuracy_counts_false_slaps_as_misses_do() -> None:
+    """4 hits, 2 misses and 10 false slaps: 4 of 16, 25% (not 4 of 6, 67%: the patterns
+    caught)."""
+    config = DrillConfig(("double", "sandwich", "marriage"), cards=60, seed="false slaps")
+    plan = plan_drill(config)
+    found = patterns(plan)
+    sixth = found[5]
+    plain = [laid for laid in plan[:sixth.index] if laid.pattern is None]
+    assert len(plain) >= 10, "the seed should deal ten plain cards before the sixth pattern"
+    slaps = sorted([(laid.land_ms + 400, 0) for laid in found[:4]]
+                   + [(laid.land_ms + 200, 0) for laid in plain[:10]])
+    drill = Drill(config)
+    for at, player in slaps:
+        drill.advance(at)
+        drill.slap(player, at)
+    drill.advance(drill.land_ms(sixth.index + 1))  # the sixth pattern card is closed: missed
+    drill.finish()
+    summary = drill.summary(0)
+    assert (summary.hits, summary.misses, summary.false_slaps) == (4, 2, 10)
+    assert (summary.judged, summary.accuracy) == (16, 0.25)
+    assert (summary.chances, summary.caught) == (6, 4 / 6)
+    assert summary.lines()[0].endswith(
+        "; accuracy 25% (4 hits of 16 hits, misses and false slaps)")
+    # Per rule, the patterns caught (a false slap completes no pattern: it is no rule's).
+    assert sum(r.chances for r in summary.rules) == 6
+    assert all(r.caught == r.hits / r.chances for r in summary.rules if r.chances)
+    assert all(not hasattr(r, "accuracy") for r in summary.rules)
+
+
+def test_a_summary_with_nothing_judged_has_no_accuracy() -> None:
+    drill = Drill(CONFIG)
+    drill.finish()
+    summary = drill.summary(0)
+    assert summary.judged == 0 and summary.accuracy is None and summary.caught is None
+    assert summary.lines()[0] == "Score 0 of 1000: 0 hits, 0 missed, 0 false slaps"
+    false_only = replace(summary, false_slaps=3)
+    assert false_only.accuracy == 0.0 and false_only.caught is None
 
 
 def test_accuracy_per_rule() -> None:
@@ -302,14 +343,14 @@ def test_accuracy_per_rule() -> None:
     assert (double.rule, double.title) == ("double", "Double")
     assert (double.chances, double.hits, double.misses) == (
         by_rule["double"], by_rule["double"] - 1, 1)
-    assert double.accuracy == (by_rule["double"] - 1) / by_rule["double"]
+    assert double.caught == (by_rule["double"] - 1) / by_rule["double"]
     assert double.median_reaction_ms == statistics.median(
         300 + 10 * k for k in range(len(doubles) - 1))
-    assert (marriage.chances, marriage.hits, marriage.accuracy) == (by_rule["marriage"], 0, 0.0)
+    assert (marriage.chances, marriage.hits, marriage.caught) == (by_rule["marriage"], 0, 0.0)
     assert marriage.median_reaction_ms is None
     assert summary.lines()[1].startswith(
-        f"Double: {by_rule['double'] - 1} of {by_rule['double']} (")
-    assert summary.lines()[2] == f"Marriage: 0 of {by_rule['marriage']} (0%)"
+        f"Double: caught {by_rule['double'] - 1} of {by_rule['double']} (")
+    assert summary.lines()[2] == f"Marriage: caught 0 of {by_rule['marriage']} (0%)"
 
 
 def first_pattern(rule: str) -> tuple[DrillConfig, Laid]:

@@ -17,7 +17,7 @@ from web.model.setup_html import speed_options
 from web.shell.host import Tool, ToolHost
 from web.table.cards_view import by_id, clear, el
 from web.tools.bmn.deals import FAMOUS, MAX_HAND_CHARS, card_codes, random_deal, read_hand
-from web.tools.wiring import Wiring
+from web.tools.wiring import BACK_TO_SETUP, Wiring
 
 
 def sentence(text: str) -> str:
@@ -69,7 +69,7 @@ class BmnLab:
         self.watch = el("button", "primary", "Watch it on the table", type="submit",
                         id="bmn-watch")
         actions.appendChild(self.watch)
-        actions.appendChild(button("Back to the game setup", lambda _e: host.show_setup(),
+        actions.appendChild(button(BACK_TO_SETUP, lambda _e: host.show_setup(),
                                    id="bmn-back"))
         form.appendChild(actions)
         root.appendChild(form)

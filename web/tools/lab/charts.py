@@ -53,34 +53,59 @@ async def load_plot() -> Any:
     return window.Plot
 
 
+CHAR_EM = 0.6
+"""About how wide a character of a chart's text is, in ems (a digit, a capital)."""
+
+
 class Charts:
     """Plot options for each chart of each rule set, on shared scales (side by side, the same
-    height means the same number)."""
+    height means the same number).
+
+    ``width`` is the width the chart is drawn at (the figure's, so that it is not scaled) and
+    ``font`` its text size in px (the lab table's): the margins, the height and the number of
+    ticks follow the text, so that larger text (a projector) still has room and its tick
+    labels do not overlap."""
 
     def __init__(self, sets: list[dict[str, Any]], causes: list[dict[str, str]], width: int,
-                 font: str) -> None:
+                 font: float) -> None:
         self.sets = sets
         self.causes = causes
         self.width = width
         self.font = font
 
-    def base(self, height: int = 320) -> dict[str, Any]:
-        return {"width": self.width, "height": height, "marginLeft": 72, "marginBottom": 56,
-                "marginTop": 24, "marginRight": 20,
-                "style": {"fontSize": self.font, "background": "transparent",
+    @property
+    def height(self) -> int:
+        return round(min(max(260.0, 14 * self.font), 0.8 * self.width))
+
+    def base(self, height: int | None = None) -> dict[str, Any]:
+        f = self.font
+        return {"width": self.width, "height": height or self.height,
+                "marginLeft": round(4 * CHAR_EM * f + 12), "marginBottom": round(2.7 * f + 8),
+                "marginTop": round(1.7 * f + 6), "marginRight": round(2 * CHAR_EM * f + 4),
+                "style": {"fontSize": f"{f:.1f}px", "background": "transparent",
                           "color": "currentColor", "overflow": "visible"}}
+
+    def ticks(self, length: float, chars: int = 0) -> int:
+        """How many tick labels fit along ``length`` px: across, labels of up to ``chars``
+        characters with two characters' room between them; up (``chars`` 0), lines of text
+        with more than a line's room between them."""
+        room = (chars + 2) * CHAR_EM if chars else 2.4
+        return max(2, int(length // (room * self.font)))
 
     def options(self, plot: Any, key: str, index: int) -> dict[str, Any]:
         data = self.sets[index]
         colour = COLOURS[index]
         out = self.base()
+        across = self.width - out["marginLeft"] - out["marginRight"]
+        up = self.ticks(out["height"] - out["marginTop"] - out["marginBottom"])
         if key in ("cards", "minutes"):
             bins = [{"x1": lo, "x2": hi, "games": n} for lo, hi, n in data[key]["histogram"]]
             edges = [e for s in self.sets for lo, hi, _ in s[key]["histogram"] for e in (lo, hi)]
             top = max((n for s in self.sets for _, _, n in s[key]["histogram"]), default=1)
             out["x"] = {"label": "Cards played" if key == "cards" else "Minutes",
-                        "domain": [min(edges, default=0), max(edges, default=1)]}
-            out["y"] = {"label": "Games", "grid": True, "domain": [0, top]}
+                        "domain": [min(edges, default=0), max(edges, default=1)],
+                        "ticks": self.ticks(across, 5)}
+            out["y"] = {"label": "Games", "grid": True, "domain": [0, top], "ticks": up}
             out["marks"] = [
                 plot.rectY(js_obj(bins), js_obj({"x1": "x1", "x2": "x2", "y": "games",
                                                  "fill": colour, "insetLeft": 1})),
@@ -96,7 +121,8 @@ class Charts:
             top = max((r for s in self.sets for r in [*s["wins"]["by_seat"], s["wins"]["loops"],
                                                       s["wins"]["capped"]]), default=1)
             out["x"] = {"label": "Seat", "domain": [r["seat"] for r in rows]}
-            out["y"] = {"label": "Games won", "grid": True, "domain": [0, max(top, 1)]}
+            out["y"] = {"label": "Games won", "grid": True, "domain": [0, max(top, 1)],
+                        "ticks": up}
             out["marks"] = [
                 plot.barY(js_obj(rows), js_obj({"x": "seat", "y": "games", "fill": colour})),
                 plot.ruleY(js_obj([0])),
@@ -107,23 +133,39 @@ class Charts:
             top = max((s["slaps"][k] for s in self.sets
                        for k in ("right_per_game", "wrong_per_game")), default=1)
             out["x"] = {"label": "", "domain": ["Right", "Wrong"]}
-            out["y"] = {"label": "Slaps a game", "grid": True, "domain": [0, max(top, 0.1)]}
+            out["y"] = {"label": "Slaps a game", "grid": True, "domain": [0, max(top, 0.1)],
+                        "ticks": up}
             out["marks"] = [
                 plot.barY(js_obj(rows), js_obj({"x": "kind", "y": "n", "fill": colour})),
                 plot.ruleY(js_obj([0])),
             ]
         else:
-            titles = [c["title"] for c in self.causes]
-            shares = {c["title"]: round(c["share"] * 100, 1) for c in data["piles"]["causes"]}
-            rows = [{"cause": t, "share": shares.get(t, 0.0)} for t in titles]
-            top = max((c["share"] * 100 for s in self.sets for c in s["piles"]["causes"]),
-                      default=1)
-            out = self.base(height=max(160, 44 * len(titles) + 70))
-            out["marginLeft"] = min(250, self.width // 2)
-            out["x"] = {"label": "Share of piles (%)", "grid": True, "domain": [0, max(top, 1)]}
-            out["y"] = {"label": "", "domain": titles}
-            out["marks"] = [
+            out.update(self._piles(plot, data, colour))
+        return out
+
+    def _piles(self, plot: Any, data: dict[str, Any], colour: str) -> dict[str, Any]:
+        """How piles were won: a bar a cause, the causes' names on the left, wrapped onto a
+        second line when the chart is narrow."""
+        f = self.font
+        titles = [c["title"] for c in self.causes]
+        shares = {c["title"]: round(c["share"] * 100, 1) for c in data["piles"]["causes"]}
+        rows = [{"cause": t, "share": shares.get(t, 0.0)} for t in titles]
+        top = max((c["share"] * 100 for s in self.sets for c in s["piles"]["causes"]),
+                  default=1)
+        longest = max((len(t) for t in titles), default=1)
+        left = round(min(longest * CHAR_EM * f + f, 0.45 * self.width))
+        base = self.base()
+        height = base["marginTop"] + base["marginBottom"] + round(2.6 * f * max(1, len(titles)))
+        across = self.width - left - base["marginRight"]
+        return {
+            "height": height,
+            "marginLeft": left,
+            "x": {"label": "Share of piles (%)", "grid": True, "domain": [0, max(top, 1)],
+                  "ticks": self.ticks(across, 3)},
+            "y": {"label": "", "domain": titles},
+            "marks": [
+                plot.axisY(js_obj({"lineWidth": (left - f) / f, "label": ""})),
                 plot.barX(js_obj(rows), js_obj({"y": "cause", "x": "share", "fill": colour})),
                 plot.ruleX(js_obj([0])),
-            ]
-        return out
+            ],
+        }

@@ -1,6 +1,6 @@
 """The statistics lab's form: the game, the players, the bots' level, how many games and the
 seed, and one or two rule sets (each a name and its house rules, drawn as the setup form draws
-them)."""
+them). Rule set B says so when its rules are rule set A's (the two would play the same games)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pyscript import document
 
 from ratscrew.core.rng import MAX_SEED
 from ratscrew.play.bots import DIFFICULTIES
-from ratscrew.tools.lab import MAX_GAMES, MIN_GAMES, LabError, LabSpec
+from ratscrew.tools.lab import MAX_GAMES, MIN_GAMES, LabError, LabSpec, same_rules
 from ratscrew.variants import Variant, find_variant
 from web.model.links import default_players
 from web.model.setup_html import player_options, rules_body, tag, variant_options, void
@@ -27,6 +27,9 @@ SETS = ("A", "B")
 LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard", "expert": "Expert"}
 BASICS = ("lab-variant", "lab-players", "lab-level", "lab-games", "lab-seed")
 """The fields that hold for every rule set (locked while games run)."""
+SAME_RULES = ("These are rule set A's rules: the two would play the same games. Change a "
+              "house rule here to compare.")
+"""Rule set B's line when its rules are rule set A's."""
 
 
 def prefixed(markup: str, prefix: str) -> str:
@@ -85,6 +88,8 @@ class LabForm:
                                          autocomplete="off", class_="lab-set-label"),
                   class_="lab-set-name")
             + tag("p", "", id=f"lab-{key}-changes", class_="lab-changes")
+            + (tag("p", SAME_RULES, id="lab-same", class_="lab-same", hidden=True)
+               if name == "B" else "")
             + tag("details", tag("summary", "House rules") + tag(
                 "div", "", id=f"lab-{key}-rules", class_="lab-rules-body"),
                 class_="lab-rules", id=f"lab-{key}-details"),
@@ -107,6 +112,14 @@ class LabForm:
                                                   self.options[name]) if c.changed]
         by_id(f"lab-{key}-changes").textContent = (
             "Changed: " + ", ".join(changed) if changed else f"{self.variant.title}'s own rules")
+        self.show_same()
+
+    def show_same(self) -> None:
+        """Rule set B's line saying its rules are rule set A's, shown when they are (and B is
+        compared)."""
+        same = bool(by_id("lab-compare").checked) and same_rules(
+            self.variant.name, self.players, self.options["A"], self.options["B"])
+        by_id("lab-same").hidden = not same
 
     def wire(self) -> None:
         """Listen to the fields (the markup is in the page)."""
@@ -125,6 +138,7 @@ class LabForm:
         on = bool(by_id("lab-compare").checked)
         box = by_id("lab-set-b")
         box.classList.toggle("off", not on)
+        self.show_same()
         for selector in ("#lab-b-label", "#lab-b-details"):
             node = document.querySelector(selector)
             if selector.endswith("details"):

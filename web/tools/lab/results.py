@@ -1,7 +1,11 @@
-"""The statistics lab's results: a note with the matching command line, a chart per question for
-each rule set (each with its sentence from :func:`ratscrew.tools.lab.describe` as its caption
-and accessible name), the table of numbers and the CSV.
+"""The statistics lab's results: what was played, what the second rule set changes (or that the
+two are the same: :func:`ratscrew.tools.lab.compare`), a chart per question for each rule set
+(each with its sentence from :func:`ratscrew.tools.lab.describe` as its caption and accessible
+name), the table of numbers, the CSV, and, folded away, the command lines that give the same
+numbers (:meth:`ratscrew.tools.lab.LabSpec.command`).
 
+The charts are drawn at their figure's width with the table's text size (never under 1rem),
+and drawn again when either changes (a window resized, "Projector" turned on or off).
 Without Plot (:func:`web.tools.lab.charts.load_plot` failed) the captions and the table remain.
 """
 
@@ -12,25 +16,64 @@ from typing import Any
 
 from pyscript import document, window
 
+from ratscrew.tools.lab import LabSpec
 from web.model.setup_html import tag
 from web.table.cards_view import by_id, clear, el, save_file, table_with_head
 from web.tools.lab.charts import PLOT_TITLES, Charts, js_obj
 from web.tools.lab.form import LEVEL_LABELS, SETS
+from web.tools.wiring import Wiring
+
+COMMAND_TITLE = "The same numbers on the command line"
+TABLE_TITLE = "The numbers of each rule set"
+REDRAW_MS = 150
+"""How long a resize must settle before the charts are drawn again (once, not every frame)."""
 
 
 def number(value: float) -> str:
     return f"{value:,}" if isinstance(value, int) else f"{value:,.2f}"
 
 
+def played(report: dict[str, Any]) -> str:
+    """What was played, in a sentence: "Egyptian Rat Screw, 4 players, Normal bots, seed 7:
+    100 games of each rule set, on the same deals."."""
+    sets = report["rule_sets"]
+    first = sets[0]
+    spec = first["spec"]
+    games = f"{int(spec['games']):,} games"
+    each = f"{games} of each rule set, on the same deals" if len(sets) > 1 else games
+    return (f"{first['variant']['title']}, {spec['players']} players, "
+            f"{LEVEL_LABELS.get(spec['difficulty'], spec['difficulty'])} bots, seed "
+            f"{spec['seed']}: {each}.")
+
+
+def commands(report: dict[str, Any]) -> list[tuple[str, str]]:
+    """Each rule set's label and the command line that gives its numbers."""
+    return [(data["label"], LabSpec.from_dict(data["spec"]).command())
+            for data in report["rule_sets"]]
+
+
 class LabResults:
     """The results' box (:meth:`markup`), drawn from the outcome of a run (:meth:`keep`, then
-    :meth:`show`). ``plot`` is Observable Plot, loading."""
+    :meth:`show`). ``plot`` is Observable Plot, loading; ``wiring`` keeps the callbacks that
+    draw the charts again when their size changes (until :meth:`close`)."""
 
-    def __init__(self, root: Any, plot: asyncio.Future[Any]) -> None:
+    def __init__(self, root: Any, plot: asyncio.Future[Any], wiring: Wiring) -> None:
         self.root = root
         self.plot = plot
+        self.wiring = wiring
         self.report: dict[str, Any] | None = None
         self.csv = ""
+        self.drawn: tuple[int, float] | None = None
+        """The charts' width and text size as drawn (None: no chart drawn)."""
+        self.timer: Any = None
+        self.redraw = wiring.proxy(self._redraw)
+        self.sizes = window.ResizeObserver.new(wiring.proxy(self._on_size))
+
+    def close(self) -> None:
+        """Stop watching the charts' size (the screen is closing)."""
+        self.sizes.disconnect()
+        if self.timer is not None:
+            window.clearTimeout(self.timer)
 
     @staticmethod
     def markup() -> str:
@@ -38,9 +81,16 @@ class LabResults:
                    tag("div", tag("h3", "Results", id="lab-results-title")
                        + tag("button", "Download CSV", id="lab-csv", type="button"),
                        class_="lab-results-head")
-                   + tag("p", "", id="lab-results-note", class_="lab-results-note")
+                   + tag("p", "", id="lab-results-note", class_="lab-results-note",
+                         data_zone="lab-played")
+                   + tag("p", "", id="lab-comparison", class_="lab-comparison",
+                         data_zone="lab-comparison", hidden=True)
                    + tag("div", "", id="lab-plots", class_="lab-plots")
-                   + tag("div", "", id="lab-table-box", class_="lab-table-box"),
+                   + tag("div", "", id="lab-table-box", class_="lab-table-box",
+                         tabindex=0, role="region", aria_label=TABLE_TITLE)
+                   + tag("details", tag("summary", COMMAND_TITLE)
+                         + tag("div", "", id="lab-command-lines"),
+                         id="lab-command", class_="lab-command", data_zone="lab-command"),
                    id="lab-results", class_="lab-results", hidden=True,
                    aria_labelledby="lab-results-title")
 
@@ -57,16 +107,12 @@ class LabResults:
         sets = report["rule_sets"]
         box = by_id("lab-results")
         box.hidden = False
-        first = sets[0]
-        spec = first["spec"]
-        by_id("lab-results-note").textContent = (
-            f"{first['variant']['title']}, {spec['players']} players, "
-            f"{LEVEL_LABELS.get(spec['difficulty'], '')} bots, seed "
-            f"{spec['seed']}: the command line's "
-            f"python -m ratscrew simulate --variant {first['variant']['name']} --players "
-            f"{spec['players']} --games {spec['games']} --seed "
-            f"{spec['seed']} --difficulty {spec['difficulty']} gives the "
-            "same totals.")
+        by_id("lab-results-note").textContent = played(report)
+        comparison = by_id("lab-comparison")
+        comparison.textContent = report["comparison"]
+        comparison.hidden = not report["comparison"]
+        comparison.dataset.same = "true" if report["same"] else "false"
+        self._draw_commands(report)
         self._draw_table(sets)
         try:
             plot = await self.plot
@@ -74,7 +120,23 @@ class LabResults:
             window.console.warn(f"[ratscrew] lab: Plot could not load: {error}")
             plot = None
         self._draw_plots(plot, report)
+        self.sizes.observe(by_id("lab-plots"))
         box.scrollIntoView(js_obj({"behavior": "smooth", "block": "start"}))
+
+    @staticmethod
+    def _draw_commands(report: dict[str, Any]) -> None:
+        box = by_id("lab-command-lines")
+        clear(box)
+        box.appendChild(el("p", "", "Each command plays the same games as its rule set here "
+                           "and prints the same totals:"))
+        for label, command in commands(report):
+            box.appendChild(el("p", "lab-command-label", label))
+            pre = el("pre")
+            pre.appendChild(el("code", "", command))
+            box.appendChild(pre)
+        box.appendChild(el("p", "", "Each game's own seed is in the CSV: --games 1 with that "
+                           "--seed plays that game alone, and --record game.json saves it, to "
+                           "step through it on the table (Open record…)."))
 
     @staticmethod
     def _draw_table(sets: list[dict[str, Any]]) -> None:
@@ -83,7 +145,7 @@ class LabResults:
                  "Cards a game (median)", "Minutes a game (median)", "Tricks",
                  *(f"Wins P{seat + 1}" for seat in range(players)), "Loops", "Capped",
                  "Slaps right", "Slaps wrong"]
-        table = table_with_head("lab-table", "The numbers of each rule set", heads,
+        table = table_with_head("lab-table", TABLE_TITLE, heads,
                                 data_zone="lab-table")
         body = el("tbody")
         for index, data in enumerate(sets):
@@ -114,15 +176,13 @@ class LabResults:
         box.appendChild(table)
 
     def _draw_plots(self, plot: Any, report: dict[str, Any]) -> None:
+        """A figure per chart and rule set, its sentence as its caption; then, with Plot, each
+        chart drawn at the figure's width with the table's text size (:meth:`_size`)."""
         box = by_id("lab-plots")
         clear(box)
         sets = report["rule_sets"]
-        width = int(box.clientWidth) or 800
-        wide = width >= 900 and len(sets) > 1
-        fig_width = max(300, (width - 32) // 2 if wide else width)
-        font = "18px" if width >= 1200 else "14px"
         self.root.dataset.plots = "plot" if plot is not None else "text"
-        charts = Charts(sets, report["causes"], fig_width, font)
+        figures: list[tuple[Any, str, int, Any]] = []
         for key, title in PLOT_TITLES.items():
             block = el("section", "lab-plot", data_plot=key)
             block.appendChild(el("h4", "", title))
@@ -130,25 +190,65 @@ class LabResults:
             for index, data in enumerate(sets):
                 name = SETS[index]
                 figure = el("figure", "lab-figure", data_set=name)
-                caption_id = f"lab-cap-{key}-{name.lower()}"
-                if plot is not None:
-                    svg = plot.plot(js_obj(charts.options(plot, key, index)))
-                    svg.setAttribute("role", "img")
-                    svg.setAttribute("aria-label", f"{data['label']}: {title.lower()}")
-                    svg.setAttribute("aria-describedby", caption_id)
-                    svg.classList.add("lab-svg")
-                    figure.appendChild(svg)
-                caption = el("figcaption", "", id=caption_id)
+                caption = el("figcaption", "", id=f"lab-cap-{key}-{name.lower()}")
                 caption.appendChild(el("strong", "", f"{data['label']}. "))
                 caption.appendChild(document.createTextNode(data["text"][key]))
                 figure.appendChild(caption)
                 row.appendChild(figure)
+                figures.append((figure, key, index, caption))
             block.appendChild(row)
             box.appendChild(block)
         if plot is None:
+            self.drawn = None
             box.insertBefore(el("p", "lab-results-note", "The charts could not be loaded: "
                                 "each is described in words, and the numbers are below."),
                              box.firstChild)
+            return
+        width, font = self._size()
+        width = max(width, 200)
+        charts = Charts(sets, report["causes"], width, font)
+        for figure, key, index, caption in figures:
+            svg = plot.plot(js_obj(charts.options(plot, key, index)))
+            named = svg.querySelectorAll("[aria-label]")  # Plot's names for its marks: an
+            for i in range(named.length):  # image's parts have none (its caption says it all)
+                named.item(i).removeAttribute("aria-label")
+            svg.setAttribute("role", "img")
+            svg.setAttribute("aria-label", f"{sets[index]['label']}: {PLOT_TITLES[key].lower()}")
+            svg.setAttribute("aria-describedby", caption.id)
+            svg.classList.add("lab-svg")
+            figure.insertBefore(svg, caption)
+        self.drawn = (width, font)
+        box.dataset.width = str(width)
+        box.dataset.font = f"{font:.1f}"
+
+    def _size(self) -> tuple[int, float]:
+        """The charts' width (a figure's, inside its padding; 0 while the lab is off screen)
+        and their text size in px: the table's body text, never under the page's 1rem."""
+        caption = document.querySelector("#lab-plots figcaption")
+        width = int(caption.clientWidth) if caption else 0
+        rem = float(str(window.getComputedStyle(document.documentElement).fontSize)[:-2])
+        table = document.querySelector("#lab-table-box .lab-table td")
+        text = float(str(window.getComputedStyle(table).fontSize)[:-2]) if table else rem
+        return width, round(max(rem, text), 1)
+
+    def _on_size(self, *_: Any) -> None:
+        """The charts' box changed size: once it settles, draw the charts again if their width
+        or text size is no longer what they were drawn at."""
+        size = self._size()
+        if self.drawn is None or size[0] == 0 or size == self.drawn:
+            return
+        if self.timer is not None:
+            window.clearTimeout(self.timer)
+        self.timer = window.setTimeout(self.redraw, REDRAW_MS)
+
+    def _redraw(self) -> None:
+        self.timer = None
+        size = self._size()
+        if (self.report is None or self.drawn is None or size[0] == 0 or size == self.drawn
+                or not self.plot.done() or self.plot.cancelled()
+                or self.plot.exception() is not None):
+            return
+        self._draw_plots(self.plot.result(), self.report)
 
     def download_csv(self) -> None:
         if not self.csv or self.report is None:

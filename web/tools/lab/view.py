@@ -28,13 +28,11 @@ from web.tools.lab.charts import load_plot
 from web.tools.lab.form import LabForm
 from web.tools.lab.results import LabResults
 from web.tools.lab.run import LabRun
-from web.tools.wiring import Wiring
+from web.tools.wiring import BACK_TO_SETUP, Wiring
 
 STYLESHEET = "web/tools/lab/lab.css"
 INTRO = ("Many all-bot games of one game, and what they show: game lengths, wins by seat, "
-         "slaps and how piles are won. Compare two sets of house rules on the same deals. "
-         "Game i of seed S is the game <code>python -m ratscrew simulate --seed S</code> plays "
-         "as its game i.")
+         "slaps and how piles are won. Compare two sets of house rules on the same deals.")
 
 
 def open_screen(host: ToolHost, query: str) -> BackgroundTool:
@@ -58,7 +56,7 @@ class LabScreen:
         link_stylesheet(STYLESHEET)
         self.form = LabForm(host, self.wiring, host.config.variant)
         self.run = LabRun(self.root, self.spawn, self.form.lock, self._tell_bar)
-        self.results = LabResults(self.root, self.spawn(load_plot(), quiet=True))
+        self.results = LabResults(self.root, self.spawn(load_plot(), quiet=True), self.wiring)
         self._draw()
         self.run.start_games()
 
@@ -91,7 +89,7 @@ class LabScreen:
         self.root.innerHTML = (
             tag("header",
                 tag("h2", "Statistics lab", id="lab-title")
-                + tag("button", "Back to setup", id="lab-back", type="button"),
+                + tag("button", BACK_TO_SETUP, id="lab-back", type="button"),
                 class_="lab-head")
             + tag("p", INTRO, class_="lab-intro")
             + tag("form", self.form.markup() + self.run.markup(),
@@ -180,6 +178,7 @@ class LabScreen:
     def close(self) -> None:
         """Stop the run, its tasks and the worker; empty the screen."""
         self.run.close()
+        self.results.close()
         for task in list(self.tasks):
             task.cancel()
         clear(self.root)

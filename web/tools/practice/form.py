@@ -27,7 +27,7 @@ from web.shell.host import ToolHost
 from web.table.cards_view import clear, el
 from web.tools.practice.shared import BestScores, copy_link, drill_link, key_badge
 from web.tools.practice.text import BLOCKED, best_on_form, one_line
-from web.tools.wiring import Wiring
+from web.tools.wiring import BACK_TO_SETUP, Wiring
 
 CARDS_PROBLEM = f"Cards: a whole number from {MIN_CARDS} to {MAX_CARDS}."
 INTERVAL_PROBLEM = (f"Seconds per card: a number from {MIN_INTERVAL_MS / 1000:g} to "
@@ -85,7 +85,7 @@ class PracticeForm:
         actions.appendChild(self.start_button)
         button = self.wiring.button
         actions.appendChild(button("Copy link", self._on_copy, id="practice-copy"))
-        actions.appendChild(button("Back to the game setup", lambda _e: self.host.show_setup(),
+        actions.appendChild(button(BACK_TO_SETUP, lambda _e: self.host.show_setup(),
                                    id="practice-back"))
         self.link_out = el("output", "practice-link", id="practice-link")
         actions.appendChild(self.link_out)

@@ -1,8 +1,10 @@
-"""The drill's results: the best score, each player's totals and their accuracy per rule, and
-what to do next (the same cards again, new cards, another drill, the link, back).
+"""The drill's results: the best score, each player's totals (with their accuracy, false slaps
+counted, and the patterns they caught), the patterns caught per rule, and what to do next (the
+same cards again, new cards, another drill, the link, back).
 
 Hooks the browser tests read: ``data-zone="practice-results"``, cells with ``data-stat`` and
-``data-player``.
+``data-player`` (``accuracy`` and ``caught`` cells also with ``data-part`` and ``data-whole``:
+the counts their share is of).
 """
 
 from __future__ import annotations
@@ -17,11 +19,35 @@ from web.model.links import pick_seed
 from web.shell.host import ToolHost
 from web.table.cards_view import clear, el, table_with_head
 from web.tools.practice.shared import BestScores, copy_link
-from web.tools.practice.text import BLOCKED, best_on_results, ms, percent
-from web.tools.wiring import Wiring
+from web.tools.practice.text import (
+    ACCURACY,
+    BLOCKED,
+    CAUGHT,
+    FIGURES_NOTE,
+    best_on_results,
+    ms,
+    percent,
+)
+from web.tools.wiring import BACK_TO_SETUP, Wiring
 
-TOTALS = ("Player", "Score", "Hits", "Missed", "False slaps", "Median reaction", "Accuracy")
+TOTALS = ("Player", "Score", "Hits", "Missed", "False slaps", ACCURACY, CAUGHT,
+          "Median reaction")
 """The results table's columns."""
+RULES_TITLE = "Patterns caught per rule"
+
+
+def _share_cell(stat: str, player: int, label: str, part: int, whole: int,
+                value: float | None) -> Any:
+    """A share's cell: the percentage in bold, then what it is of ("4 of 16"); "—" without
+    anything to count."""
+    cell = el("td", "", data_stat=stat, data_player=str(player), data_label=label,
+              data_part=str(part), data_whole=str(whole))
+    if value is None:
+        cell.textContent = percent(value)
+        return cell
+    cell.appendChild(el("b", "", percent(value)))
+    cell.appendChild(el("span", "", f" {part} of {whole}"))
+    return cell
 
 
 def _totals_table(summaries: Sequence[Summary]) -> Any:
@@ -30,14 +56,19 @@ def _totals_table(summaries: Sequence[Summary]) -> Any:
                             "visually-hidden", data_table="totals")
     body = el("tbody")
     for s in summaries:
-        row = el("tr", "", data_player=str(s.player))
+        player = str(s.player)
+        row = el("tr", "", data_player=player)
         row.appendChild(el("th", "", f"Player {s.player + 1}", scope="row"))
         for (stat, text), label in zip(
             (("score", str(s.score)), ("hits", str(s.hits)), ("misses", str(s.misses)),
-             ("false", str(s.false_slaps)), ("median", ms(s.median_reaction_ms)),
-             ("accuracy", percent(s.accuracy))), TOTALS[1:], strict=True):
-            row.appendChild(el("td", "", text, data_stat=stat, data_player=str(s.player),
+             ("false", str(s.false_slaps))), TOTALS[1:5], strict=True):
+            row.appendChild(el("td", "", text, data_stat=stat, data_player=player,
                                data_label=label))
+        row.appendChild(_share_cell("accuracy", s.player, ACCURACY, s.hits, s.judged,
+                                    s.accuracy))
+        row.appendChild(_share_cell("caught", s.player, CAUGHT, s.hits, s.chances, s.caught))
+        row.appendChild(el("td", "", ms(s.median_reaction_ms), data_stat="median",
+                           data_player=player, data_label=TOTALS[-1]))
         body.appendChild(row)
     table.appendChild(body)
     wrap.appendChild(table)
@@ -47,7 +78,7 @@ def _totals_table(summaries: Sequence[Summary]) -> Any:
 def _rules_table(rules: Sequence[str], summaries: Sequence[Summary]) -> Any:
     wrap = el("div", "practice-table-wrap")
     table = el("table", "practice-table practice-rule-table", data_table="rules")
-    table.appendChild(el("caption", "visually-hidden", "Accuracy per rule"))
+    table.appendChild(el("caption", "visually-hidden", RULES_TITLE))
     head = el("tr")
     head.appendChild(el("th", "", "Rule", scope="col"))
     for s in summaries:
@@ -64,11 +95,11 @@ def _rules_table(rules: Sequence[str], summaries: Sequence[Summary]) -> Any:
             cell = el("td", "", data_stat="rule", data_rule=name,
                       data_player=str(s.player), data_hits=str(result.hits),
                       data_chances=str(result.chances), data_label=f"Player {s.player + 1}")
-            if result.accuracy is None:
+            if result.caught is None:
                 cell.textContent = "no chance"
                 cell.classList.add("none")
             else:
-                cell.appendChild(el("b", "", percent(result.accuracy)))
+                cell.appendChild(el("b", "", percent(result.caught)))
                 detail = f" {result.hits} of {result.chances}"
                 if result.median_reaction_ms is not None:
                     detail += f" · {ms(result.median_reaction_ms)}"
@@ -112,7 +143,8 @@ class PracticeResults:
                            f"{describe(config)} · seed {config.seed}"))
         end.appendChild(self._best_line(config, summaries))
         end.appendChild(_totals_table(summaries))
-        end.appendChild(el("h4", "", "Accuracy per rule"))
+        end.appendChild(el("p", "practice-figures", FIGURES_NOTE, data_zone="practice-figures"))
+        end.appendChild(el("h4", "", RULES_TITLE))
         end.appendChild(_rules_table(config.rules, summaries))
         end.appendChild(self._actions(config))
 
@@ -139,7 +171,7 @@ class PracticeResults:
         actions.appendChild(button("Change the drill", lambda _e: self.on_change(self.config),
                                    id="practice-change"))
         actions.appendChild(button("Copy link", self._on_copy, id="practice-end-copy"))
-        actions.appendChild(button("Back to the game setup", lambda _e: self.host.show_setup(),
+        actions.appendChild(button(BACK_TO_SETUP, lambda _e: self.host.show_setup(),
                                    id="practice-end-back"))
         self.link_out = el("output", "practice-link")
         actions.appendChild(self.link_out)

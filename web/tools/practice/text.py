@@ -13,6 +13,13 @@ from ratscrew.tools.practice import MAX_SCORE, Feedback
 from web.model.card_text import with_symbols
 
 BLOCKED = "Best scores cannot be saved in this browser (storage is blocked)."
+ACCURACY = "Accuracy"
+CAUGHT = "Caught"
+FIGURES_NOTE = (f"{ACCURACY}: hits out of hits, misses and false slaps together, so a false "
+                f"slap costs as much as a miss. {CAUGHT}: the patterns slapped, out of those "
+                "that came up (a false slap belongs to no rule, so it counts only in the "
+                "accuracy).")
+"""What the results' two shares mean (under the totals)."""
 
 
 def card_label(c: Card) -> str:
