@@ -87,10 +87,9 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         OptionSpec("empty_hand", "Players with no cards: skipped until they slap back in, or "
                    "out of the game when their turn comes (Beggar-My-Neighbour).",
                    ("skip", "forfeit")),
-        OptionSpec("collect", "A won pile: its winner collects it with a flip (until then its "
-                   "last card can still be slapped), takes it at once, or the table hands it "
-                   "to them by itself after a short pause (in which the last card can still be "
-                   "slapped).",
+        OptionSpec("collect", "How a won pile reaches its winner: with their flip (until then "
+                   "its last card can still be slapped), at once, or by itself after a short "
+                   "pause (in which its last card can still be slapped).",
                    ("claim", "immediate", "auto")),
         OptionSpec("next_leader", "Who starts after a won challenge: the challenger who took "
                    "the pile, or the player who failed the challenge; or, after every pile, "

@@ -39,7 +39,7 @@ LABELS: dict[str, str] = {
     "strikes": "Strikes before barred",
     "exhausted": "Challenged player runs out",
     "empty_hand": "Players with no cards",
-    "collect": "Won challenge",
+    "collect": "Won pile",
     "next_leader": "Next to lead",
     "grace_ms": "Grace after a pile is won (seconds)",
     "run_wrap": "Runs go round the corner (K-A-2)",

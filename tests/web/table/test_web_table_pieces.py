@@ -395,7 +395,7 @@ def test_the_slapping_games_keep_their_chances(fake: Any) -> None:
 
 @pytest.mark.parametrize(("collect", "waiting"), [
     ("claim", "won the pile: flip to collect"),
-    ("auto", "won the pile: it comes to them in a moment")])
+    ("auto", "won the pile: collected in a moment")])
 def test_a_won_pile_says_how_it_is_collected(fake: Any, collect: str, waiting: str) -> None:
     session, view = people_table(fake, "classic", ["JS 9C", "2C 3D"], collect=collect)
     for seat in (0, 1):

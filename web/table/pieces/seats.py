@@ -189,7 +189,7 @@ class Seats(Piece):
             return f"locked out: {n} flip{'s' * (n != 1)}"
         parts = []
         if seat == game.claimant:
-            parts.append("won the pile: it comes to them in a moment" if game.auto_collect
+            parts.append("won the pile: collected in a moment" if game.auto_collect
                          else "won the pile: flip to collect")
         elif seat == to_act and game.challenger >= 0:
             parts.append(answering(game))
