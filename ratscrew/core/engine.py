@@ -30,6 +30,7 @@ from ratscrew.core.events import (
     OutOfCards,
     PileTaken,
     PlayOn,
+    Reason,
     TurnMissed,
     WrongSlap,
     seat_name,
@@ -40,6 +41,11 @@ from ratscrew.core.slaps import SLAP_RULES, Positions, SlapRule
 from ratscrew.core.variant import Variant, find_variant
 
 S = TypeVar("S")
+E = TypeVar("E", bound=Event)
+
+COLLECT_PAUSE_MS = 1000
+"""Under ``collect`` = ``auto``: how long (game ms) a won pile waits for a slap at its last
+card before the table hands it to its winner."""
 
 LIVE, PENALTY, DEAD, COVERED = "live", "penalty", "dead", "covered"
 """How a card lies in the pile: played in turn, burned for a wrong slap, dead, or covered
@@ -133,7 +139,7 @@ class Phase:
     deadline = -1
 
     @property
-    def waiting(self) -> str:
+    def waiting(self) -> Reason:
         return "the table is busy"
 
     def slap(self, game: Game, seat: int, hand: str) -> None:
@@ -195,13 +201,17 @@ class Game:
         "_after",
         "_alone_wins",
         "_answer_ends",
+        "_auto",
         "_bars",
         "_chain_cards",
+        "_challenge_won_event",
         "_checks",
         "_claim",
         "_claim_cause",
         "_claim_how",
         "_claim_leader",
+        "_collect_at",
+        "_flipped",
         "_forfeit",
         "_hooks_move_cards",
         "_judge",
@@ -212,7 +222,9 @@ class Game:
         "_on_lay",
         "_on_slap",
         "_on_take",
+        "_out_of_cards",
         "_pay",
+        "_pile_taken",
         "_seen",
         "_skipping",
         "_track_seats",
@@ -333,6 +345,9 @@ class Game:
         self.paid = 0
         self.failed = -1
         self.claimant = -1
+        self._collect_at = -1
+        """Under ``collect`` = ``auto``: the game time at which the won pile goes to
+        :attr:`claimant` by itself."""
         self._claim_how = "challenge"
         self._claim_cause = ""
         self._claim_leader = -1
@@ -388,7 +403,14 @@ class Game:
             tuple((s + self.dir * k) % players for k in range(1, players)) for s in range(players)
         )
         self._forfeit = rules.empty_hand == "forfeit"
-        self._claim = rules.collect == "claim"
+        self._claim = rules.collect != "immediate"
+        """Whether a won pile waits to be collected (under ``claim`` with its winner's
+        flip, under ``auto`` by itself after :data:`COLLECT_PAUSE_MS`)."""
+        self._auto = rules.collect == "auto"
+        self._flipped = self._own(Flipped)
+        self._challenge_won_event = self._own(ChallengeWon)
+        self._pile_taken = self._own(PileTaken)
+        self._out_of_cards = self._own(OutOfCards)
         self._on_card = self.variant.on_card
         self._on_lay = self.variant.on_lay
         self._judge = self.variant.judge_slap
@@ -418,6 +440,15 @@ class Game:
             self.variant.on_start(self)
         self.events.extend(self._new)
         self._new = []
+
+    def _own(self, kind: type[E]) -> type[E]:
+        """The event class this variant says ``kind`` with (its own wording: a subclass,
+        :attr:`Variant.events <ratscrew.core.variant.Variant.events>`), or ``kind``."""
+        own = self.variant.events.get(kind, kind)
+        if not issubclass(own, kind):
+            raise TypeError(f"{self.variant.name}: {own.__name__} does not say "
+                            f"{kind.__name__}")
+        return own
 
     # -- the slap rules' view of the pile (PileContext) ------------------------------------
 
@@ -568,7 +599,8 @@ class Game:
         if self.play_on >= 0:
             self._lay_play_on(seat, card, pay)
         elif pay:
-            if self.challenger < 0:
+            answers = self.challenger >= 0
+            if not answers:
                 self._chain_cards = 0
             self._chain_cards += 1
             self.challenger = seat
@@ -578,14 +610,15 @@ class Game:
             self.paid = 0
             target = self.next_seat(seat)
             if target < 0:
-                self._emit(Flipped(t, seat, card))
+                self._emit(self._flipped(t, seat, card, answers=answers))
                 self._note_empty(seat)
                 self._challenge_won(-1)
             else:
                 self.turn = target
                 self.chances = pay
                 if self._keep:
-                    self._new.append(Flipped(t, seat, card, target, pay))
+                    self._new.append(self._flipped(t, seat, card, target, pay,
+                                                   answers=answers))
                 if not hand and not self._forfeit:
                     self._note_empty(seat)
         elif self.challenger >= 0:
@@ -594,7 +627,7 @@ class Game:
             self.chances -= 1
             self.counting_n_value = self.paid
             if self._keep:
-                self._new.append(Flipped(t, seat, card, -1, 0, self.chances))
+                self._new.append(self._flipped(t, seat, card, -1, 0, self.chances))
             if not hand and not self._forfeit:
                 self._note_empty(seat)
             if self.chances == 0:
@@ -604,7 +637,7 @@ class Game:
         else:
             self.counting_n_value = 0
             if self._keep:
-                self._new.append(Flipped(t, seat, card))
+                self._new.append(self._flipped(t, seat, card))
             if not hand and not self._forfeit:
                 self._note_empty(seat)
             nxt = self.next_seat(seat)
@@ -618,10 +651,11 @@ class Game:
 
     def _flip_other(self, seat: int, t: int) -> list[Event]:
         """A flip that does not lay a card in turn: collecting a won pile, or refused."""
-        phase = self.phase
-        if phase is not None and 0 <= phase.deadline <= t and type(t) is int and t >= self.t:
-            # The phase's time is up: it ends first (a tick), then the flip counts as usual.
-            ended = self.tick(t)
+        deadline = self.deadline
+        if 0 <= deadline <= t and type(t) is int and t >= self.t:
+            # The table's time is up (a phase ends; a won pile goes to its winner, at the end
+            # of its pause): that comes first (a tick), then the flip counts as usual.
+            ended = self.tick(t if self.phase is not None else max(deadline, self.t))
             return ended + self.flip(seat, t)
         self._begin(seat, t, "flip", "")
         if self.outcome is not None:
@@ -643,13 +677,19 @@ class Game:
 
     def slap(self, seat: int, t: int, hand: str = "") -> list[Event]:
         """``seat`` slaps the pile. ``hand`` (left/right) is for variants that care."""
+        if (collected := self._collect_due(t)) is not None:
+            return collected + self.slap(seat, t, hand)
         self._begin(seat, t, "slap", hand)
         if self.outcome is not None:
             self._ignore(seat, "slap", "the game is over")
         elif self.won_alone():
             who = self.name(self.claimant)
-            self._ignore(seat, "slap", f"{who} is the only player with cards and has won: "
-                         "their flip collects the pile")
+            if self._auto:
+                self._ignore(seat, "slap", f"{who} is the only player with cards and has "
+                             "won: the pile goes to them in a moment")
+            else:
+                self._ignore(seat, "slap", f"{who} is the only player with cards and has "
+                             "won: their flip collects the pile")
         elif not self.slapping:
             self._ignore(seat, "slap", f"there is no slapping in {self.variant.title}: cards "
                          "are only turned in turn")
@@ -718,18 +758,43 @@ class Game:
         return self._end()
 
     def tick(self, t: int) -> list[Event]:
-        """Time reaches ``t`` with nobody acting: ends a phase whose deadline has come. Only
-        a tick that changes something is kept in the history."""
-        phase = self.phase
-        if phase is None or phase.deadline < 0 or t < phase.deadline or self.outcome is not None:
+        """Time reaches ``t`` with nobody acting: ends a phase whose deadline has come, or
+        hands a won pile to its winner at the end of its pause (``collect`` = ``auto``).
+        Only a tick that changes something is kept in the history."""
+        deadline = self.deadline
+        if deadline < 0 or t < deadline or self.outcome is not None:
             return []
         self._begin(-1, t, "tick", "")
         return self._end()
 
     @property
     def deadline(self) -> int:
-        """When the current phase ends by itself (game ms), or -1."""
-        return self.phase.deadline if self.phase is not None else -1
+        """When the table acts by itself (game ms), or -1: the current phase ends, or under
+        ``collect`` = ``auto`` the won pile goes to its winner (once no decision is pending:
+        the pile waits for it, as a winner's flip would)."""
+        phase = self.phase
+        if phase is not None:
+            return phase.deadline
+        if self._collect_at >= 0 and self.claimant >= 0 and self.pending is None and (
+                self.outcome is None):
+            return self._collect_at
+        return -1
+
+    def _collect_due(self, t: int) -> list[Event] | None:
+        """Under ``collect`` = ``auto``, before an action at ``t``: the won pile's pause is
+        over by then, so it goes to its winner first, at the pause's end (a tick, kept in the
+        history). None when nothing is due."""
+        deadline = self.deadline
+        if (self.phase is None and 0 <= deadline <= t and type(t) is int and t >= self.t
+                and self.outcome is None):
+            return self.tick(max(deadline, self.t))
+        return None
+
+    @property
+    def auto_collect(self) -> bool:
+        """Whether a won pile goes to its winner by itself after a pause (``collect`` =
+        ``auto``), rather than with their flip."""
+        return self._auto
 
     def ask(self, decision: Decision) -> None:
         """For variant hooks: wait for ``decision`` before anyone flips again."""
@@ -765,6 +830,8 @@ class Game:
             phase.expire(self)
             if self.phase is phase:
                 self.phase = None
+        if 0 <= self._collect_at <= t and 0 <= self.deadline <= t:
+            self._collect()  # the pause is over: the pile goes to its winner first
 
     # -- for variant hooks -------------------------------------------------------------------
 
@@ -849,6 +916,7 @@ class Game:
         self.chances = 0
         self.paid = 0
         self.claimant = -1
+        self._collect_at = -1
         self.counting_n_value = 0
         self.play_on = -1
         self.play_on_left = 0
@@ -859,6 +927,7 @@ class Game:
         challenge (claimed with their flip under the claim rule); they lead next. ``cause``:
         what :attr:`pile_causes` counts it as (``how`` if empty)."""
         self.claimant = -1
+        self._collect_at = -1
         self.challenger = -1
         self.chances = 0
         self.paid = 0
@@ -885,6 +954,8 @@ class Game:
         handler = self.variant.actions.get(kind)
         if handler is None:
             raise ActionError(f"{self.variant.title} has no {kind!r} action")
+        if (collected := self._collect_due(t)) is not None:
+            return collected + self.act(seat, t, kind, arg)
         self._begin(seat, t, kind, arg)
         if self.outcome is not None:
             self._ignore(seat, kind, "the game is over")
@@ -903,7 +974,7 @@ class Game:
         """Add an event (variant hooks use this; it costs nothing when events are off)."""
         self._emit(event)
 
-    def ignore(self, seat: int, action: str, reason: str) -> None:
+    def ignore(self, seat: int, action: str, reason: Reason) -> None:
         self._ignore(seat, action, reason)
 
     def take_pile(self, seat: int, how: str, rule: str = "", cards: tuple[Card, ...] = (),
@@ -919,7 +990,7 @@ class Game:
         causes = self.pile_causes
         causes[cause] = causes.get(cause, 0) + 1
 
-    def wrong_slap(self, seat: int, reason: str = "") -> None:
+    def wrong_slap(self, seat: int, reason: Reason = "") -> None:
         """``seat``'s slap was wrong: the rules' penalty applies."""
         self._wrong_slap(seat, reason)
 
@@ -930,6 +1001,7 @@ class Game:
         if self.claimant < 0:
             return
         self.claimant = -1
+        self._collect_at = -1
         self.challenger = -1
         self.chances = 0
         self.failed = -1
@@ -975,7 +1047,7 @@ class Game:
         if self._keep:
             self._new.append(event)
 
-    def _ignore(self, seat: int, action: str, reason: str) -> None:
+    def _ignore(self, seat: int, action: str, reason: Reason) -> None:
         self._emit(Ignored(self.t, seat, action, reason))
 
     def next_seat(self, seat: int) -> int:
@@ -1007,7 +1079,7 @@ class Game:
             self.pile.append(card)
             self.pile_kinds.append(DEAD)
             self.top_dead = True
-            self._emit(Flipped(self.t, seat, card, dead=True))
+            self._emit(self._flipped(self.t, seat, card, dead=True))
             self._note_empty(seat)
             self._last_card_gone(seat)
         else:
@@ -1015,12 +1087,12 @@ class Game:
 
     def _note_empty(self, seat: int) -> None:
         if not self.hands[seat] and not self._forfeit:
-            self._emit(OutOfCards(self.t, seat, False))
+            self._emit(self._out_of_cards(self.t, seat, False))
 
     def _lay_play_on(self, seat: int, card: Card, pay: int) -> None:
         """The holder of every card flips on: last-chance cards, or until a face card."""
         self.counting_n_value = 0
-        self._emit(Flipped(self.t, seat, card))
+        self._emit(self._flipped(self.t, seat, card))
         if self.play_on_left:
             self.play_on_left -= 1
             if self.play_on_left == 0 or not self.hands[seat]:
@@ -1028,7 +1100,7 @@ class Game:
         elif pay:
             self.challenger = seat
             self.challenge_card = card
-            self._emit(ChallengeWon(self.t, seat, -1, card, self._claim))
+            self._emit(self._challenge_won_event(self.t, seat, -1, card, self._claim))
             self._award(seat, "challenge", -1)
         elif not self.hands[seat]:
             self._award(seat, "last-chance", -1)
@@ -1074,16 +1146,20 @@ class Game:
         self.longest_challenge = max(self.longest_challenge, self._chain_cards)
         if self._keep:
             face = self.challenge_card or self.pile[-1]
-            self._new.append(ChallengeWon(self.t, winner, failed, face, self._claim))
+            owed = self.chances if failed >= 0 else 0
+            self._new.append(self._challenge_won_event(self.t, winner, failed, face,
+                                                       self._claim, owed))
         leader = winner
         if self.rules.next_leader == "failed" and failed >= 0:
             leader = failed
         self._award(winner, "challenge", leader)
 
     def _award(self, seat: int, how: str, leader: int, cause: str = "") -> None:
-        """The pile is ``seat``'s: now, or when they flip to collect it (claim rule)."""
+        """The pile is ``seat``'s: now, or when they flip to collect it (``claim``), or at the
+        end of a pause (``auto``; their flip may collect it sooner)."""
         if self._claim:
             self.claimant = seat
+            self._collect_at = self.t + COLLECT_PAUSE_MS if self._auto else -1
             self._claim_how = how
             self._claim_cause = cause
             self._claim_leader = leader
@@ -1122,7 +1198,8 @@ class Game:
         stats.piles_won += 1
         stats.cards_won += count
         if self._keep:
-            self._new.append(PileTaken(self.t, seat, count, how, rule, cards, slapped_in, said))
+            self._new.append(self._pile_taken(self.t, seat, count, how, rule, cards, slapped_in,
+                                              said))
         self.turn = leader if leader >= 0 else seat
         if self.rules.next_leader == "right":
             self.turn = self.right_of(seat)
@@ -1130,7 +1207,7 @@ class Game:
             for s in range(self.n):
                 if not self.hands[s] and not self.out[s] and s != seat:
                     self.out[s] = True
-                    self._emit(OutOfCards(self.t, s, True))
+                    self._emit(self._out_of_cards(self.t, s, True))
         self._check_all_cards(seat, how)
         if self._on_take is not None and self.outcome is None:
             self._on_take(self, seat, how)
@@ -1176,7 +1253,7 @@ class Game:
         self.stats[seat].slaps_right += 1
         self._take_pile(seat, "slap", rule.title, cards, leader=seat, cause=rule.name)
 
-    def _wrong_slap(self, seat: int, reason: str = "", flip: bool = False) -> None:
+    def _wrong_slap(self, seat: int, reason: Reason = "", flip: bool = False) -> None:
         """The rules' penalty for a wrong slap by ``seat`` (or, ``flip``, for a card put down
         out of turn)."""
         rules = self.rules
@@ -1308,7 +1385,7 @@ class Game:
                 self._finish("win", seat)
             return False
         self.out[seat] = True
-        self._emit(OutOfCards(self.t, seat, True))
+        self._emit(self._out_of_cards(self.t, seat, True))
         if self.challenger >= 0 and self.challenger != seat and (
             self.rules.exhausted == "challenger" or len(remaining) == 1
         ):

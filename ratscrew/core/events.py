@@ -4,11 +4,18 @@ Events are plain data (``to_dict`` gives JSON) and carry a millisecond timestamp
 sentence comes from :meth:`Event.explain`, built only when someone reads it, so simulations pay
 nothing for it. ``names`` gives the players' names by seat; without it players are "player 1",
 "player 2", ...
+
+``controls`` says how each seat's player acts (:class:`Controls`): the few sentences that name
+a key or a button say it as the table plays (a key on a shared keyboard, a button on a touch
+screen, the buttons of a player's own phone), each as a whole sentence of its own for each
+way (:data:`DEVICES`), with named placeholders. Without it they use a neutral wording, true
+whatever the device (the command line's). The engine itself knows no device.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
@@ -25,12 +32,111 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+# --------------------------------------------------------------------------- punctuation
+
+_DOUBLED = re.compile(r"(?<!\.)([.!?\u2026][\"'\u201d\u2019]*)\.(?=\s|$)|[,;:](?=\.(?:\s|$))")
+"""A full stop after a sentence's own stop (a name such as "Dr." or a quoted decree that ends
+a sentence), or a comma, colon or semicolon a name ends with just before a full stop."""
+
+
+def tidy(text: str) -> str:
+    """``text`` without the doubled punctuation names and quotes can bring: "... by Dr.."
+    is "... by Dr.", "... the word 'card'.”." ends at the quote, "... from Bob,." is
+    "... from Bob." (an ellipsis "..." is left as it is)."""
+    return _DOUBLED.sub(lambda m: m.group(1) or "", text)
+
+
+def full_stop(text: str) -> str:
+    """``text`` ended as a sentence: with a full stop, unless it ends with a stop of its own
+    (a name that ends in one, a quoted sentence)."""
+    return tidy(text + ".")
+
+
+# --------------------------------------------------------------------------- controls
+
+KEYS, TOUCH, PHONE = "keys", "touch", "phone"
+DEVICES = (KEYS, TOUCH, PHONE)
+"""How a person plays: with their keys on a keyboard the table shares, with their seat's
+buttons on a touch screen, or with the buttons of their own phone. ``""`` is no device to
+name (a bot, the command line): the neutral wording."""
+
+
+@dataclass(frozen=True, slots=True)
+class Controls:
+    """How each seat's player acts (one of :data:`DEVICES`, or ``""`` for a bot), in seat
+    order: what the table tells :meth:`Event.explain`."""
+
+    seats: tuple[str, ...] = ()
+
+    def of(self, seat: int) -> str:
+        """The device of ``seat`` ("" for none, or a seat it does not list)."""
+        seats = self.seats
+        return seats[seat] if 0 <= seat < len(seats) else ""
+
+    def common(self, seats: Iterable[int] | None = None) -> str:
+        """The device every person among ``seats`` (every seat by default) plays with; ""
+        when they differ (a mixed table: the neutral wording is true for all) or none of
+        them is a person."""
+        chosen = self.seats if seats is None else tuple(self.of(s) for s in seats)
+        found = {d for d in chosen if d}
+        return found.pop() if len(found) == 1 else ""
+
+
+def device_of(controls: Controls | None, seat: int) -> str:
+    """The device of ``seat`` in ``controls`` ("" without any)."""
+    return controls.of(seat) if controls is not None else ""
+
+
+def common_device(controls: Controls | None, seats: Iterable[int] | None = None) -> str:
+    """:meth:`Controls.common` ("" without controls)."""
+    return controls.common(seats) if controls is not None else ""
+
+
+def pick(texts: Mapping[str, str], device: str) -> str:
+    """The text for ``device`` (the neutral one, under "", for a device it has none for)."""
+    return texts.get(device) or texts[""]
+
+
+@dataclass(frozen=True, slots=True)
+class Wording:
+    """Words that name how a player acts, kept in an event (a reason that says which key or
+    button to use): a whole text for each device (``texts``, the neutral one under ""),
+    whose named placeholders ``values`` fill. ``str()`` and ``to_dict`` give the neutral
+    text."""
+
+    texts: tuple[tuple[str, str], ...]
+    values: tuple[tuple[str, str], ...] = ()
+
+    def say(self, device: str = "") -> str:
+        return pick(dict(self.texts), device).format_map(dict(self.values))
+
+    def __str__(self) -> str:
+        return self.say()
+
+
+def wording(texts: Mapping[str, str], **values: str) -> Wording:
+    """A :class:`Wording` of ``texts`` (by device; "" the neutral one, which it must have)."""
+    if not texts.get(""):
+        raise ValueError("a wording needs its neutral text (under \"\")")
+    return Wording(tuple(texts.items()), tuple(values.items()))
+
+
+Reason = str | Wording
+"""Why something happened as an event keeps it: plain words, or words that name a device."""
+
+
+def say(reason: Reason, device: str = "") -> str:
+    """A reason in the words of ``device``."""
+    return reason.say(device) if isinstance(reason, Wording) else reason
+
+
 @dataclass(slots=True, eq=False)
 class Event:
     kind: ClassVar[str] = "event"
     t: int
 
-    def explain(self, names: Sequence[str] | None = None) -> str:
+    def explain(self, names: Sequence[str] | None = None,
+                controls: Controls | None = None) -> str:
         return self.kind
 
     def to_dict(self) -> dict[str, Any]:
@@ -41,6 +147,8 @@ class Event:
                 value = value.code
             elif isinstance(value, tuple) and value and isinstance(value[0], Card):
                 value = [c.code for c in value]
+            elif isinstance(value, Wording):
+                value = value.say()
             out[f.name] = value
         return out
 
@@ -51,7 +159,8 @@ class Dealt(Event):
     counts: tuple[int, ...]
     leader: int
 
-    def explain(self, names: Sequence[str] | None = None) -> str:
+    def explain(self, names: Sequence[str] | None = None,
+                controls: Controls | None = None) -> str:
         total = sum(self.counts)
         if len(set(self.counts)) == 1:
             split = f"{self.counts[0]} each"
@@ -66,7 +175,8 @@ class Dealt(Event):
 @dataclass(slots=True, eq=False)
 class Flipped(Event):
     """A card laid on the pile. ``target``/``chances``: the challenge it starts, if any;
-    ``left``: chances left to the player answering a challenge after this card."""
+    ``left``: chances left to the player answering a challenge after this card;
+    ``answers``: the card starts its challenge in answer to another, which it ends."""
 
     kind: ClassVar[str] = "flip"
     seat: int
@@ -75,8 +185,10 @@ class Flipped(Event):
     chances: int = 0
     left: int = -1
     dead: bool = False
+    answers: bool = False
 
-    def explain(self, names: Sequence[str] | None = None) -> str:
+    def explain(self, names: Sequence[str] | None = None,
+                controls: Controls | None = None) -> str:
         who = seat_name(self.seat, names)
         if self.dead:
             return f"{who} plays {self.card} out of turn: a dead card that no slap can use."
@@ -93,15 +205,19 @@ class Flipped(Event):
 
 @dataclass(slots=True, eq=False)
 class ChallengeWon(Event):
-    """Nobody answered ``card`` in time: ``seat`` wins the pile (``failed`` ran out)."""
+    """Nobody answered ``card`` in time: ``seat`` wins the pile (``failed`` ran out).
+    ``claim``: the pile waits to be collected; ``owed``: chances ``failed`` had not used
+    (they ran out of cards, or missed the turn), 0 when every chance was played."""
 
     kind: ClassVar[str] = "challenge-won"
     seat: int
     failed: int
     card: Card
     claim: bool
+    owed: int = 0
 
-    def explain(self, names: Sequence[str] | None = None) -> str:
+    def explain(self, names: Sequence[str] | None = None,
+                controls: Controls | None = None) -> str:
         who = seat_name(self.seat, names)
         if self.failed < 0 or self.failed == self.seat:
             text = f"Nobody can answer {who}'s {self.card}: {who} wins the pile"
@@ -128,7 +244,8 @@ class PileTaken(Event):
     slapped_in: bool = False
     said: str = ""
 
-    def explain(self, names: Sequence[str] | None = None) -> str:
+    def explain(self, names: Sequence[str] | None = None,
+                controls: Controls | None = None) -> str:
         who = seat_name(self.seat, names)
         takes = f"{who} takes {plural(self.count, 'card')}"
         if self.slapped_in:
@@ -155,18 +272,20 @@ class WrongSlap(Event):
     place: str = "bottom"
     flips: int = 0
     strikes: int = 0
-    reason: str = ""
+    reason: Reason = ""
     """Why a slap on a slappable pile was wrong (the dice asked for the other hand)."""
     flip: bool = False
     """The penalty is for a card put down out of turn, not for a slap (004)."""
 
-    def explain(self, names: Sequence[str] | None = None) -> str:
+    def explain(self, names: Sequence[str] | None = None,
+                controls: Controls | None = None) -> str:
         text = self._penalty(names)
         if self.flip:
             text = text.replace("Wrong slap by", "Card out of turn by", 1).replace(
                 "Wrong slap", "Card out of turn", 1)
         if self.reason:
-            return text.replace("Wrong slap", f"Wrong slap ({self.reason})", 1)
+            why = say(self.reason, device_of(controls, self.seat))
+            return text.replace("Wrong slap", f"Wrong slap ({why})", 1)
         return text
 
     def _penalty(self, names: Sequence[str] | None) -> str:
@@ -200,10 +319,12 @@ class Ignored(Event):
     kind: ClassVar[str] = "ignored"
     seat: int
     action: str
-    reason: str
+    reason: Reason
 
-    def explain(self, names: Sequence[str] | None = None) -> str:
-        return f"{seat_name(self.seat, names)}'s {self.action} is ignored: {self.reason}."
+    def explain(self, names: Sequence[str] | None = None,
+                controls: Controls | None = None) -> str:
+        why = say(self.reason, device_of(controls, self.seat))
+        return full_stop(f"{seat_name(self.seat, names)}'s {self.action} is ignored: {why}")
 
 
 @dataclass(slots=True, eq=False)
@@ -215,7 +336,8 @@ class OutOfCards(Event):
     seat: int
     eliminated: bool
 
-    def explain(self, names: Sequence[str] | None = None) -> str:
+    def explain(self, names: Sequence[str] | None = None,
+                controls: Controls | None = None) -> str:
         who = seat_name(self.seat, names)
         if self.eliminated:
             return f"{who} has no cards to play and is out of the game."
@@ -232,7 +354,8 @@ class TurnMissed(Event):
     next: int
     challenge: bool
 
-    def explain(self, names: Sequence[str] | None = None) -> str:
+    def explain(self, names: Sequence[str] | None = None,
+                controls: Controls | None = None) -> str:
         who, nxt = seat_name(self.seat, names), seat_name(self.next, names)
         does = "answers the challenge" if self.challenge else "plays"
         return f"{who} misses this turn (the wrong-slap penalty): {nxt} {does} instead."
@@ -247,7 +370,8 @@ class BackIn(Event):
     seat: int
     cards: int
 
-    def explain(self, names: Sequence[str] | None = None) -> str:
+    def explain(self, names: Sequence[str] | None = None,
+                controls: Controls | None = None) -> str:
         return (f"{seat_name(self.seat, names)} holds {plural(self.cards, 'card')} again and "
                 "is back in the game.")
 
@@ -261,7 +385,8 @@ class PlayOn(Event):
     seat: int
     flips: int
 
-    def explain(self, names: Sequence[str] | None = None) -> str:
+    def explain(self, names: Sequence[str] | None = None,
+                controls: Controls | None = None) -> str:
         who = seat_name(self.seat, names)
         if self.flips:
             return (
@@ -280,8 +405,9 @@ class Asked(Event):
     prompt: str
     options: tuple[str, ...]
 
-    def explain(self, names: Sequence[str] | None = None) -> str:
-        return f"{seat_name(self.seat, names)} must choose: {self.prompt}"
+    def explain(self, names: Sequence[str] | None = None,
+                controls: Controls | None = None) -> str:
+        return tidy(f"{seat_name(self.seat, names)} must choose: {self.prompt}")
 
 
 @dataclass(slots=True, eq=False)
@@ -292,8 +418,9 @@ class Chose(Event):
     label: str = ""
     """What the choice means, when ``choice`` is a code (a seat number)."""
 
-    def explain(self, names: Sequence[str] | None = None) -> str:
-        return f"{seat_name(self.seat, names)} chooses {self.label or self.choice}."
+    def explain(self, names: Sequence[str] | None = None,
+                controls: Controls | None = None) -> str:
+        return full_stop(f"{seat_name(self.seat, names)} chooses {self.label or self.choice}")
 
 
 @dataclass(slots=True, eq=False)
@@ -307,7 +434,8 @@ class GameOver(Event):
     every: bool = True
     """Whether the winner holds every card in play (not only the only hand left)."""
 
-    def explain(self, names: Sequence[str] | None = None) -> str:
+    def explain(self, names: Sequence[str] | None = None,
+                controls: Controls | None = None) -> str:
         if self.status == "win" and not self.every:
             return (
                 f"{seat_name(self.winner, names)} wins: the only player with cards in hand "

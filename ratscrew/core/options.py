@@ -48,6 +48,9 @@ class OptionSpec:
     fill it from the clock, and a link never carries it."""
     owner: str = ""
     """The variant whose own option this is ("" for the core's)."""
+    unit: str = ""
+    """What a whole-number option counts, when it is a measure: ``ms`` (milliseconds, which
+    the setup form shows in seconds)."""
 
 
 CHALLENGE_KEYS = (*(RANK_CODES[r] for r in sorted(RANK_CODES)), "RJ", "BJ")
@@ -66,7 +69,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
                    "so player 1 leads); the next seat in the direction of play leads.",
                    minimum=-1, maximum=7),
         OptionSpec("penalty", "What a wrong slap costs a player who has cards: cards burned, "
-                   "a lockout from slapping, nothing, or missing their next turns (000).",
+                   "a lockout from slapping, nothing, or missing their next turns.",
                    ("cards", "lockout", "none", "miss-turn")),
         OptionSpec("penalty_count", "Cards burned, flips locked out, or turns missed, for a "
                    "wrong slap.", minimum=1, maximum=10),
@@ -74,7 +77,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
                    "as dead cards that no slap can use.", ("bottom", "top")),
         OptionSpec("cardless_penalty", "Wrong slaps by players with no cards: strikes (out of "
                    "the game at the limit), barred at the first, nothing, or they burn their "
-                   "hand (004: no slapping until the pile is next taken).",
+                   "hand (no slapping until the pile is next taken).",
                    ("strikes", "barred", "none", "burn")),
         OptionSpec("strikes", "Strikes that bar a cardless player from slapping in.",
                    minimum=1, maximum=10),
@@ -84,15 +87,16 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         OptionSpec("empty_hand", "Players with no cards: skipped until they slap back in, or "
                    "out of the game when their turn comes (Beggar-My-Neighbour).",
                    ("skip", "forfeit")),
-        OptionSpec("collect", "A won challenge: the challenger claims the pile with their flip "
-                   "key (the last card can still be slapped), or takes it at once.",
-                   ("claim", "immediate")),
+        OptionSpec("collect", "How a won pile reaches its winner: with their flip (until then "
+                   "its last card can still be slapped), at once, or by itself after a short "
+                   "pause (in which its last card can still be slapped).",
+                   ("claim", "immediate", "auto")),
         OptionSpec("next_leader", "Who starts after a won challenge: the challenger who took "
                    "the pile, or the player who failed the challenge; or, after every pile, "
                    "the right-hand neighbour of whoever took it.",
                    ("winner", "failed", "right")),
-        OptionSpec("grace_ms", "A slap this many milliseconds after someone else won the pile "
-                   "is ignored, not punished.", minimum=0, maximum=2000),
+        OptionSpec("grace_ms", "A slap this soon after someone else won the pile is ignored, "
+                   "not punished.", minimum=0, maximum=2000, unit="ms"),
         OptionSpec("run_wrap", "Runs may go round the corner through the Ace (K-A-2)."),
         OptionSpec("same_as_first_match", "What a card must share with the pile's first card "
                    "for the same-as-first slap.", ("rank", "colour", "suit")),
@@ -102,12 +106,12 @@ OPTION_SPECS: dict[str, OptionSpec] = {
         OptionSpec("last_chance_flips", "Cards flipped for the last chance.",
                    minimum=1, maximum=10),
         OptionSpec("out_of_turn", "A flip out of turn: refused, played as a dead card that "
-                   "no slap can use, or charged the wrong-slap penalty (004).",
+                   "no slap can use, or charged the wrong-slap penalty.",
                    ("ignore", "dead", "penalty")),
         OptionSpec("risk_slap", "A slap on the final card of a challenge (the last chance, "
-                   "before the pile is collected) costs nothing when wrong (004's risk slap)."),
-        OptionSpec("joker_split", "Red and black jokers differ (004): the red joker can be "
-                   "slapped at once, the black joker challenges with 13 chances."),
+                   "before the pile is collected) costs nothing when wrong: a risk slap."),
+        OptionSpec("joker_split", "Red and black jokers differ: the red joker can be slapped "
+                   "at once, the black joker challenges with 13 chances."),
         OptionSpec("answer_face", "A face card laid to answer a challenge: it challenges the "
                    "next player in turn (classic), or it only ends the challenge and play goes "
                    "on.", ("challenges", "ends")),

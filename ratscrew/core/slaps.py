@@ -297,7 +297,7 @@ SLAP_RULES: dict[str, SlapRule] = {
         SlapRule("joker", "Joker", "A joker on top of the pile.", ("5H RJ",), ("RJ 5H",),
                  _joker),
         SlapRule("red-joker", "Red joker", "The red joker on top of the pile (an instant "
-                 "slap: 004's red and black jokers, option joker_split).", ("5H RJ",),
+                 "slap, when red and black jokers differ: option joker_split).", ("5H RJ",),
                  ("5H BJ", "RJ 5H"), _red_joker),
         SlapRule("unlucky-13", "Unlucky 13",
                  "The top two cards add up to 13 (A = 1, J = 11, Q = 12, K = 13), or a 3 is "

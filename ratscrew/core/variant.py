@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ratscrew.core.cards import Card, build_deck
+from ratscrew.core.events import Event, Reason
 from ratscrew.core.options import (
     CORE_OPTIONS,
     OPTION_SPECS,
@@ -37,7 +38,7 @@ def standard_deck(rules: Rules) -> list[Card]:
 CardHook = Callable[["Game", int, Card], None]
 """Called after ``seat`` lays ``card`` in turn: may move cards, emit events or ask a choice."""
 GameHook = Callable[["Game"], None]
-SlapJudge = Callable[["Game", int, str], str]
+SlapJudge = Callable[["Game", int, str], Reason]
 SlapHook = Callable[["Game", int, str], bool]
 TakeHook = Callable[["Game", int, str], None]
 BotHand = Callable[["Game", int, float], str]
@@ -77,6 +78,10 @@ class Variant:
     (a burn contest started by a slap rule) is called "Way (Rule)"."""
     slap_titles: Mapping[str, str] = field(default_factory=dict)
     """What this variant calls some slap rules (Firefighters: a double is a Matchbox)."""
+    events: Mapping[type[Event], type[Event]] = field(default_factory=dict)
+    """The variant's own wording of some of the core's events: for a core event class, a
+    subclass of it (the same kind and fields, its own sentences) that the engine emits in its
+    place. Beggar-My-Neighbour's speak of paying and debts."""
     only_holder_wins: bool = False
     """Whether the only player with cards has won outright (003: "be the only player with
     cards in their hand"): under the ``standard`` ending, once the pile is theirs and nobody
@@ -93,7 +98,8 @@ class Variant:
     on_card: CardHook | None = None
     judge_slap: SlapJudge | None = None
     """``(game, seat, hand)`` for a slap on a slappable pile: "" if it stands, otherwise why it
-    is a wrong slap (the dice asked for the other hand)."""
+    is a wrong slap (the dice asked for the other hand), as words or, where it names a key or
+    a button, a :class:`~ratscrew.core.events.Wording`."""
     on_slap: SlapHook | None = None
     """``(game, seat, hand)`` for any slap while no phase holds the table: True if the variant
     dealt with it (putting out a fire), False for the engine's own judgement."""

@@ -66,6 +66,7 @@ class Match:
         "slappers",
         "slaps",
         "special",
+        "timed",
         "wants",
     )
 
@@ -76,7 +77,12 @@ class Match:
         for bot in self.bots:
             self.by_seat[bot.seat] = bot
         self.slaps = bool(game.slap_rules)
-        self.claim = game.rules.collect == "claim"
+        self.claim = game.rules.collect != "immediate"
+        """Whether a won pile waits to be collected (then its last card may be risk-slapped)."""
+        self.timed = game.auto_collect
+        """Whether a won pile goes to its winner by itself after a pause (``collect`` =
+        ``auto``): the table's deadline, which the general path of :meth:`run` performs; no
+        bot flips to collect it."""
         variant = game.variant
         self.wants = variant.bot_wants_slap
         self._bot_hand = variant.bot_hand
@@ -121,6 +127,8 @@ class Match:
         pending = game.pending
         if pending is None:
             seat = key = game.claimant if game.claimant >= 0 else game.turn
+            if self.timed and game.claimant >= 0:
+                seat = key = -1  # the table hands the pile over by itself: nobody flips
         else:
             seat, key = pending.seat, -2 - pending.seat
         if self.special:
@@ -308,7 +316,7 @@ class Match:
         game = self.game
         refresh = self.refresh
         actions_left = action_cap(max_cards) - len(game.history)
-        if self.special:
+        if self.special or self.timed:
             while game.outcome is None:
                 if game.cards_played >= max_cards or self.due() < 0 or actions_left <= 0:
                     game.stop(game.t)

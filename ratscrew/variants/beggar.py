@@ -1,7 +1,100 @@
-"""Beggar-My-Neighbour: the same challenges, no slaps, and a player out of cards is out."""
+"""Beggar-My-Neighbour: the same challenges, no slaps, and a player out of cards is out.
 
+Its rule text (004) speaks of pay cards, paying and debts, not of challenges and chances: its
+events say the engine's flips, won challenges, taken piles and players out in those words
+(:attr:`~ratscrew.core.variant.Variant.events`). The rule text's example, "A plays a queen;
+B plays a six and then a jack; A plays an ace; B plays 3, 7, king; A plays 10, 4, 6. The king
+has been paid for so B takes the centre pile", is told "A turns up QH: B owes 2 cards", "B
+pays 6S (1 more card owed)", "B turns up JD while paying: the debt passes to A, who owes 1
+card", ..., "A pays 6H: the debt is paid", "A has paid for B's KS in full: the pile is B's",
+"B takes the pile (10 cards)".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ratscrew.core.events import (
+    ChallengeWon,
+    Controls,
+    Flipped,
+    OutOfCards,
+    PileTaken,
+    plural,
+    seat_name,
+)
 from ratscrew.core.options import Rules
 from ratscrew.core.variant import Variant, register
+
+
+@dataclass(slots=True, eq=False)
+class TurnedUp(Flipped):
+    """A card turned up: a pay card that a neighbour must pay for (``target`` owes
+    ``chances`` cards; ``answers``: turned up while paying, it passes the debt on), a card
+    paid (``left`` more owed), or an ordinary card in turn."""
+
+    def explain(self, names: Sequence[str] | None = None,
+                controls: Controls | None = None) -> str:
+        if self.dead:
+            return Flipped.explain(self, names, controls)
+        who, card = seat_name(self.seat, names), self.card
+        if self.target >= 0:
+            owes = plural(self.chances, "card")
+            target = seat_name(self.target, names)
+            if self.answers:
+                return (f"{who} turns up {card} while paying: the debt passes to {target}, "
+                        f"who owes {owes}.")
+            return f"{who} turns up {card}: {target} owes {owes}."
+        if self.left > 0:
+            return f"{who} pays {card} ({plural(self.left, 'more card')} owed)."
+        if self.left == 0:
+            return f"{who} pays {card}: the debt is paid."
+        return f"{who} turns up {card}."
+
+
+@dataclass(slots=True, eq=False)
+class DebtSettled(ChallengeWon):
+    """The debt for ``card`` is settled: ``failed`` paid it in full, or could pay no more
+    (``owed`` cards short); ``seat``, who turned the pay card up, takes the pile."""
+
+    def explain(self, names: Sequence[str] | None = None,
+                controls: Controls | None = None) -> str:
+        who = seat_name(self.seat, names)
+        if self.failed < 0 or self.failed == self.seat:
+            return f"Nobody can pay for {who}'s {self.card}: the pile is {who}'s."
+        payer = seat_name(self.failed, names)
+        if self.owed:
+            return (f"{payer} cannot pay the rest of the debt for {who}'s {self.card} "
+                    f"({plural(self.owed, 'card')} short): the pile is {who}'s.")
+        return f"{payer} has paid for {who}'s {self.card} in full: the pile is {who}'s."
+
+
+@dataclass(slots=True, eq=False)
+class PileCollected(PileTaken):
+    """``seat`` takes the pile: the debt for their pay card is settled, or nobody else has a
+    card to play or pay with (a house rule's slap is said as in the other games)."""
+
+    def explain(self, names: Sequence[str] | None = None,
+                controls: Controls | None = None) -> str:
+        who, cards = seat_name(self.seat, names), plural(self.count, "card")
+        if self.how == "challenge" and not self.said:
+            return f"{who} takes the pile ({cards})."
+        if self.how == "default":
+            return f"Nobody else has cards to play or pay with: {who} takes the pile ({cards})."
+        return PileTaken.explain(self, names, controls)
+
+
+@dataclass(slots=True, eq=False)
+class OutOfCardsToPay(OutOfCards):
+    """``seat`` must play or pay and has no card: out of the game."""
+
+    def explain(self, names: Sequence[str] | None = None,
+                controls: Controls | None = None) -> str:
+        if self.eliminated:
+            return f"{seat_name(self.seat, names)} has no cards to play or pay and is out."
+        return OutOfCards.explain(self, names, controls)
+
 
 BEGGAR_MY_NEIGHBOUR = register(Variant(
     name="beggar-my-neighbour",
@@ -11,5 +104,7 @@ BEGGAR_MY_NEIGHBOUR = register(Variant(
     aliases=("bmn", "beggar", "strip-jack-naked"),
     rules=Rules(slaps=(), empty_hand="forfeit", collect="immediate"),
     slapping=False,
+    events={Flipped: TurnedUp, ChallengeWon: DebtSettled, PileTaken: PileCollected,
+            OutOfCards: OutOfCardsToPay},
     order=10,
 ))

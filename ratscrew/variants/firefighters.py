@@ -5,8 +5,8 @@ catalogue's double, Overcooked its sandwich, Chimney its chimney (top-bottom wit
 pile's very bottom card, misfired cards included); Unlucky 13, Lucky 7 and
 Embers were added to the catalogue for this game), so any other slap rule can be added as a
 house burn condition. When the Play pile meets one, :class:`BurnContest` (a
-:class:`~ratscrew.core.engine.Phase`) takes the table: every player with cards burns one with their
-slap key onto the Burn pile (``game.side_piles["burn"]``); the highest card, with 2 added for
+:class:`~ratscrew.core.engine.Phase`) takes the table: every player with cards burns one with a slap
+onto the Burn pile (``game.side_piles["burn"]``); the highest card, with 2 added for
 the first to burn, takes the Play pile. A slap at any other time is a misfire (two cards
 under the Play pile: the engine's wrong-slap penalty), except a cardless player's slap on a
 firefighter on top of the Burn pile, which puts out the fire and takes that pile.
@@ -20,7 +20,19 @@ from typing import Any, ClassVar
 
 from ratscrew.core.cards import ACE, JACK, KING, QUEEN, Card, codes
 from ratscrew.core.engine import Game, Phase
-from ratscrew.core.events import Event, plural, seat_name
+from ratscrew.core.events import (
+    KEYS,
+    PHONE,
+    TOUCH,
+    Controls,
+    Event,
+    Reason,
+    common_device,
+    pick,
+    plural,
+    seat_name,
+    wording,
+)
 from ratscrew.core.options import OptionSpec, Rules
 from ratscrew.core.variant import Variant, register
 
@@ -31,6 +43,26 @@ FIRST_BONUS = 2
 
 
 # --------------------------------------------------------------------------- events
+
+BURN_STARTED = {
+    "": "{condition} {cards}: burn! Everyone with cards burns one by slapping; the highest "
+        "card takes the Play pile, and the first to burn adds 2.",
+    KEYS: "{condition} {cards}: burn! Everyone with cards burns one with their slap key; the "
+          "highest card takes the Play pile, and the first to burn adds 2.",
+    TOUCH: "{condition} {cards}: burn! Everyone with cards burns one with their Slap button; "
+           "the highest card takes the Play pile, and the first to burn adds 2.",
+    PHONE: "{condition} {cards}: burn! Everyone with cards burns one with the Slap button on "
+           "their phone; the highest card takes the Play pile, and the first to burn adds 2.",
+}
+"""A burn contest starts, as the players in it burn (their device, when they share one)."""
+
+BURN_WAITING = {
+    "": "a burn contest is on: slap to burn a card",
+    KEYS: "a burn contest is on: burn a card with your slap key",
+    TOUCH: "a burn contest is on: burn a card with your Slap button",
+    PHONE: "a burn contest is on: burn a card with the Slap button on your phone",
+}
+"""Why a flip waits during a burn contest."""
 
 
 @dataclass(slots=True, eq=False)
@@ -43,12 +75,10 @@ class BurnStarted(Event):
     seats: tuple[int, ...]
     deadline: int
 
-    def explain(self, names: Sequence[str] | None = None) -> str:
-        return (
-            f"{self.condition} {codes(self.cards)}: burn! Everyone with cards burns one with "
-            "their slap key; the highest card takes the Play pile, and the first to burn "
-            "adds 2."
-        )
+    def explain(self, names: Sequence[str] | None = None,
+                controls: Controls | None = None) -> str:
+        text = pick(BURN_STARTED, common_device(controls, self.seats))
+        return text.format(condition=self.condition, cards=codes(self.cards))
 
 
 @dataclass(slots=True, eq=False)
@@ -61,7 +91,8 @@ class Burned(Event):
     value: int
     first: bool
 
-    def explain(self, names: Sequence[str] | None = None) -> str:
+    def explain(self, names: Sequence[str] | None = None,
+                controls: Controls | None = None) -> str:
         who = seat_name(self.seat, names)
         if self.first:
             return f"{who} burns {self.card} first: {self.value - 2} + 2 = {self.value}."
@@ -79,7 +110,8 @@ class BurnWon(Event):
     missed: tuple[int, ...] = ()
     tie: bool = False
 
-    def explain(self, names: Sequence[str] | None = None) -> str:
+    def explain(self, names: Sequence[str] | None = None,
+                controls: Controls | None = None) -> str:
         if self.seat < 0:
             return "Nobody burned in time: the fire dies down and play goes on."
         who = seat_name(self.seat, names)
@@ -111,7 +143,8 @@ class FireOut(Event):
     count: int
     card: Card
 
-    def explain(self, names: Sequence[str] | None = None) -> str:
+    def explain(self, names: Sequence[str] | None = None,
+                controls: Controls | None = None) -> str:
         who = seat_name(self.seat, names)
         return (
             f"{who} puts out the fire ({self.card} on the Burn pile) and takes its "
@@ -168,8 +201,8 @@ class BurnContest(Phase):
         game.emit(BurnStarted(game.t, condition, cards, self.expected, self.deadline))
 
     @property
-    def waiting(self) -> str:
-        return "a burn contest is on: burn a card with your slap key"
+    def waiting(self) -> Reason:
+        return wording(BURN_WAITING)
 
     def burned(self, seat: int) -> bool:
         return any(s == seat for s, _, _ in self.burns)
@@ -319,9 +352,9 @@ FIREFIGHTERS = register(Variant(
     ),
     options=("slaps", "burn_ms", "burn_aces", "fire_wait", "answer_face", "next_leader"),
     own_options=(
-        OptionSpec("burn_ms", "Milliseconds players have to burn a card once a burn condition "
-                   "is met; whoever has not burned by then sits the contest out.",
-                   minimum=500, maximum=30000, default=4000),
+        OptionSpec("burn_ms", "How long players have to burn a card once a burn condition is "
+                   "met; whoever has not burned by then sits the contest out.",
+                   minimum=500, maximum=30000, default=4000, unit="ms"),
         OptionSpec("burn_aces", "An ace in a burn contest: worth 1 (as in Unlucky 13), or 14.",
                    ("low", "high"), default="low"),
         OptionSpec("fire_wait", "Piles a player who runs out of cards must see taken (after the "

@@ -29,7 +29,15 @@ from typing import Any, ClassVar
 
 from ratscrew.core.cards import CARDS, TAROT_DECK, Card
 from ratscrew.core.engine import Decision, Game
-from ratscrew.core.events import Event, Flipped, OutOfCards, seat_name
+from ratscrew.core.events import (
+    Controls,
+    Event,
+    Flipped,
+    OutOfCards,
+    full_stop,
+    seat_name,
+    tidy,
+)
 from ratscrew.core.options import OptionSpec, Rules
 from ratscrew.core.variant import Variant, register
 
@@ -80,9 +88,10 @@ class ArcanaEffect(Event):
     quote: str = ""
     cards: tuple[Card, ...] = ()
 
-    def explain(self, names: Sequence[str] | None = None) -> str:
+    def explain(self, names: Sequence[str] | None = None,
+                controls: Controls | None = None) -> str:
         who = [seat_name(s, names) for s in (self.seat, *self.seats)]
-        return f"{self.card.name}: " + self.text.format(*who, q=self.quote)
+        return tidy(f"{self.card.name}: " + self.text.format(*who, q=self.quote))
 
 
 @dataclass(slots=True)
@@ -419,8 +428,12 @@ def _emperor(game: Game, seat: int, card: Card) -> None:
 def _decreed(card: Card, seat: int, game: Game, text: str) -> None:
     _court(game).effect = None  # the Emperor's effect is the decree: nothing to give way to
     _court(game).decrees.append(Decree(seat, text))
-    say(game, seat, card, "{0} decrees: \u201c{q}\u201d Anyone who breaks it may be fined a "
-        "card by {0}.", quote=text)
+    if text.rstrip("\"'\u201d\u2019").endswith((".", "!", "?", "\u2026")):
+        say(game, seat, card, "{0} decrees: \u201c{q}\u201d Anyone who breaks it may be fined "
+            "a card by {0}.", quote=text)
+    else:  # a decree typed without a full stop: the sentence ends after the quote
+        say(game, seat, card, "{0} decrees: \u201c{q}\u201d. Anyone who breaks it may be fined "
+            "a card by {0}.", quote=text)
 
 
 def _hierophant(game: Game, seat: int, card: Card) -> None:
@@ -651,7 +664,7 @@ def _justice_ask(game: Game, seat: int, card: Card, to: Sequence[int], first: in
     which = "the first" if first < 0 else f"who switches hands with {game.name(first)}"
     _ask(game, Decision(
         seat=seat,
-        prompt=f"Justice: rule that two other players switch hands. Choose {which}.",
+        prompt=full_stop(f"Justice: rule that two other players switch hands. Choose {which}"),
         options=options,
         labels=labels,
         default=options[0],
@@ -857,7 +870,8 @@ def _star_answer(card: Card, seat: int, game: Game, answer: str) -> None:
         say(game, seat, card, "{0} sings a song with 'star' in it, and keeps their cards.")
     else:
         _court(game).songs.append(song_key(answer))
-        say(game, seat, card, "{0} sings \u201c{q}\u201d, and keeps their cards.", quote=answer)
+        say(game, seat, card, "{0} sings \u201c{q}\u201d, and keeps their cards.",
+            quote=answer.rstrip(". "))
 
 
 def _moon(game: Game, seat: int, card: Card) -> None:

@@ -20,7 +20,16 @@ from typing import Any, ClassVar
 
 from ratscrew.core.cards import Card
 from ratscrew.core.engine import Decision, Game
-from ratscrew.core.events import Event, seat_name
+from ratscrew.core.events import (
+    KEYS,
+    PHONE,
+    TOUCH,
+    Controls,
+    Event,
+    Reason,
+    seat_name,
+    wording,
+)
 from ratscrew.core.options import OptionSpec, Rules
 from ratscrew.core.variant import Variant, register
 
@@ -42,6 +51,18 @@ faces or not."""
 
 HAND_WORDS = {"right": "the right hand", "left": "the left hand", "either": "either hand"}
 
+HAND_BUTTONS = {"right": "Right", "left": "Left"}
+"""What a hand's slap button says (on a touch screen and on a phone)."""
+
+PLAIN_SLAP = {
+    "": "the red die says {hand} hand: slap with the {hand} hand",
+    KEYS: "the red die says {hand} hand: slap with your {hand}-hand key",
+    TOUCH: "the red die says {hand} hand: slap with your {button} button",
+    PHONE: "the red die says {hand} hand: slap with the {button} button on your phone",
+}
+"""Why a slap that names no hand is wrong while the red die asks for one, as the slapper
+plays."""
+
 
 @dataclass(slots=True, eq=False)
 class DiceRolled(Event):
@@ -54,7 +75,8 @@ class DiceRolled(Event):
     wood: str
     caller: int
 
-    def explain(self, names: Sequence[str] | None = None) -> str:
+    def explain(self, names: Sequence[str] | None = None,
+                controls: Controls | None = None) -> str:
         caller = seat_name(self.caller, names)
         if self.red == "rat":
             hand = f"Rat on the red die: {caller} chooses the hand"
@@ -76,7 +98,8 @@ class DiceCalled(Event):
     what: str
     value: str
 
-    def explain(self, names: Sequence[str] | None = None) -> str:
+    def explain(self, names: Sequence[str] | None = None,
+                controls: Controls | None = None) -> str:
         who = seat_name(self.seat, names)
         if self.what == "hand":
             return f"{who} calls the Rat: the next slap must use {HAND_WORDS[self.value]}."
@@ -92,7 +115,8 @@ class BlackDie(Event):
     card: Card
     previous: int = -1
 
-    def explain(self, names: Sequence[str] | None = None) -> str:
+    def explain(self, names: Sequence[str] | None = None,
+                controls: Controls | None = None) -> str:
         who = seat_name(self.seat, names)
         text = f"{who} flips a joker and takes the black die"
         if self.previous >= 0 and self.previous != self.seat:
@@ -193,12 +217,12 @@ def _card(game: Game, seat: int, card: Card) -> None:
         game.emit(BlackDie(game.t, seat, card, previous))
 
 
-def _judge(game: Game, seat: int, hand: str) -> str:
+def _judge(game: Game, seat: int, hand: str) -> Reason:
     need = required_hand(game, seat)
     if not need or hand == need:
         return ""
     if not hand:
-        return f"the red die says {need} hand: slap with your {need}-hand key"
+        return wording(PLAIN_SLAP, hand=need, button=HAND_BUTTONS[need])
     return f"the red die says {need} hand, not {hand}"
 
 

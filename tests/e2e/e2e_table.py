@@ -12,7 +12,8 @@ from urllib.parse import urlencode
 from playwright.sync_api import Locator, Page, expect
 
 from ratscrew.core.engine import Game
-from ratscrew.core.events import Event
+from ratscrew.core.events import KEYS as AT_KEYS
+from ratscrew.core.events import Controls, Event
 from ratscrew.variants.slae import dice_of
 from web.model.headline import Headline, Note, seat_notes
 from web.model.settings import MAX_CHOICE_SECONDS
@@ -45,12 +46,16 @@ class Mirror:
 
     :attr:`headline` is what the page's headline shows once every line has had its time
     (web/model/headline.py): the last notable event's sentence. A flip or an ignored action never
-    changes it; an ignored action is a note at its seat (:meth:`notes`)."""
+    changes it; an ignored action is a note at its seat (:meth:`notes`). Its sentences name
+    what the seats play with as the page does (``controls``: by default every seat at the
+    keyboard, as the tests press keys)."""
 
     def __init__(self, seed: int, players: int = 2, names: Sequence[str] = (),
-                 variant: str = "classic", options: dict[str, Any] | None = None) -> None:
+                 variant: str = "classic", options: dict[str, Any] | None = None,
+                 controls: Controls | None = None) -> None:
         names = names or [f"Player {n + 1}" for n in range(players)]  # the page's defaults
         self.game = Game(variant, players, seed=seed, names=names, options=options)
+        self.controls = controls or Controls((AT_KEYS,) * players)
         self.t = 0
         self._head = Headline()
         self._now = 0.0
@@ -60,7 +65,8 @@ class Mirror:
     def saw(self, events: Sequence[Event]) -> None:
         """Events the page has drawn: the headline follows them."""
         self._now += 100_000.0  # past any hold: the line the page ends up showing
-        line = self._head.offer(events, self.game.names or None, self._now, 1.0)
+        line = self._head.offer(events, self.game.names or None, self._now, 1.0,
+                                self.controls)
         if line is not None:
             self.headline = with_symbols(line.text)
 
@@ -79,7 +85,7 @@ class Mirror:
 
     def notes(self, events: Sequence[Event]) -> dict[int, Note]:
         """The notes these events leave at the seats (web/model/headline.py's seat_notes)."""
-        return {note.seat: note for note in seat_notes(events)}
+        return {note.seat: note for note in seat_notes(events, None, self.controls)}
 
 
 def rat_deal() -> int:

@@ -382,6 +382,13 @@ class Window:
         self.made = 0
         self.performance = types.SimpleNamespace(now=lambda: self.now)
         self.Object = types.SimpleNamespace(fromEntries=dict)
+        self.coarse = False
+        """Whether the page is on a touch screen (``(pointer: coarse)`` matches)."""
+
+    def matchMedia(self, query: str) -> types.SimpleNamespace:
+        """Only the touch screen's query is known: ``(pointer: coarse)``."""
+        assert query == "(pointer: coarse)", query
+        return types.SimpleNamespace(matches=self.coarse)
 
     def setTimeout(self, fn: Callable[[], None], ms: float) -> int:
         self.made += 1

@@ -20,12 +20,15 @@ from dataclasses import dataclass
 
 from ratscrew.core.events import (
     BackIn,
+    Controls,
     Event,
     Ignored,
     OutOfCards,
     PileTaken,
     TurnMissed,
     WrongSlap,
+    device_of,
+    say,
 )
 from web.model.variant_page import event_ranks
 
@@ -112,11 +115,12 @@ class Headline:
         self.pending: Line | None = None
 
     def offer(self, events: Sequence[Event], names: Sequence[str] | None, now: float,
-              speed: float) -> Line | None:
+              speed: float, controls: Controls | None = None) -> Line | None:
+        """``controls``: how each seat plays (the words for a key or a button)."""
         event = _pick(events)
         if event is None:
             return self.tick(now, speed)
-        line = Line(event.explain(names), event.kind, _rank(event), now)
+        line = Line(event.explain(names, controls), event.kind, _rank(event), now)
         shown = self.line
         if shown is None or line.rank >= shown.rank or now - shown.since >= hold_ms(speed):
             self.line, self.pending = line, None
@@ -150,10 +154,10 @@ def _cards(n: int) -> str:
     return f"{n} card{'s' * (n != 1)}"
 
 
-def _wrong_slap_note(event: WrongSlap) -> str:
+def _wrong_slap_note(event: WrongSlap, device: str) -> str:
     what = "Card out of turn" if event.flip else "Wrong slap"
     if event.reason:
-        what += f" ({event.reason})"
+        what += f" ({say(event.reason, device)})"
     costs = {
         "cards": f"\u2212{_cards(len(event.burned))}",
         "lockout": f"no slaps for {event.flips} flip{'s' * (event.flips != 1)}",
@@ -166,21 +170,24 @@ def _wrong_slap_note(event: WrongSlap) -> str:
     return f"{what}: {cost}" if cost else f"{what} (no penalty)"
 
 
-def seat_notes(events: Sequence[Event], humans: Collection[int] | None = None) -> list[Note]:
+def seat_notes(events: Sequence[Event], humans: Collection[int] | None = None,
+               controls: Controls | None = None) -> list[Note]:
     """The notes a batch of events leaves at seats: why an action was ignored (at a person's
     seat: they pressed, they must learn why; ``humans`` None means every seat), what a wrong
     slap cost, how many cards a won pile brought, a missed turn, out of cards, back in. One
-    note per seat (the batch's last for it)."""
+    note per seat (the batch's last for it), in the words of the seat's device
+    (``controls``)."""
     notes: dict[int, Note] = {}
     for event in events:
         note: Note | None = None
         if isinstance(event, Ignored):
             if humans is not None and event.seat not in humans:
                 continue
-            note = Note(event.seat, event.kind,
-                        f"{event.action.capitalize()} ignored: {event.reason}")
+            why = say(event.reason, device_of(controls, event.seat))
+            note = Note(event.seat, event.kind, f"{event.action.capitalize()} ignored: {why}")
         elif isinstance(event, WrongSlap):
-            note = Note(event.seat, event.kind, _wrong_slap_note(event))
+            note = Note(event.seat, event.kind,
+                        _wrong_slap_note(event, device_of(controls, event.seat)))
         elif isinstance(event, PileTaken):
             note = Note(event.seat, event.kind, f"+{_cards(event.count)}")
         elif isinstance(event, TurnMissed):
@@ -213,20 +220,20 @@ class Announcer:
             isinstance(e, Ignored) and e.seat in self.humans)]
 
     def offer(self, events: Sequence[Event], names: Sequence[str] | None, now: float,
-              speed: float) -> str | None:
+              speed: float, controls: Controls | None = None) -> str | None:
         said = self._said(events)
         if not is_fast(speed):
             self.best, self.more = None, 0
             if not said:
                 return None
             self.last = now
-            return " ".join(e.explain(names) for e in said)
+            return " ".join(e.explain(names, controls) for e in said)
         for event in said:
             rank = rank_of(event.kind) or 3
             if self.best is None or rank >= self.best[0]:
                 if self.best is not None:
                     self.more += 1
-                self.best = (rank, event.explain(names))
+                self.best = (rank, event.explain(names, controls))
             else:
                 self.more += 1
         if any(e.kind == "game-over" for e in said):

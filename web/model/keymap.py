@@ -423,6 +423,33 @@ def default_keymap(players: int = MAX_SEATS, actions: Sequence[str] = ACTIONS) -
     return keymap
 
 
+CHOICE_MOVES = ("slap-left", "slap-right", "slap")
+"""The actions that move a decision panel's selection (:func:`choice_step`); flip chooses."""
+
+
+def choice_hint(keys: Mapping[str, str], actions: Sequence[str], device: str,
+                name: str) -> str:
+    """The decision panel's line on how to choose, as the chooser plays (``device``: ``keys``,
+    ``touch`` or ``phone``, :data:`ratscrew.core.events.DEVICES`): at a keyboard, the keys of
+    the game's ``actions`` that really move and choose (``keys``: the seat's bound keys by
+    action); on a touch screen, a tap; for a phone seat (``name``), their phone."""
+    if device == "phone":
+        return f"{name} chooses on their phone."
+    if device != "keys":
+        return "Tap an option."
+    bound = {a: keys[a] for a in ("flip", *CHOICE_MOVES) if a in actions and keys.get(a)}
+    if "flip" not in bound:
+        return "Click an option."
+    confirm = key_label(bound["flip"])
+    if "slap-left" in bound and "slap-right" in bound:
+        left, right = key_label(bound["slap-left"]), key_label(bound["slap-right"])
+        return f"{left} / {right} move \u00b7 {confirm} chooses"
+    step = next((bound[a] for a in CHOICE_MOVES if a in bound), "")
+    if step:
+        return f"{key_label(step)} moves \u00b7 {confirm} chooses"
+    return f"{confirm} chooses"
+
+
 def choice_step(index: int, action: str, count: int) -> tuple[int, bool]:
     """A seat's key in a decision's panel: slap-left moves to the previous option, slap-right
     (or a plain slap) to the next, both wrapping round; flip confirms. Returns the selected

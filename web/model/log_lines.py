@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from ratscrew.core.events import Event, Flipped
+from ratscrew.core.events import Controls, Event, Flipped
 from web.model.card_text import with_symbols
 
 LOG_LIMIT = 5000
@@ -36,9 +36,13 @@ class LogLines:
     ``notable``: the kinds of event the log marks out (the core's and the variant parts').
     """
 
-    def __init__(self, names: Sequence[str], notable: tuple[type[Event], ...]) -> None:
+    def __init__(self, names: Sequence[str], notable: tuple[type[Event], ...],
+                 controls: Controls | None = None) -> None:
         self._names = tuple(names) or None
         self._notable = notable
+        self.controls = controls
+        """How each seat plays (the words for a key or a button), as the table had it when
+        an entry was made."""
         self._made: list[str] = []
 
     def entry(self, event: Event, step: int) -> str:
@@ -48,7 +52,7 @@ class LogLines:
             kind += " notable"
         elif isinstance(event, Flipped) and event.target >= 0:
             kind += " face"
-        text = escape(with_symbols(event.explain(self._names)), quote=False)
+        text = escape(with_symbols(event.explain(self._names, self.controls)), quote=False)
         return (f'<li class="{escape(kind)}" data-step="{step}" tabindex="-1">'
                 f'<span class="log-time">{clock(event.t)}</span>{text}</li>')
 

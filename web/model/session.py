@@ -22,7 +22,7 @@ from math import ceil
 from typing import Any
 
 from ratscrew.core.engine import Decision, Game
-from ratscrew.core.events import Event
+from ratscrew.core.events import KEYS, PHONE, TOUCH, Controls, Event
 from ratscrew.core.rng import Rng
 from ratscrew.play.bots import Bot, find_skill
 from ratscrew.play.match import Match
@@ -118,6 +118,9 @@ class Session:
         self.remote: set[int] = set()
         """People's seats played from another device (a phone): this device's keys and
         touches do nothing there; their actions come through :meth:`human` all the same."""
+        self.touch = False
+        """Whether the people at this device play on a touch screen (their seats' Flip and
+        Slap buttons), not with keys: the page sets it when it deals."""
         self.match = Match(self.game, list(self.bots.values()))
         self.timeline = Timeline(self._new_game, self.game)
         """The game's record, to step through and go back in (after :meth:`back` it goes on
@@ -130,6 +133,14 @@ class Session:
         """Real ms left to answer the pending decision, while its clock stands still (paused,
         or at instant speed)."""
         self._note_pending()
+
+    def controls(self) -> Controls:
+        """How each seat plays, for the sentences that name a key or a button: a bot names
+        nothing, a phone seat its phone, a person here their keys or, on a touch screen,
+        their buttons."""
+        here = TOUCH if self.touch else KEYS
+        return Controls(tuple("" if seat in self.bots else PHONE if seat in self.remote
+                              else here for seat in range(self.game.n)))
 
     # -- the clock -------------------------------------------------------------------------
 

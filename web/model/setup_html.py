@@ -43,6 +43,7 @@ from web.model.setup_options import (
     controls_for,
     label,
     rules_or_default,
+    rules_summary,
     seat_choice_labels,
     seat_marks,
     seat_option,
@@ -113,8 +114,9 @@ def _control_field(control: Control, help_id: str) -> str:
                           for c in control.choices)
         return tag("select", options, **common)
     if control.kind == "number":
-        return void("input", type="number", min=control.minimum, max=control.maximum,
-                   step=control.step, inputmode="numeric", value=control.value,
+        return void("input", type="number", min=f"{control.minimum:g}",
+                   max=f"{control.maximum:g}", step=f"{control.step:g}",
+                   inputmode="decimal" if control.unit else "numeric", value=control.value,
                    **common)
     return void("input", type="text", autocomplete="off", spellcheck="false",
                value=control.value, **common)
@@ -245,7 +247,7 @@ def form_parts(config: TableConfig, keys: Callable[[int], str],
     rules, _ = rules_or_default(variant, config.players, config.options)
     return {
         "setup-players": player_options(variant, config.players),
-        "setup-summary": escape(variant.summary),
+        "setup-summary": escape(rules_summary(variant, rules)),
         "setup-slaps": slap_items(variant, rules.slaps),
         "setup-rules-body": rules_body(variant, config.players, config.options),
         "setup-seat-list": seat_rows(variant, config, keys, rows),

@@ -39,9 +39,9 @@ LABELS: dict[str, str] = {
     "strikes": "Strikes before barred",
     "exhausted": "Challenged player runs out",
     "empty_hand": "Players with no cards",
-    "collect": "Won challenge",
+    "collect": "Won pile",
     "next_leader": "Next to lead",
-    "grace_ms": "Grace after a pile is won (ms)",
+    "grace_ms": "Grace after a pile is won (seconds)",
     "run_wrap": "Runs go round the corner (K-A-2)",
     "same_as_first_match": "Same as first must match",
     "ending": "Game ends",
@@ -66,7 +66,8 @@ CHOICE_LABELS: dict[str, dict[str, str]] = {
     "exhausted": {"challenger": "challenger takes the pile",
                   "continue": "next player continues"},
     "empty_hand": {"skip": "skipped, may slap back in", "forfeit": "out of the game"},
-    "collect": {"claim": "claimed with the flip key", "immediate": "taken at once"},
+    "collect": {"claim": "its winner flips to collect it", "immediate": "taken at once",
+                "auto": "the table collects it after a short pause"},
     "next_leader": {"winner": "who took the pile", "failed": "who failed the challenge",
                     "right": "right of who took the pile"},
     "ending": {"standard": "one player has every card",
@@ -83,7 +84,12 @@ HELP: dict[str, str] = {
 """Help that says it better for a form than the spec's description ("" for none)."""
 
 STEPS: dict[str, int] = {"grace_ms": 50}
-"""Spinner steps for the options measured in milliseconds (typed values need not be multiples)."""
+"""Spinner steps of the core's number options, in the option's own unit (typed values need
+not be multiples)."""
+
+SECONDS = "s"
+"""A number control shown in seconds: its option counts milliseconds (``unit`` ``ms``), which
+a teacher thinks of in seconds; links and records keep the milliseconds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,9 +112,12 @@ class Control:
     help: str
     value: Any
     choices: tuple[Choice, ...] = ()
-    minimum: int = 0
-    maximum: int = 0
-    step: int = 1
+    minimum: float = 0
+    maximum: float = 0
+    step: float = 1
+    unit: str = ""
+    """``s``: a number in seconds (its ``value`` the text to show, "0.15"; its option is in
+    milliseconds)."""
     featured: bool = False
     """One of the options the variant is about (shown first)."""
     changed: bool = False
@@ -239,6 +248,11 @@ def controls_for(
             names = CHOICE_LABELS.get(name) or choice_labels(name)
             choices = tuple(Choice(c, names.get(c, c)) for c in spec.choices)
             controls.append(Control(kind="choice", value=value, choices=choices, **common))
+        elif spec.maximum and spec.unit == "ms":
+            step = STEPS.get(name) or option_step(name) or 1
+            controls.append(Control(kind="number", value=seconds(value),
+                                    minimum=spec.minimum / 1000, maximum=spec.maximum / 1000,
+                                    step=step / 1000, unit=SECONDS, **common))
         elif spec.maximum:
             step = STEPS.get(name) or option_step(name) or 1
             controls.append(Control(kind="number", value=value, minimum=spec.minimum,
@@ -246,6 +260,32 @@ def controls_for(
         else:
             controls.append(Control(kind="flag", value=bool(value), **common))
     return controls
+
+
+def seconds(ms: int) -> str:
+    """Milliseconds as the form shows them, in seconds: 150 is "0.15", 4000 is "4"."""
+    return f"{ms / 1000:g}"
+
+
+def _read_seconds(name: str, raw: Any) -> int:
+    """A number of seconds typed into the control of ``name`` (whose option counts
+    milliseconds), in milliseconds; a decimal comma will do. Raises OptionsError with a
+    sentence for the player."""
+    spec = OPTION_SPECS[name]
+    text = str(raw).strip()
+    number = text.replace(",", ".", 1)
+    whole, dot, tenths = number.partition(".")
+    low, high = seconds(spec.minimum), seconds(spec.maximum)
+    if not (whole or tenths) or not all(part == "" or (part.isascii() and part.isdigit())
+                                        for part in (whole, tenths)) or len(number) > 12:
+        raise OptionsError(f"{label(name)} must be a number of seconds from {low} to {high}, "
+                           f"not {text!r}." if text else
+                           f"{label(name)} needs a number of seconds from {low} to {high}.")
+    value = round(float(f"{whole or 0}{dot}{tenths}") * 1000)
+    if not spec.minimum <= value <= spec.maximum:
+        raise OptionsError(f"{label(name)} must be a number of seconds from {low} to {high}, "
+                           f"not {text}.")
+    return value
 
 
 def parse_value(name: str, raw: Any, current: Rules) -> Any:
@@ -263,6 +303,8 @@ def parse_value(name: str, raw: Any, current: Rules) -> Any:
         return [*kept, *(rule for rule in checked if rule not in kept)]
     if name == "challenge":
         return str(raw).strip()
+    if spec.maximum and spec.unit == "ms":
+        return _read_seconds(name, raw)
     if name == "dealer" or spec.maximum:
         text = str(raw).strip()
         number = text[1:] if text.startswith("-") else text
@@ -330,6 +372,25 @@ def _sentence(name: str, error: str) -> str:
         return f"{text}."
     text = text.removeprefix(f"{name}: ").removeprefix(f"{name} ")
     return f"{label(name)}: {text}."
+
+
+COLLECTING = {
+    "claim": "A won pile waits for its winner to flip to collect it; until then its last card "
+             "can still be slapped.",
+    "auto": "A won pile goes to its winner by itself after a short pause, in which its last "
+            "card can still be slapped.",
+}
+"""What the rules summary says of how a won pile is collected (``collect``; nothing when it
+is taken at once)."""
+
+
+def rules_summary(variant: Variant, rules: Rules) -> str:
+    """The setup's summary of the rules chosen: the game's own summary, and how a won pile is
+    collected (a table of people waits at it under ``claim``)."""
+    parts = [variant.summary]
+    if variant.reads("collect") and rules.collect in COLLECTING:
+        parts.append(COLLECTING[rules.collect])
+    return " ".join(parts)
 
 
 def changed_count(controls: Sequence[Control]) -> int:

@@ -21,6 +21,15 @@ from web.model.feedback import Sound
 PARTS_PACKAGE = "web.table.parts"
 """The package whose modules are the variants' web parts, one module a variant."""
 
+TABLE_WORDS: dict[str, str] = {
+    "challenge": "{card}: {who} has {chances}",
+    "answering": "to play: {chances}",
+}
+"""The table's own lines that a variant may say its own way (:attr:`VariantPage.words`), by
+key: the challenge line under the pile and the status of the seat answering a challenge.
+Whole texts, with named placeholders: ``{card}`` (the challenging card's name), ``{who}``
+(who answers), ``{chances}`` ("2 chances") and ``{cards}`` ("2 cards"), the same number."""
+
 
 @dataclass(frozen=True)
 class OwnAction:
@@ -44,7 +53,9 @@ class VariantPage:
     choice_labels: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     """What the form shows for each choice of those options, by value."""
     steps: Mapping[str, int] = field(default_factory=dict)
-    """Spinner steps of its number options (a typed value need not be a multiple)."""
+    """Spinner steps of its number options, in the option's own unit (milliseconds for an
+    option counted in them, which the form shows in seconds; a typed value need not be a
+    multiple)."""
     ranks: Mapping[str, int] = field(default_factory=dict)
     """Its notable events' kinds and their headline rank (higher wins; see
     :data:`web.model.headline.RANKS`)."""
@@ -62,6 +73,9 @@ class VariantPage:
     own_actions: Callable[[Game, int], tuple[OwnAction, ...]] | None = None
     """The variant's own actions a seat may take in the game as it stands (None: it has
     none)."""
+    words: Mapping[str, str] = field(default_factory=dict)
+    """The table's own lines in the variant's words, by key of :data:`TABLE_WORDS`
+    (Beggar-My-Neighbour's debts for the challenges' chances)."""
 
 
 _PAGES: dict[str, VariantPage] = {}
@@ -97,6 +111,11 @@ def own_actions(game: Game, seat: int) -> tuple[OwnAction, ...]:
     if offer is None or game.outcome is not None:
         return ()
     return offer(game, seat)
+
+
+def table_words(variant: str, key: str) -> str:
+    """The text of the table's line ``key`` (:data:`TABLE_WORDS`) in ``variant``'s words."""
+    return page_of(variant).words.get(key) or TABLE_WORDS[key]
 
 
 def option_label(name: str) -> str | None:

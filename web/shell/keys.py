@@ -71,19 +71,20 @@ class Keys:
         if event.repeat or hit is None:
             return  # a held-down key is not a slap
         seat, action = hit
-        if seat not in session.humans:
-            return
+        if seat not in session.humans or seat in session.remote:
+            return  # a bot's keys, or a phone seat's: that player has no key here
+        if action not in session.actions:
+            return  # this game does not offer it (a plain slap where the hand matters)
         view = self.play.view
         if view is not None:
-            # While a decision waits for this seat, its keys work the choice panel.
+            # While a decision waits for this seat, its keys work the choice panel (the keys
+            # its hint names: web/model/keymap.py's choice_hint).
             chosen = view.choice_key(seat, action)
             if chosen is not None:
                 event.preventDefault()
                 if chosen:
                     self.play.choose(seat, chosen)
                 return
-        if action not in session.actions:
-            return  # this game does not offer it (a plain slap where the hand matters)
         event.preventDefault()
         self.play.act(seat, action)
         window.ratscrewLatency.push(window.performance.now() - event.timeStamp)

@@ -24,6 +24,7 @@ from web.model.setup_options import (
     changed_count,
     controls_for,
     rules_or_default,
+    rules_summary,
     seat_option,
     set_option,
     slaps_heading,
@@ -166,6 +167,7 @@ class SetupForm:
         box = by_id("setup-rules-message")
         box.textContent = " ".join(notes)
         box.hidden = not notes
+        by_id("setup-summary").textContent = rules_summary(variant, rules)
         slaps = by_id("setup-slaps")
         slaps.setAttribute("aria-label", f"{slaps_heading(variant)} in play")
         slaps.innerHTML = slap_items(variant, rules.slaps)

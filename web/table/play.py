@@ -388,7 +388,7 @@ class Play:
             box.showModal()
 
     def on_again_setup(self, _event: Any) -> None:
-        """The end screen's "Change the table": the setup screen."""
+        """The end screen's "Back to the game setup": the setup screen."""
         by_id("gameover").close()
         self.shell.show_setup()
 

@@ -62,6 +62,8 @@ class TableView:
     ) -> None:
         self.session = session
         self.game: Game = session.game
+        # How people here play (keys, or a touch screen's buttons): what the sentences name.
+        session.touch = bool(window.matchMedia("(pointer: coarse)").matches)
         self.felt = by_id("felt")
         self._proxies: list[Any] = []
         context = PartContext(session, self.seat_root, self.later, self._proxies, DOM, act,

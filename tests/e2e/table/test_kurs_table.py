@@ -27,7 +27,7 @@ from e2e_table import (
 from playwright.sync_api import Page, expect
 
 from ratscrew.core.engine import Game
-from ratscrew.variants.kurs import CHARIOT, DEVIL, EMPEROR, FOOL, ArcanaEffect
+from ratscrew.variants.kurs import CHARIOT, DECREES, DEVIL, EMPEROR, FOOL, ArcanaEffect
 
 pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("clean_page")]
 
@@ -123,8 +123,13 @@ def test_a_decree_is_typed_and_its_holder_fines(
     field = panel.locator("input.choice-text")
     expect(field).to_have_attribute("maxlength", "80")
 
-    # The suggestions stay; the seat's keys reach the text box too (left from the first).
+    # The suggestions stay; the seat's slap key moves on through them to the text box, as
+    # the panel's hint says (the left-hand slap key is no key of this game: it does nothing).
+    expect(panel.locator(".choice-hint")).to_have_text("W moves \u00b7 Q chooses")
     page.keyboard.press(KEYS[0]["slap-left"])
+    expect(panel).to_have_attribute("data-selected", DECREES[0])
+    for _ in DECREES:
+        page.keyboard.press(KEYS[0]["slap"])
     expect(panel).to_have_attribute("data-selected", "type")
     page.keyboard.press(KEYS[0]["flip"])
     expect(field).to_be_focused()

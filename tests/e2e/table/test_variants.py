@@ -18,6 +18,7 @@ from e2e_table import (
     KEYS,
     Mirror,
     choice_seen,
+    expect_table,
     headline,
     history,
     note,
@@ -32,7 +33,7 @@ from e2e_table import (
 from playwright.sync_api import Page, expect
 
 from ratscrew.core.engine import Game
-from ratscrew.core.events import Asked, PileTaken, WrongSlap
+from ratscrew.core.events import TOUCH, Asked, Controls, PileTaken, WrongSlap
 from ratscrew.variants.firefighters import BurnContest, BurnWon, burn_value
 from ratscrew.variants.slae import BlackDie, dice_of
 from web.model.settings import STORAGE_KEY
@@ -295,6 +296,33 @@ def test_the_first_to_burn_wins_by_the_bonus(page: Page, open_site: Callable[...
     expect(contest).to_be_visible()
     press(page, mirror, mirror.game.to_act(), "flip")
     expect(contest).to_be_hidden()
+
+
+@pytest.mark.browser_context_args(has_touch=True)
+def test_a_touch_tables_headline_names_its_buttons(page: Page,
+                                                   open_site: Callable[..., str]) -> None:
+    """On a touch screen the burn contest's headline says the Slap button (not a key), and a
+    seat that flips meanwhile is told which button burns."""
+    seed, flips, _ = burn_deal()
+    options = {"burn_ms": LONG_BURN_MS}
+    mirror = Mirror(seed, names=NAMES, variant=FIREFIGHTERS, options=options,
+                    controls=Controls((TOUCH, TOUCH)))
+    open_table(open_site, page, table(FIREFIGHTERS, seed, options=f"burn_ms:{LONG_BURN_MS}"))
+    assert page.evaluate("matchMedia('(pointer: coarse)').matches") is True
+    for _ in range(flips):
+        seat_ = mirror.game.to_act()
+        events = mirror.act(seat_, "flip")
+        seat(page, seat_).locator(".touch-flip").tap()
+        expect_table(page, mirror, events)
+    assert isinstance(mirror.game.phase, BurnContest)
+    expect(headline(page)).to_contain_text(
+        "Everyone with cards burns one with their Slap button;")
+    expect(headline(page)).not_to_contain_text("key")
+    events = mirror.act(0, "flip")
+    seat(page, 0).locator(".touch-flip").tap()
+    expect(note(page, 0)).to_have_text(
+        "Flip ignored: a burn contest is on: burn a card with your Slap button")
+    expect_table(page, mirror, events)
 
 
 def test_a_table_of_people_ends_a_contest_at_its_deadline(

@@ -280,7 +280,7 @@ def test_004_beggar_my_neighbour_worked_trick() -> None:
     assert seats == [0, 1, 1, 0, 1, 1, 1, 0, 0, 0]
     taken = only(events, PileTaken)
     assert (taken.seat, taken.count, taken.how) == (1, 10, "challenge")
-    assert texts(events)[-1] == "Challenge won: player 2 takes 10 cards."
+    assert texts(events)[-1] == "player 2 takes the pile (10 cards)."
     assert codes(g.hands[1]) == "9D QS 6H JD AS 3C 7H KC 10C 4D 6S"
     assert g.to_act() == 1  # "and then continues the game by playing their top card"
 
@@ -361,17 +361,22 @@ def test_004_beggar_my_neighbour_with_three_players() -> None:
     g = Game("bmn", 3, hands=[H("QS 2S 3S"), H("5H JD 9H"), H("7C 8C")])
     events = lay(g, 4)
     assert texts(events) == [
-        "player 1 flips QS: player 2 has 2 chances to answer.",
-        "player 2 flips 5H (1 chance left).",
-        "player 2 flips JD: player 3 has 1 chance to answer.",
-        "player 3 flips 7C.",
-        "player 3 could not answer player 2's JD: player 2 wins the pile.",
-        "Challenge won: player 2 takes 4 cards.",
+        "player 1 turns up QS: player 2 owes 2 cards.",
+        "player 2 pays 5H (1 more card owed).",
+        "player 2 turns up JD while paying: the debt passes to player 3, who owes 1 card.",
+        "player 3 pays 7C: the debt is paid.",
+        "player 3 has paid for player 2's JD in full: the pile is player 2's.",
+        "player 2 takes the pile (4 cards).",
     ]
     assert g.to_act() == 1
     # Player 3 lays their last card; when they must pay for the Queen they are out.
     events = lay(g, 4)
-    assert "player 3 has no cards to play and is out of the game." in texts(events)
+    assert texts(events)[-3:] == [
+        "player 3 has no cards to play or pay and is out.",
+        "player 3 cannot pay the rest of the debt for player 2's QS (2 cards short): the pile "
+        "is player 2's.",
+        "player 2 takes the pile (4 cards).",
+    ]
     assert g.out == [False, False, True]
     assert only(events, PileTaken).seat == 1
     outcome = play_out(g)
@@ -387,7 +392,7 @@ def test_004_three_player_deal_gives_one_player_an_extra_card() -> None:
 def test_004_suck_the_well_is_played_counterclockwise() -> None:
     g = Game("bmn", 3, hands=[H("KS 2S"), H("5H 9H"), H("7C 8C 4C")],
              options={"direction": "counterclockwise"})
-    assert texts(flip(g, 0)) == ["player 1 flips KS: player 3 has 3 chances to answer."]
+    assert texts(flip(g, 0)) == ["player 1 turns up KS: player 3 owes 3 cards."]
 
 
 # --- 4. slaps in play -------------------------------------------------------------------------

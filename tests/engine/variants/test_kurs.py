@@ -319,7 +319,7 @@ def test_the_emperor_makes_a_typed_decree() -> None:
     assert decision.options == DECREES and decision.default == DECREES[0]
     events = choose(g, ANA, "You must refer to me as 'Your Highness'")
     assert said(g, events) == [
-        "The Emperor: Ana decrees: \u201cYou must refer to me as 'Your Highness'\u201d Anyone "
+        "The Emperor: Ana decrees: \u201cYou must refer to me as 'Your Highness'\u201d. Anyone "
         "who breaks it may be fined a card by Ana."]
     court = court_of(g)
     assert court is not None
@@ -385,7 +385,7 @@ def test_the_holder_fines_someone_a_card() -> None:
     events = fine(g, ANA, "3")
     assert hands(g) == ["2CU 3CU 2SW", "3WA 4WA", "3SW"]
     assert said(g, events) == [
-        f"The Emperor: Ana fines Cleo a card for breaking the decree \u201c{DECREES[0]}\u201d."]
+        f"The Emperor: Ana fines Cleo a card for breaking the decree \u201c{DECREES[0]}\u201d"]
 
 
 def test_the_holder_may_fine_themselves() -> None:
@@ -393,7 +393,7 @@ def test_the_holder_may_fine_themselves() -> None:
     events = fine(g, ANA, "1")
     assert hands(g)[ANA] == "3CU 2CU"  # off the top of her hand, under it
     assert said(g, events) == [
-        f"The Emperor: Ana fines Ana a card for breaking the decree \u201c{DECREES[0]}\u201d."]
+        f"The Emperor: Ana fines Ana a card for breaking the decree \u201c{DECREES[0]}\u201d"]
 
 
 def test_a_fine_records_as_an_action() -> None:
@@ -1401,7 +1401,7 @@ def test_a_game_with_a_decree_a_fine_and_the_hermit_replays_identically() -> Non
     assert "The Emperor: Ana decrees: \u201cThank the dealer by name!\u201d Anyone who breaks " \
            "it may be fined a card by Ana." in texts
     assert "The Emperor: Ana fines Cleo a card for breaking the decree \u201cThank the dealer " \
-           "by name!\u201d." in texts
+           "by name!\u201d" in texts
     assert "The Hermit: Ana has handed out every card: Ben 2, Cleo 1." in texts
     assert hands(g) == ["4CU 2SW", "6SW 9WA", "8WA"] and g.turn == BEN
     record = record_of(g)

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from ratscrew.core.cards import CARDS
+from ratscrew.core.cards import CARDS, cards
+from ratscrew.core.engine import Game
 from ratscrew.core.events import (
+    KEYS,
+    PHONE,
+    TOUCH,
     ChallengeWon,
+    Controls,
     Event,
     Flipped,
     GameOver,
@@ -128,3 +133,29 @@ def test_an_ignored_action_is_a_note_only_at_a_persons_seat() -> None:
     assert [n.seat for n in seat_notes([IGNORED], humans=(0, 1))] == []
     assert [n.seat for n in seat_notes([IGNORED], humans=(3,))] == [3]
     assert [n.seat for n in seat_notes([IGNORED, DOUBLE], humans=())] == [4]
+
+
+# --------------------------------------------------------------------------- keys or buttons
+
+
+def test_lines_and_notes_name_each_seats_keys_buttons_or_phone() -> None:
+    """Firefighters: the contest's headline names the device the table's people share; a
+    flip during it is told, at its seat, how that seat burns."""
+    g = Game("firefighters", 2, hands=[cards("QS KS"), cards("QH 9H")], names=["Ana", "Ben"])
+    started = g.flip(0, 100) + g.flip(1, 200)
+    refused = g.flip(0, 300)
+    for seats, line, note in [
+        ((KEYS, KEYS), "with their slap key", "burn a card with your slap key"),
+        ((TOUCH, TOUCH), "with their Slap button", "burn a card with your Slap button"),
+        ((PHONE, ""), "with the Slap button on their phone",
+         "burn a card with the Slap button on your phone"),
+        ((PHONE, KEYS), "by slapping", "burn a card with the Slap button on your phone"),
+    ]:
+        controls = Controls(seats)
+        shown = Headline().offer(started, g.names, 0.0, 1.0, controls)
+        assert shown is not None and shown.kind == "burn-started" and line in shown.text
+        assert seat_notes(refused, None, controls)[0].text == (
+            f"Flip ignored: a burn contest is on: {note}")
+        said = Announcer(frozenset({0})).offer(refused, g.names, 0.0, 1.0, controls)
+        assert said is not None and note in said
+    assert seat_notes(refused)[0].text == "Flip ignored: a burn contest is on: slap to burn a card"

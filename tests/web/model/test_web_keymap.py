@@ -16,6 +16,7 @@ from web.model.keymap import (
     RESERVED_KEYS,
     KeyClashError,
     KeyMap,
+    choice_hint,
     default_keymap,
     is_game_event,
     key_label,
@@ -411,3 +412,30 @@ def test_from_json_never_fails_and_gives_a_consistent_map(data: object, players:
         for key in keymap.keys_for(seat).values():
             assert key not in seen and key_problem(key) is None
             seen.add(key)
+
+
+# --------------------------------------------------------------------------- a decision's hint
+
+CLASSIC_ACTIONS = ("flip", "slap")
+HAND_ACTIONS = ("flip", "slap-left", "slap-right")
+
+
+def test_the_choice_hint_names_the_keys_that_really_move_and_choose() -> None:
+    keys = default_keymap(MAX_SEATS, KNOWN_ACTIONS).keys_for(0)
+    assert keys == {"flip": "q", "slap": "w", "slap-left": "a", "slap-right": "s"}
+    # Classic and K.U.R.S.: the slap key moves on, the flip key chooses (A and S are no keys
+    # of theirs).
+    assert choice_hint(keys, CLASSIC_ACTIONS, "keys", "Ada") == "W moves \u00b7 Q chooses"
+    # Slap Like an Egyptian: the left and right slap keys move, the flip key chooses.
+    assert choice_hint(keys, HAND_ACTIONS, "keys", "Ada") == "A / S move \u00b7 Q chooses"
+    # Keys as the seat has them now (changed in the settings), and keys it lacks.
+    assert choice_hint({"flip": "arrowup", "slap": "space"}, CLASSIC_ACTIONS, "keys",
+                       "Ada") == "Space moves \u00b7 \u2191 chooses"
+    assert choice_hint({"flip": "q"}, CLASSIC_ACTIONS, "keys", "Ada") == "Q chooses"
+    assert choice_hint({"slap": "w"}, CLASSIC_ACTIONS, "keys", "Ada") == "Click an option."
+
+
+def test_the_choice_hint_names_no_key_on_a_touch_screen_or_for_a_phone_seat() -> None:
+    keys = default_keymap(MAX_SEATS, KNOWN_ACTIONS).keys_for(0)
+    assert choice_hint(keys, HAND_ACTIONS, "touch", "Ada") == "Tap an option."
+    assert choice_hint(keys, CLASSIC_ACTIONS, "phone", "Ada") == "Ada chooses on their phone."

@@ -616,3 +616,15 @@ def test_a_bot_stands_in_for_a_person_and_gives_the_seat_back() -> None:
     assert 1 not in session.bots
     with pytest.raises(ValueError, match="no seat 4"):
         session.set_bot(3, "easy")
+
+
+def test_the_controls_say_how_each_seat_plays() -> None:
+    """Bots name nothing, a phone seat its phone, a person here their keys or, on a touch
+    screen, their buttons: what the sentences name (ratscrew.core.events.Controls)."""
+    session = Session("classic", 4, 1, ["A", "B", "C", "D"], {3: "normal"})
+    session.remote.add(2)
+    assert session.controls().seats == ("keys", "keys", "phone", "")
+    session.touch = True
+    assert session.controls().seats == ("touch", "touch", "phone", "")
+    session.set_bot(2, "easy")  # the phone dropped: a bot stands in
+    assert session.controls().of(2) == ""

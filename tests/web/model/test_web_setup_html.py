@@ -147,6 +147,29 @@ def test_the_default_form_is_what_the_page_draws_for_a_new_visitor() -> None:
         assert parts[f"part:{element_id}"] == markup
 
 
+def test_the_form_before_python_shows_the_same_labels_in_seconds() -> None:
+    """The markup the build writes (index.html, each game's template for
+    web/boot/setup_early.js) is the page's own: times in seconds, no rule text's file number,
+    and the summary that says a won pile waits for its winner's flip."""
+    parts = prerender()
+    body = Elements(parts["part:setup-rules-body"])
+    grace = body.find(id="rule-grace_ms")[0]
+    assert (grace["value"], grace["min"], grace["max"], grace["step"], grace["inputmode"]) == (
+        "0.15", "0", "2", "0.05", "decimal")
+    assert "Grace after a pile is won (seconds)" in body.text
+    assert body.find(id="rule-penalty_count")[0]["inputmode"] == "numeric"
+    assert "waits for its winner to flip to collect it" in parts["part:setup-summary"]
+    templates = game_parts()
+    burn = Elements(templates).find(id="rule-burn_ms")[0]
+    assert (burn["value"], burn["min"], burn["max"], burn["step"]) == ("4", "0.5", "30", "0.5")
+    for markup in (templates, *parts.values()):
+        page = Elements(markup)
+        words = " ".join(page.text) + " ".join(
+            str(a.get("title") or "") for _, a in page.tags)
+        assert not re.search(r"\b00[0-9]\b", words)
+        assert "(ms)" not in words and "claimed with the flip key" not in words
+
+
 # --------------------------------------------------------------------------- the build
 
 

@@ -3,6 +3,7 @@ back into a link's options, and a clear sentence (never a traceback) for what ca
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -24,6 +25,7 @@ from web.model.setup_options import (
     label,
     option_names,
     rules_or_default,
+    rules_summary,
     seat_choice_labels,
     seat_marks,
     seat_option,
@@ -83,10 +85,11 @@ def test_options_of_other_variants_are_not_offered() -> None:
 
 def test_control_kinds_follow_the_specs() -> None:
     controls = controls_for(FIREFIGHTERS, 4, {})
-    assert control(controls, "burn_ms").kind == "number"
-    assert (control(controls, "burn_ms").minimum, control(controls, "burn_ms").maximum) == (
-        500, 30000)
-    assert control(controls, "burn_ms").value == 4000
+    burn = control(controls, "burn_ms")
+    assert burn.kind == "number" and burn.unit == "s" and burn.label == "Time to burn (seconds)"
+    assert (burn.minimum, burn.maximum, burn.step, burn.value) == (0.5, 30, 0.5, "4")
+    fire_wait = control(controls, "fire_wait")
+    assert (fire_wait.minimum, fire_wait.maximum, fire_wait.value, fire_wait.unit) == (0, 5, 1, "")
     aces = control(controls, "burn_aces")
     assert aces.kind == "choice" and [c.value for c in aces.choices] == ["low", "high"]
     assert control(controls, "run_wrap").kind == "flag"
@@ -139,7 +142,7 @@ def test_a_link_fills_the_controls() -> None:
     )
     assert notices == []
     controls = controls_for(FIREFIGHTERS, config.players, config.options)
-    assert control(controls, "burn_ms").value == 2000
+    assert control(controls, "burn_ms").value == "2"
     assert control(controls, "slaps").value == ("double", "lucky-7")
     assert {c.name for c in controls if c.changed} == {"burn_ms", "slaps"}
     assert changed_count(controls) == 2
@@ -149,7 +152,7 @@ def test_bad_link_values_fall_back_with_a_notice() -> None:
     config, notices = parse_query("?variant=firefighters&options=burn_ms:20;fire_wait:2")
     assert config.options == {"fire_wait": 2}
     assert len(notices) == 1 and "burn_ms" in notices[0]
-    assert control(controls_for(FIREFIGHTERS, 4, config.options), "burn_ms").value == 4000
+    assert control(controls_for(FIREFIGHTERS, 4, config.options), "burn_ms").value == "4"
 
 
 def test_options_that_cannot_be_used_show_the_games_rules() -> None:
@@ -163,17 +166,29 @@ def test_options_that_cannot_be_used_show_the_games_rules() -> None:
 
 
 def test_numbers_are_read_from_text() -> None:
-    assert set_option(FIREFIGHTERS, 4, {}, "burn_ms", " 2500 ") == ({"burn_ms": 2500}, "")
-    assert set_option(FIREFIGHTERS, 4, {"burn_ms": 2500}, "burn_ms", "4000") == ({}, "")
+    assert set_option(FIREFIGHTERS, 4, {}, "fire_wait", " 3 ") == ({"fire_wait": 3}, "")
+    assert set_option(FIREFIGHTERS, 4, {"fire_wait": 3}, "fire_wait", "1") == ({}, "")
 
 
-@pytest.mark.parametrize("raw", ["20", "99999", "abc", "", "2.5", "1e3", "-600"])
+@pytest.mark.parametrize(("raw", "ms"), [
+    (" 2.5 ", 2500), ("2,5", 2500), ("30", 30_000), ("0.5", 500), (".75", 750), ("4", None)])
+def test_times_are_typed_in_seconds_and_kept_in_milliseconds(raw: str, ms: int | None) -> None:
+    """What a link and a record carry stays milliseconds (``burn_ms:2500``)."""
+    options, problem = set_option(FIREFIGHTERS, 4, {}, "burn_ms", raw)
+    assert problem == "" and options == ({"burn_ms": ms} if ms else {})
+    options, problem = set_option(CLASSIC, 4, {}, "grace_ms", "0.2")
+    assert (options, problem) == ({"grace_ms": 200}, "")
+    assert control(controls_for(CLASSIC, 4, options), "grace_ms").value == "0.2"
+    assert control(controls_for(CLASSIC, 4, {}), "grace_ms").value == "0.15"
+
+
+@pytest.mark.parametrize("raw", ["0.2", "99999", "abc", "", "31", "1e3", "-600", "2.5.1", "½"])
 def test_bad_numbers_keep_the_old_value_and_say_why(raw: str) -> None:
     options, problem = set_option(FIREFIGHTERS, 4, {"fire_wait": 2}, "burn_ms", raw)
     assert options == {"fire_wait": 2}
-    assert problem.startswith("Time to burn (ms)")
-    assert "500 to 30000" in problem
-    assert "burn_ms" not in problem
+    assert problem.startswith("Time to burn (seconds)")
+    assert "number of seconds from 0.5 to 30" in problem
+    assert "burn_ms" not in problem and "ms" not in problem.split()
 
 
 def test_choices_flags_and_the_challenge_table() -> None:
@@ -238,7 +253,7 @@ def test_jokers_follow_the_decks_in_slap_like_an_egyptian() -> None:
 # --------------------------------------------------------------------------- with the link
 
 VALID = {
-    "burn_ms": ["500", "2000", "30000"],
+    "burn_ms": ["0.5", "2", "30", "2.25"],
     "fire_wait": ["0", "3"],
     "burn_aces": ["high", "low"],
     "decks": ["1", "2", "3"],
@@ -312,3 +327,39 @@ def test_start_options_add_the_local_time_for_kurs_only() -> None:
     assert start_options(VARIANTS["classic"], {"decks": 2}, 600) == {"decks": 2}
     # The game reads it: night at 23:05.
     assert KURS.rules_for(4, start_options(KURS, {}, 1385)).number("clock") == 1385
+
+
+# --------------------------------------------------------------------------- words a class reads
+
+SEED_NUMBER = re.compile(r"\b00[0-9]\b")
+"""A rule text's file number ("004"): the form never shows one."""
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS.values()), ids=lambda v: v.name)
+def test_house_rules_read_without_file_numbers_or_milliseconds(variant: Variant) -> None:
+    controls = controls_for(variant, variant.min_players, {})
+    for c in controls:
+        words = [c.label, c.help, *(f"{ch.label} {ch.help}" for ch in c.choices)]
+        assert not any(SEED_NUMBER.search(w) for w in words), (c.name, words)
+        assert "(ms)" not in c.label and "millisecond" not in c.help.lower(), c.name
+        if OPTION_SPECS[c.name].unit == "ms":
+            assert c.label.endswith("(seconds)") and c.unit == "s", c.name
+    assert label("grace_ms") == "Grace after a pile is won (seconds)"
+
+
+def test_the_rules_summary_says_how_a_won_pile_is_collected() -> None:
+    claim = rules_summary(CLASSIC, CLASSIC.rules_for(4))
+    assert claim.startswith(CLASSIC.summary)
+    assert "waits for its winner to flip to collect it" in claim
+    assert "last card can still be slapped" in claim
+    auto = rules_summary(CLASSIC, CLASSIC.rules_for(4, {"collect": "auto"}))
+    assert "goes to its winner by itself after a short pause" in auto and "flip" not in auto
+    assert rules_summary(CLASSIC, CLASSIC.rules_for(4, {"collect": "immediate"})) == (
+        CLASSIC.summary)
+    bmn = VARIANTS["beggar-my-neighbour"]
+    assert rules_summary(bmn, bmn.rules_for(2)) == bmn.summary  # its piles go at once
+    collect = control(controls_for(CLASSIC, 4, {}), "collect")
+    assert [(c.value, c.label) for c in collect.choices] == [
+        ("claim", "its winner flips to collect it"), ("immediate", "taken at once"),
+        ("auto", "the table collects it after a short pause")]
+    assert set_option(CLASSIC, 4, {}, "collect", "auto") == ({"collect": "auto"}, "")

@@ -18,8 +18,11 @@ from typing import Any
 
 import pytest
 
+from ratscrew.core.cards import cards
+from ratscrew.core.engine import Game
 from ratscrew.core.events import PileTaken, WrongSlap
 from ratscrew.variants.firefighters import Burned, FireOut
+from ratscrew.variants.slae import dice_of
 from tests.web.fake_browser import Element, fake_browser
 from web.model.card_text import with_symbols
 from web.model.headline import NOTE_MS
@@ -152,7 +155,7 @@ def test_the_table_draws_every_variant(fake: Any, variant: str) -> None:
     log = fake.document.getElementById("log")
     assert log.childElementCount == len(game.events)
     assert log.children.item(0).textContent.endswith(
-        with_symbols(game.events[-1].explain(game.names)))
+        with_symbols(game.events[-1].explain(game.names, session.controls())))
     view.destroy()
     assert all(proxy.fn is None for proxy in view._proxies) and not view._proxies
 
@@ -257,13 +260,14 @@ def test_a_persons_decision_opens_a_panel_moved_with_their_keys(fake: Any) -> No
     assert seats(fake)[0].classList.contains("choosing")
     assert fake.document.scrolled[-1] is panel
     assert view.needs_ticking()
-    assert panel.querySelector(".choice-hint").textContent == "A / S move · Q chooses"
+    # K.U.R.S.' keys: the slap key moves to the next option, the flip key chooses.
+    assert panel.querySelector(".choice-hint").textContent == "W moves · Q chooses"
     assert view.choice_key(1, "flip") is None  # not this seat's panel
     assert panel.dataset.selected == decision.default
     for _ in range(len(decision.options)):  # the text box comes after the options
         if panel.dataset.selected == "type":
             break
-        assert view.choice_key(0, "slap-right") == ""
+        assert view.choice_key(0, "slap") == ""
     assert panel.dataset.selected == "type"
     assert view.choice_key(0, "flip") == ""
     field = panel.querySelector(".choice-text")
@@ -375,3 +379,115 @@ def test_burned_cards_fly_to_the_burn_pile_and_a_fire_put_out_flies_to_its_seat(
             assert not any(node.classList.contains("leaving") for node in top.children)
         fake.window.run(300)
     assert seen == {"burned", "fire-out"}
+
+
+# --------------------------------------------------------------------------- the table's words
+
+
+def people_table(fake: Any, variant: str, hands: list[str], touch: bool = False,
+                 phones: tuple[int, ...] = (), seed: int = 0,
+                 **options: Any) -> tuple[Session, Any]:
+    """A table of people (Ada, Ben...) dealt ``hands`` (top card first), on a touch screen
+    or at a keyboard, ``phones`` played from phones."""
+    names = ["Ada", "Ben", "Cleo", "Dev"][:len(hands)]
+
+    def deal() -> Game:
+        dealt = [cards(h) for h in hands] if hands[0] else None
+        return Game(variant, len(names), seed=seed, hands=dealt, names=names, options=options)
+
+    session = Session(variant, len(names), seed, names, {}, options, deal=deal)
+    session.remote.update(phones)
+    fake.window.coarse = touch
+    return session, fake.table(session)
+
+
+def status(fake: Any, seat: int) -> str:
+    node = seats(fake)[seat].querySelector(".seat-status")
+    return str(node.textContent)
+
+
+def test_beggar_my_neighbour_says_who_owes_what(fake: Any) -> None:
+    session, view = people_table(fake, "beggar-my-neighbour", ["QH 2C 3C", "6S 7D 9C"])
+    challenge = fake.document.getElementById("challenge")
+    view.update(session.human(0, "flip", fake.window.now))
+    assert challenge.textContent == "Queen of Hearts: Ben owes 2 cards"
+    assert status(fake, 1) == "owes 2 cards"
+    log = fake.document.getElementById("log")
+    assert log.children.item(0).textContent.endswith("Ada turns up Q\u2665: Ben owes 2 cards.")
+    fake.window.run(100)
+    view.update(session.human(1, "flip", fake.window.now))
+    assert challenge.textContent == "Queen of Hearts: Ben owes 1 card"
+    assert status(fake, 1) == "owes 1 card"
+    assert log.children.item(0).textContent.endswith("Ben pays 6\u2660 (1 more card owed).")
+    fake.window.run(100)
+    view.update(session.human(1, "flip", fake.window.now))
+    assert fake.document.getElementById("explain").textContent == "Ada takes the pile (3 cards)."
+
+
+def test_the_slapping_games_keep_their_chances(fake: Any) -> None:
+    session, view = people_table(fake, "classic", ["QH 2C 3C", "6S 7D 9C"])
+    view.update(session.human(0, "flip", fake.window.now))
+    assert fake.document.getElementById("challenge").textContent == (
+        "Queen of Hearts: Ben has 2 chances")
+    assert status(fake, 1) == "to play: 2 chances"
+
+
+@pytest.mark.parametrize(("collect", "waiting"), [
+    ("claim", "won the pile: flip to collect"),
+    ("auto", "won the pile: collected in a moment")])
+def test_a_won_pile_says_how_it_is_collected(fake: Any, collect: str, waiting: str) -> None:
+    session, view = people_table(fake, "classic", ["JS 9C", "2C 3D"], collect=collect)
+    for seat in (0, 1):
+        view.update(session.human(seat, "flip", fake.window.now))
+        fake.window.run(100)
+    assert status(fake, 0) == waiting
+    fake.window.run(1000)
+    events = session.advance(fake.window.now)
+    if collect == "auto":  # the table's own tick, at the end of the pause
+        assert any(isinstance(e, PileTaken) for e in events)
+        assert session.game.history[-1][1:3] == (-1, "tick")
+    else:
+        assert events == []
+    view.update(events)
+    assert status(fake, 0) == ("to play" if collect == "auto" else waiting)
+
+
+def rat_seed() -> int:
+    """Slap Like an Egyptian: a seed whose first roll is a Rat on the red die only (Ben, the
+    dealer, calls the hand)."""
+    for seed in range(1, 10_000):
+        dice = dice_of(Game("slap-like-an-egyptian", 2, seed=seed))
+        if dice is not None and dice.red == "rat" and dice.wood != "rat":
+            return seed
+    raise AssertionError("no Rat on the first roll")
+
+
+@pytest.mark.parametrize(("touch", "phones", "hint"), [
+    (False, (), "A / S move \u00b7 Q chooses"),
+    (True, (), "Tap an option."),
+    (False, (1,), "Ben chooses on their phone."),
+    (True, (1,), "Ben chooses on their phone."),
+])
+def test_a_decisions_hint_says_how_its_chooser_chooses(
+        fake: Any, touch: bool, phones: tuple[int, ...], hint: str) -> None:
+    people_table(fake, "slap-like-an-egyptian", ["", ""], touch, phones, seed=rat_seed())
+    panel = fake.document.querySelector("[data-choice='1']")
+    assert panel is not None
+    assert panel.querySelector(".choice-hint").textContent == hint
+
+
+@pytest.mark.parametrize(("touch", "phones", "how"), [
+    (False, (), "with their slap key"),
+    (True, (), "with their Slap button"),
+    (False, (0, 1), "with the Slap button on their phone"),
+    (True, (1,), "by slapping"),
+])
+def test_the_headline_and_the_log_name_how_the_table_burns(
+        fake: Any, touch: bool, phones: tuple[int, ...], how: str) -> None:
+    session, view = people_table(fake, "firefighters", ["QS KS", "QH 9H"], touch, phones)
+    for seat in (0, 1):
+        view.update(session.human(seat, "flip", fake.window.now))
+        fake.window.run(100)
+    said = f"Everyone with cards burns one {how};"
+    assert said in fake.document.getElementById("explain").textContent
+    assert said in fake.document.getElementById("log").children.item(0).textContent

@@ -304,7 +304,7 @@ the page's stylesheet)."""
 
 PAGE = describe(VariantPage(
     "firefighters",
-    labels={"burn_ms": "Time to burn (ms)", "burn_aces": "Aces in a burn",
+    labels={"burn_ms": "Time to burn (seconds)", "burn_aces": "Aces in a burn",
             "fire_wait": "Piles to wait before putting out a fire"},
     choice_labels={"burn_aces": {"low": "low (1)", "high": "high (14)"}},
     steps={"burn_ms": 500},

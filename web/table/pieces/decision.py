@@ -17,7 +17,7 @@ from pyscript import window
 
 from ratscrew.core.cards import CARDS
 from ratscrew.core.engine import Decision, Game, clean_text
-from web.model.keymap import choice_step, key_label
+from web.model.keymap import choice_hint, choice_step
 from web.model.session import Session
 from web.table.cards_view import by_id, card_element, clear, el
 from web.table.piece import Piece
@@ -203,15 +203,17 @@ class DecisionPanel(Piece):
         choice["panel"].dataset.selected = "type" if key == TYPE_OPTION else key
 
     def refresh_hint(self) -> None:
-        """The keys that move the selection and choose, as the deciding seat's are now."""
+        """How to choose, as the deciding seat plays: the keys of this game that move the
+        selection and choose, as the seat's are now; a tap on a touch screen; their phone
+        for a phone seat (:func:`~web.model.keymap.choice_hint`)."""
         choice = self._choice
         if choice is None:
             return
-        keys = self._keys(choice["seat"])
-        left = key_label(keys.get("slap-left", ""))
-        right = key_label(keys.get("slap-right", "") or keys.get("slap", ""))
-        confirm = key_label(keys.get("flip", ""))
-        choice["hint"].textContent = f"{left} / {right} move · {confirm} chooses"
+        seat = choice["seat"]
+        session = self.session
+        choice["hint"].textContent = choice_hint(self._keys(seat), session.actions,
+                                                 session.controls().of(seat),
+                                                 self.game.name(seat))
 
     def tick(self) -> None:
         """The countdown to the default, in real seconds whatever the game's speed."""

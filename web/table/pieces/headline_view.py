@@ -51,10 +51,11 @@ class HeadlineView(Piece):
         now = float(window.performance.now())
         names = self.game.names or None
         speed = self.session.speed
-        self._show_line(self.headline.offer(events, names, now, speed))
-        for note in seat_notes(events, self.session.humans):
+        controls = self.session.controls()
+        self._show_line(self.headline.offer(events, names, now, speed, controls))
+        for note in seat_notes(events, self.session.humans, controls):
             self._show_note(note)
-        self._say(self.announcer.offer(events, names, now, speed))
+        self._say(self.announcer.offer(events, names, now, speed, controls))
 
     def ticking(self) -> bool:
         return self.headline.waiting() or self.announcer.waiting()

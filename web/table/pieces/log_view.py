@@ -35,6 +35,7 @@ class LogView(Piece):
         """Whether an entry is marked as the moment shown (:meth:`_mark_now`)."""
 
     def build(self) -> None:
+        self.lines.controls = self.session.controls()
         self.redraw()
 
     def on_events(self, events: Sequence[Event]) -> None:

@@ -18,6 +18,7 @@ from pyscript import document, window
 from ratscrew.core.engine import COVERED, DEAD, PENALTY, Game
 from ratscrew.core.events import Event, PileTaken, WrongSlap
 from web.model.session import Session
+from web.model.variant_page import table_words
 from web.table.cards_view import by_id, card_element, clear, el
 from web.table.flight import SWEEP_MS, fly_from, fly_to, land, offset
 from web.table.piece import Piece
@@ -248,10 +249,10 @@ def challenge_line(game: Game) -> str:
     if game.claimant >= 0:
         return f"{game.name(game.claimant)} won the pile"
     if game.challenger >= 0 and game.challenge_card is not None:
-        return (
-            f"{game.challenge_card.name}: {game.name(game.turn)} has "
-            f"{game.chances} chance{'s' * (game.chances != 1)}"
-        )
+        n = game.chances
+        return table_words(game.variant.name, "challenge").format(
+            card=game.challenge_card.name, who=game.name(game.turn),
+            chances=f"{n} chance{'s' * (n != 1)}", cards=f"{n} card{'s' * (n != 1)}")
     if game.play_on >= 0:
         left = game.play_on_left
         return (f"Last chance: {left} more flip{'s' * (left != 1)}" if left else

@@ -18,6 +18,7 @@ from web.model.headline import NOTE_MS, Note
 from web.model.keymap import key_label
 from web.model.seating import REGIONS, longest_word, seat_layout
 from web.model.session import ACTION_LABELS, HUMAN_ORDER, STACK_DEPTH, Session
+from web.model.variant_page import table_words
 from web.table.cards_view import by_id, clear, el
 from web.table.piece import Piece
 
@@ -200,9 +201,10 @@ class Seats(Piece):
             return f"locked out: {n} flip{'s' * (n != 1)}"
         parts = []
         if seat == game.claimant:
-            parts.append("won the pile: flip to collect")
+            parts.append("won the pile: collected in a moment" if game.auto_collect
+                         else "won the pile: flip to collect")
         elif seat == to_act and game.challenger >= 0:
-            parts.append(f"to play: {game.chances} chance{'s' * (game.chances != 1)}")
+            parts.append(answering(game))
         elif seat == to_act:
             parts.append("to play")
         if not game.hands[seat] and seat != game.claimant:
@@ -244,3 +246,11 @@ class Seats(Piece):
                 root.classList.remove("wrong", "gained")
 
         self._later(expire, int(NOTE_MS))
+
+
+def answering(game: Game) -> str:
+    """The status of the seat answering a challenge: its chances ("to play: 2 chances"), in
+    the variant's words (Beggar-My-Neighbour's "owes 2 cards")."""
+    n = game.chances
+    return table_words(game.variant.name, "answering").format(
+        chances=f"{n} chance{'s' * (n != 1)}", cards=f"{n} card{'s' * (n != 1)}")
