@@ -153,8 +153,10 @@ new MutationObserver(() => {
     seen.clockStarted = session ? now - session.game_time(now) / session.speed : null;
   }
   if (panel) {
-    const clock = panel.querySelector('.choice-clock');
-    const text = clock ? clock.textContent : '';
+    // The countdown on the default option: "either in 2 s".
+    const clock = panel.querySelector('.choice-default');
+    const text = clock && clock.dataset.clock ?
+      `${clock.dataset.option || ''} ${clock.dataset.clock}` : '';
     if (text && seen.clocks[seen.clocks.length - 1] !== text) seen.clocks.push(text);
   }
   if (!panel && seen.shown !== undefined && seen.gone === undefined) seen.gone = now;

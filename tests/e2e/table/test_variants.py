@@ -193,7 +193,9 @@ def test_a_rat_is_called_with_the_keys(page: Page, open_site: Callable[..., str]
     expect(panel).to_be_visible()
     expect(panel.locator(".choice-option")).to_have_text(["right", "left", "either"])
     expect(panel).to_have_attribute("data-selected", "either")  # the default
-    expect(panel.locator(".choice-clock")).to_contain_text(re.compile(r"either in \d+ s"))
+    expect(panel.locator(".choice-default")).to_have_attribute("data-option", "either")
+    expect(panel.locator(".choice-default")).to_have_attribute(
+        "data-clock", re.compile(r"in \d+ s"))
     expect(page.locator("[data-choice='0']")).to_have_count(0)
 
     # Ben's right-hand key moves right (round to the first option), his flip key chooses.

@@ -151,11 +151,11 @@ body[data-motion="fade"] .burn .card.leaving {
 }
 
 .contest-head {
-  margin: 0 0 0.25rem;
+  margin: 0 0 calc(0.25 * var(--r));
   display: flex;
   flex-wrap: wrap;
   align-items: baseline;
-  gap: 0 0.4rem;
+  gap: 0 calc(0.4 * var(--r));
 }
 
 .contest-head b {
@@ -174,7 +174,7 @@ body[data-motion="fade"] .burn .card.leaving {
 }
 
 .bonus-note {
-  font-size: 1rem;
+  font-size: var(--r);
   color: var(--muted);
 }
 
@@ -203,15 +203,15 @@ body[data-motion="fade"] .burn .card.leaving {
 
 .contest-burns {
   list-style: none;
-  margin: 0.3rem 0 0;
+  margin: calc(0.3 * var(--r)) 0 0;
   padding: 0;
   display: grid;
-  gap: 0.05rem;
+  gap: calc(0.05 * var(--r));
 }
 
 .contest-burns li {
   display: flex;
-  gap: 0.7rem;
+  gap: calc(0.7 * var(--r));
 }
 
 .contest-burns .who {

@@ -86,8 +86,8 @@ body[data-motion="fade"] .effect.arriving {
 }
 
 .effect-line {
-  margin: 0.15rem 0;
-  font-size: 1.2rem;
+  margin: calc(0.15 * var(--r)) 0;
+  font-size: calc(1.2 * var(--r));
   font-weight: 700;
   line-height: 1.25;
 }
@@ -95,7 +95,7 @@ body[data-motion="fade"] .effect.arriving {
 .effect-card {
   display: block;
   color: var(--gold);
-  font-size: 1rem;
+  font-size: var(--r);
   letter-spacing: 0.04em;
   text-transform: uppercase;
 }
@@ -110,8 +110,8 @@ body[data-motion="fade"] .effect.arriving {
 }
 
 .decrees-title {
-  margin: 0 0 0.2rem;
-  font-size: 1rem;
+  margin: 0 0 calc(0.2 * var(--r));
+  font-size: var(--r);
   color: var(--gold);
   text-transform: uppercase;
   letter-spacing: 0.05em;
@@ -121,11 +121,11 @@ body[data-motion="fade"] .effect.arriving {
   margin: 0;
   padding: 0;
   list-style: none;
-  font-size: 1rem;
+  font-size: var(--r);
 }
 
 .decree {
-  margin: 0 0 0.25rem;
+  margin: 0 0 calc(0.25 * var(--r));
 }
 
 .decree-holder::after {
@@ -143,8 +143,8 @@ body[data-motion="fade"] .effect.arriving {
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: 0.25rem;
-  margin-top: 0.3rem;
+  gap: calc(0.25 * var(--r));
+  margin-top: calc(0.3 * var(--r));
 }
 
 .fine-label {
@@ -153,14 +153,14 @@ body[data-motion="fade"] .effect.arriving {
 
 .fine-button {
   padding: 0.15em 0.45em;
-  font-size: 1rem;
+  font-size: var(--r);
   touch-action: manipulation;
 }
 
 .fine-message {
-  margin: 0.3rem 0 0;
+  margin: calc(0.3 * var(--r)) 0 0;
   color: var(--accent);
-  font-size: 1rem;
+  font-size: var(--r);
 }
 
 /* --- the Fool's peek: only in the player's own seat, for a few seconds */
@@ -177,6 +177,11 @@ body[data-motion="fade"] .effect.arriving {
   margin: 0 0 0.2rem;
   font-weight: 800;
   color: var(--accent);
+}
+
+/* (On the projector display the seats at the sides keep their plain width: so do the cards.) */
+html.projector .peek .card.small {
+  --card-w: calc(3.2 * var(--plain));
 }
 
 .peek-cards {

@@ -131,8 +131,14 @@ class DecisionPanel(Piece):
             buttons.append(form)
         hint = el("p", "choice-hint")
         panel.appendChild(hint)
-        clock = el("p", "choice-clock")
-        panel.appendChild(clock)
+        # The countdown sits on the default option, drawn from its data-clock (not part of its
+        # text); a default that is no option has a line of its own.
+        if decision.default in decision.options:
+            clock = buttons[decision.options.index(decision.default)]
+        else:
+            clock = el("p", "choice-wait", f"If you wait: {decision.label(decision.default)}")
+            panel.appendChild(clock)
+        clock.classList.add("choice-default")
         clear(self.slot)  # one panel at a time
         self.slot.appendChild(panel)
         root.classList.add("choosing")
@@ -216,20 +222,16 @@ class DecisionPanel(Piece):
                                                  self.game.name(seat))
 
     def tick(self) -> None:
-        """The countdown to the default, in real seconds whatever the game's speed."""
+        """The countdown to the default, on the default option (``data-clock``: "in 8 s"), in
+        real seconds whatever the game's speed (nothing without a time limit)."""
         choice = self._choice
         if choice is None:
             return
-        decision = choice["decision"]
-        default = decision.label(decision.default)
         left = self.session.choice_ms_left(float(window.performance.now()))
-        if left is None:
-            text = f"No time limit: take your time (if you wait: {default})"
-        else:
-            text = f"If you wait: {default} in {math.ceil(left / 1000)} s"
+        text = "" if left is None else f"in {math.ceil(left / 1000)} s"
         if choice.get("text") != text:
             choice["text"] = text
-            choice["clock"].textContent = text
+            choice["clock"].dataset.clock = text
 
     def choice_key(self, seat: int, action: str) -> str | None:
         """A seat's key while its decision panel is open: moves the selection, or returns the
