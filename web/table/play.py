@@ -22,10 +22,11 @@ from web.model.feedback import vibration
 from web.model.headline import is_fast
 from web.model.links import TableConfig, link_for, to_query, with_seed
 from web.model.log_lines import LogLines
-from web.model.session import Session, seat_stats
+from web.model.session import Session
 from web.model.setup_options import start_options
 from web.shell.dom import now
-from web.table.cards_view import by_id, clear, el
+from web.table.cards_view import by_id
+from web.table.end_screen import show_end
 from web.table.steps import Steps
 
 if TYPE_CHECKING:
@@ -354,38 +355,9 @@ class Play:
     def game_over(self, dialog: bool = True) -> None:
         """The game is over: the winner on ``<body>`` and the end screen (``dialog``; not
         when the end is reached by stepping through the record)."""
-        session = self.session
-        assert session is not None
-        game = session.game
-        outcome = game.outcome
-        assert outcome is not None
+        assert self.session is not None
         self.stop_timers()
-        winner = outcome.winner
-        if winner is not None:
-            document.body.dataset.winner = str(winner)
-            title = f"{game.name(winner)} wins!"
-        else:
-            document.body.dataset.winner = "none"
-            title = "No winner" if outcome.status != "loop" else "This deal never ends"
-        by_id("gameover-title").textContent = title
-        longest = game.longest_challenge
-        by_id("gameover-summary").textContent = (
-            f"{game.cards_played} cards played, {game.tricks} piles taken, "
-            f"{game.t / 60000:.1f} minutes at the table. Longest challenge: {longest} "
-            f"card{'s' * (longest != 1)}. Seed {self.shell.config.seed}."
-        )
-        body = by_id("stats-body")
-        clear(body)
-        for stat in seat_stats(session):
-            row = el("tr", "winner-row" if stat.seat == winner else "")
-            label = stat.name + (f" (bot, {stat.bot})" if stat.bot else "")
-            row.appendChild(el("th", "", label, scope="row"))
-            for value in (stat.cards, stat.piles_won, stat.slaps_right, stat.slaps_wrong):
-                row.appendChild(el("td", "", str(value)))
-            body.appendChild(row)
-        box = by_id("gameover")
-        if dialog and not box.open:
-            box.showModal()
+        show_end(self.session, self.shell.config.seed, dialog)
 
     def on_again_setup(self, _event: Any) -> None:
         """The end screen's "Change the table": the setup screen."""
