@@ -238,7 +238,8 @@ class Phones:
             return  # a phone acts only once seated
         elif isinstance(message, Act):
             if message.action in self.play_actions():
-                self.offer(phone.seat, message.action, phone.clock.to_host(message.at, at), at)
+                self.play.person(phone.seat, message.action,
+                                 phone.clock.to_host(message.at, at), arrived=at)
         elif isinstance(message, Choose):
             self.play.choose(phone.seat, message.option)
         elif isinstance(message, Do):
@@ -314,19 +315,21 @@ class Phones:
 
     # -- the game --------------------------------------------------------------------------
 
-    def offer(self, seat: int, action: str, at: float, arrived: float) -> None:
-        """A person's action made at host time ``at``, for the referee to apply in order."""
+    def held(self, seat: int, action: str, at: float, arrived: float, touch: bool) -> bool:
+        """Whether ``seat``'s action, made at host time ``at`` (a phone's press, or a key or
+        a touch here: ``arrived`` is when it was known here), is the referee's to apply in the
+        order actions were made: while the game's clock runs (at instant speed it is applied
+        at once, as it comes, whoever made it). A touch buzzes once its action is applied."""
+        referee = self.play.referee
         session = self.play.session
-        if session is not None and not session.paused:
-            self.referee.offer(seat, action, at, arrived)
+        if referee is None or session is None:
+            return False
+        if not session.paused:  # (paused, people's actions do nothing)
+            if touch:
+                self._touched.append(seat)
+            referee.offer(seat, action, at, arrived)
             self.play.schedule()
-
-    def local(self, seat: int, action: str, touch: bool) -> None:
-        """A key or a touch at this device: held like a phone's (it needs no correction)."""
-        if touch:
-            self._touched.append(seat)
-        t = now()
-        self.offer(seat, action, t, t)
+        return True
 
     def _applied(self, held: Held, events: list[Event]) -> None:
         self.decided.append((held.seat, held.action, held.at, held.arrived, now()))

@@ -163,7 +163,7 @@ class Play:
 
     @property
     def referee(self) -> Referee | None:
-        """The phones' referee (none at instant speed, where nobody acts)."""
+        """The phones' referee (none at instant speed, where nothing is held)."""
         phones, session = self.phones, self.session
         return phones.referee if phones and session and not session.instant else None
 
@@ -259,8 +259,15 @@ class Play:
         which buzzes for a slap, twice for a wrong one)."""
         if self.session is None or by_id("table").hidden or seat in self.session.remote:
             return
-        if self.referee is not None and self.phones is not None:
-            self.phones.local(seat, action, buzz)
+        self.person(seat, action, now(), buzz)
+
+    def person(self, seat: int, action: str, at: float, buzz: bool = False,
+               arrived: float | None = None) -> None:
+        """A person's flip or slap made at real time ``at`` (a key, a touch, a phone's press
+        reaching here at ``arrived``), by one path at every speed: held by the phones'
+        referee while it runs (:meth:`~web.phones.hosting.Phones.held`), else at once."""
+        if self.session is None or (self.phones is not None and self.phones.held(
+                seat, action, at, at if arrived is None else arrived, buzz)):
             return
         events = self.session.human(seat, action, now())
         if buzz:
@@ -330,6 +337,8 @@ class Play:
         shell.save_settings()
         document.body.style.setProperty("--anim", ANIMATION.get(speed, "1"))
         if self.session is not None:
+            if (referee := self.referee) is not None:  # actions held are applied, not lost
+                self.after(referee.flush(now()))
             self.session.set_speed(speed, now())
             show_motion(self.session.speed)
             shell.config = replace(shell.config, speed=speed)

@@ -147,6 +147,14 @@ class Table:
         self.host.wait_for_function(
             "(n) => window.ratscrewApp.session.game.history.length >= n", arg=count)
 
+    def wait_idle(self) -> dict[str, Any]:
+        """The game once it waits for a person (nothing due for the bots), or is over."""
+        self.host.wait_for_function(
+            "() => { const s = window.ratscrewApp.session; const g = s.game;"
+            " return (g.outcome !== undefined && g.outcome !== null)"
+            " || s.due_in(performance.now()) === undefined; }")
+        return self.game()
+
 
 def corrections(table: Table) -> list[float]:
     """How much earlier than it was read the referee placed each of the last two actions it
@@ -222,6 +230,90 @@ def test_two_phones_play_a_whole_game_with_slaps_from_both(
     game = t.game()
     t.press(game["to_act"], "flip")
     t.wait_actions(1)
+
+
+INSTANT_GAME = "instant-347"
+"""A classic seed whose game against an easy bot at instant speed, the phone flipping on
+each of its turns and slapping a pile the bot let pass, ends in 29 of the phone's moves (one
+of them a slap that takes the pile)."""
+
+
+def test_a_phone_plays_at_instant_speed_to_a_winner(table: Callable[..., Table]) -> None:
+    """At instant speed the bots play as fast as the page draws, and the game waits for the
+    phone's flip at each of its turns: the phone's flips and slaps are applied as they come
+    (as the host's keys are), and the game goes on to its end."""
+    t = table(f"players=2&bots=2&difficulty=easy&phones=1&speed=instant&seed={INSTANT_GAME}")
+    phone = t.join(0)
+    t.start()
+    moves = {"flip": 0, "slap": 0}
+    game = t.wait_idle()
+    for _ in range(400):
+        if game["over"]:
+            break
+        action = "slap" if game["slappable"] else "flip"
+        assert action == "slap" or game["to_act"] == 0, game  # the game waits for the phone
+        t.press(0, action)
+        moves[action] += 1
+        t.wait_actions(game["actions"] + 1)
+        game = t.wait_idle()
+    assert game["over"], game
+    assert moves["flip"] >= 10 and moves["slap"] >= 1, moves
+    assert t.host.locator("#speed").input_value() == "instant"
+    t.host.wait_for_selector("body[data-winner]", state="attached")
+    winner = t.host.get_attribute("body", "data-winner")
+    bot = t.host.evaluate("window.ratscrewApp.session.game.name(1)")
+    expect(phone.locator("#play-banner")).to_have_text("You win!" if winner == "0" else
+                                                       f"{bot} wins")
+
+
+def test_a_speed_change_loses_no_held_action(table: Callable[..., Table]) -> None:
+    """1x, then instant, then 2x, then 1x, each change with a phone's turn pending: an action
+    the referee holds when the speed changes is applied, once; at instant speed nothing is
+    held. (The referee's window is made long, so that an action is surely held when the
+    speed changes.)"""
+    t = table(f"players=2&bots=none&phones=1,2&seed={SHORT_GAME}&speed=1")
+    t.join(0)
+    t.join(1)
+    t.start()
+    host = t.host
+    window = "(ms) => { window.ratscrewApp.play.phones.referee.window = ms; }"
+    held = "() => window.ratscrewApp.play.phones.referee.held.length"
+    host.evaluate(window, 600_000)
+    pressed: list[int] = []
+
+    def flip_held() -> dict[str, Any]:
+        game = t.game()
+        t.press(game["to_act"], "flip")
+        pressed.append(game["to_act"])
+        host.wait_for_function(f"() => ({held})() === 1")
+        assert t.game()["actions"] == game["actions"]  # held, not applied yet
+        return game
+
+    game = flip_held()  # at 1x
+    host.select_option("#speed", "instant")
+    t.wait_actions(game["actions"] + 1)
+    assert host.evaluate(held) == 0
+    game = t.game()  # at instant: applied as it comes
+    t.press(game["to_act"], "flip")
+    pressed.append(game["to_act"])
+    t.wait_actions(game["actions"] + 1)
+    assert host.evaluate(held) == 0
+    host.select_option("#speed", "2")  # the next phone's turn pending
+    game = flip_held()  # at 2x
+    host.select_option("#speed", "1")
+    t.wait_actions(game["actions"] + 1)
+    assert host.evaluate(held) == 0
+    host.evaluate(window, 80)  # the table's own window again: the game plays on
+    game = t.game()
+    slaps = [0, 0]
+    for _ in range(4):
+        game = play_move(t, slaps)
+    assert cards_in_play(game) == 52
+    history = host.evaluate(
+        "(n) => Array.from({length: n}, (_, i) => { const h ="
+        " window.ratscrewApp.session.game.history.get(i); return [h.get(1), h.get(2)]; })",
+        len(pressed))
+    assert history == [[seat, "flip"] for seat in pressed]  # each once, in order
 
 
 @pytest.mark.parametrize("busy_ms", [0, 200], ids=["idle host", "busy host"])
