@@ -66,6 +66,8 @@ class Phones:
         self.paused_for: set[int] = set()
         """Phone seats the game is paused for (the drop policy "pause")."""
         self.started = False
+        self.joined_once = False
+        """A phone has joined this table (so phones can open its join links)."""
         self.host: Any = None
         self.module: Any = None
         self._stop_scan: Any = None
@@ -116,7 +118,7 @@ class Phones:
 
     def _loaded(self, module: Any) -> None:
         if str(window.location.hostname) in LOCAL_HOSTS:
-            self.panel.problem("page", PROBLEMS["local"])
+            self.panel.problem("local", PROBLEMS["local"])
         self.module = module
         self.host = module.PhoneHost.new(self._tell)
         self.host.askCamera().then(create_once_callable(self.shell.guard(self._camera)))
@@ -142,7 +144,6 @@ class Phones:
         phone.problem = ""
         phone.inbox.new_phone()  # the next phone counts its actions from 1, on its own clock
         phone.clock = PhoneClock()
-        self.panel.problem("network", "")  # the new code is tried afresh
         self.panel.show_seats()
         self.host.offer(seat)
 
@@ -177,6 +178,7 @@ class Phones:
 
         def started(stop: Any) -> None:
             self._stop_scan = stop
+            self.panel.problem("camera", "")  # it works now
 
         def failed(error: Any) -> None:
             self.panel.scanning(False)
@@ -220,8 +222,7 @@ class Phones:
             elif data == "connected" and phone.recovering:
                 self.joined(phone, at)  # the same connection came back by itself
         elif kind == "problem":
-            phone.problem = data
-            self.panel.problem("network", PROBLEMS.get(data, data))
+            phone.problem = data  # the panel says it while the seat waits for its phone
             self.panel.show_seats()
 
     def message(self, phone: PhoneSeat, text: str, at: float) -> None:
@@ -256,7 +257,7 @@ class Phones:
         phone.set("playing", at)
         phone.recover_until = -1.0
         phone.problem = ""
-        self.panel.problem("network", "")
+        self.joined_once = True
         phone.sent = ""
         if phone.stand_in:
             phone.stand_in = False

@@ -11,6 +11,7 @@ to a bot or a person here, or the phone did not come back in time.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -66,6 +67,12 @@ PROBLEMS = {
 
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "[::1]", "::1")
 """Addresses of the page that no phone can open."""
+WAITING = ("waiting", "joining", "reconnecting")
+"""A seat's states while it waits for its phone (a code on show, or an answer being tried)."""
+WHILE_WAITING = ("camera", "answer", "copy")
+"""The panel's warnings that only matter while a seat waits for its phone: the camera that
+would read the codes is blocked, a code pasted did not fit, the link was not copied."""
+
 
 
 @dataclass
@@ -131,6 +138,27 @@ class PhoneSeat:
         seen = self.clock.last_seen
         return (self.status == "playing"
                 and now - max(seen if seen is not None else self.since, self.since) > QUIET_MS)
+
+
+def warnings(problems: Mapping[str, str], seats: Iterable[PhoneSeat],
+             joined: bool) -> list[str]:
+    """The phones panel's warnings that still hold, each once, from what was reported
+    (``problems``: by kind, ``local`` for a page at a local address, ``page``, ``camera``,
+    ``answer``, ``copy``), the ``seats``' own network problems and whether a phone has
+    ``joined`` this table yet. A local address is no obstacle once a phone has joined
+    through it; the camera, an answer and a copy matter only while a seat waits for its
+    phone, and so does a seat's network problem (its own code's)."""
+    waiting = [phone for phone in seats if phone.status in WAITING]
+    shown: list[str] = []
+    for kind, text in problems.items():
+        if (kind == "local" and joined) or (kind in WHILE_WAITING and not waiting):
+            continue
+        shown.append(text)
+    for phone in waiting:
+        text = PROBLEMS.get(phone.problem, phone.problem)
+        if text and text not in shown:
+            shown.append(text)
+    return shown
 
 
 def state_message(session: Session, seat: int, line: str) -> str:

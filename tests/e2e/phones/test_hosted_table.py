@@ -200,8 +200,18 @@ def test_two_phones_play_a_whole_game_with_slaps_from_both(
     table: Callable[..., Table],
 ) -> None:
     t = table(f"players=2&bots=none&phones=1,2&seed={SHORT_GAME}")
+    warning = t.host.locator("[data-zone=phones-problem]")
+    # Served from 127.0.0.1: the panel says phones could not open such a link; a code pasted
+    # wrong says what is wrong with it.
+    expect(warning).to_contain_text("cannot open their join links")
+    t.host.fill("#phones-answer", "not a code")
+    t.host.press("#phones-answer", "Enter")
+    expect(warning).to_contain_text("not a Ratscrew seat code")
     t.join(0)
+    expect(warning).not_to_contain_text("cannot open their join links")  # a phone did
     t.join(1)
+    expect(warning).to_be_hidden()  # every phone has its seat: nothing stands in the way
+    expect(warning).to_have_text("")
     expect(t.host.locator("#phones-start")).to_have_text("Start the game")
     t.start()
     slaps = [0, 0]

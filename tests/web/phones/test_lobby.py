@@ -9,7 +9,16 @@ from ratscrew.core.engine import Outcome
 from ratscrew.core.events import PileTaken, WrongSlap
 from web.model.feedback import WRONG_BUZZ
 from web.model.session import Session
-from web.phones.lobby import KEEP_MS, QUIET_MS, WON_BUZZ, PhoneSeat, buzz_for, state_message
+from web.phones.lobby import (
+    KEEP_MS,
+    PROBLEMS,
+    QUIET_MS,
+    WON_BUZZ,
+    PhoneSeat,
+    buzz_for,
+    state_message,
+    warnings,
+)
 from web.phones.protocol import Do, parse
 
 
@@ -85,3 +94,29 @@ def test_a_phone_buzzes_for_its_own_wrong_slap_and_its_own_pile() -> None:
     assert buzz_for(2, [wrong]) == WRONG_BUZZ
     assert buzz_for(2, [won]) == WON_BUZZ
     assert buzz_for(1, [wrong, won]) == ()
+
+
+def test_the_panels_warnings_go_when_their_cause_has() -> None:
+    seats = [PhoneSeat(0), PhoneSeat(1)]
+    problems = {"local": PROBLEMS["local"], "camera": PROBLEMS["refused"],
+                "answer": "That code does not fit seat 2's.", "page": "did not load"}
+    seats[0].problem = "isolated"
+    assert warnings(problems, seats, joined=False) == [
+        PROBLEMS["local"], PROBLEMS["refused"], "That code does not fit seat 2's.",
+        "did not load", PROBLEMS["isolated"]]
+    # The first phone joins: phones can open the links; its own network problem is over.
+    seats[0].set("playing", 1.0)
+    seats[0].problem = ""
+    assert warnings(problems, seats, joined=True) == [
+        PROBLEMS["refused"], "That code does not fit seat 2's.", "did not load"]
+    # Every phone plays: nothing waits for a code any more.
+    seats[1].set("playing", 2.0)
+    assert warnings(problems, seats, joined=True) == ["did not load"]
+    # A phone drops: its new code is to be read, the camera matters again.
+    seats[1].set("reconnecting", 3.0)
+    seats[1].problem = "hidden"
+    assert warnings(problems, seats, joined=True) == [
+        PROBLEMS["refused"], "That code does not fit seat 2's.", "did not load",
+        PROBLEMS["hidden"]]
+    seats[1].set("replaced", 4.0)
+    assert warnings(problems, seats, joined=True) == ["did not load"]
