@@ -25,6 +25,8 @@ from web.phones.lobby import (
     RECOVER_MS,
     PhoneSeat,
     buzz_for,
+    decision_of,
+    refusal,
     state_message,
 )
 from web.phones.panel import PhonePanel
@@ -242,7 +244,7 @@ class Phones:
                 self.play.person(phone.seat, message.action,
                                  phone.clock.to_host(message.at, at), arrived=at)
         elif isinstance(message, Choose):
-            self.play.choose(phone.seat, message.option)
+            self.choose(phone, message.option)
         elif isinstance(message, Do):
             self.play.variant_action(phone.seat, message.kind, message.arg)
         elif isinstance(message, Bye):
@@ -331,6 +333,19 @@ class Phones:
             referee.offer(seat, action, at, arrived)
             self.play.schedule()
         return True
+
+    def choose(self, phone: PhoneSeat, answer: str) -> None:
+        """A phone's answer to its decision, applied as the table's own panel applies one
+        (a typed answer cleaned and cut to its length by the engine); if it is not taken, the
+        phone is told why."""
+        session = self.play.session
+        if session is None:
+            return
+        decision = decision_of(session, phone.seat)
+        events = self.play.choose(phone.seat, answer)
+        why = refusal(decision, phone.seat, answer, events)
+        if why and phone.connected:
+            self.host.send(phone.seat, "game", protocol.note(why))
 
     def _applied(self, held: Held, events: list[Event]) -> None:
         self.decided.append((held.seat, held.action, held.at, held.arrived, now()))

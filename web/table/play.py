@@ -278,11 +278,13 @@ class Play:
         """A person's touch on their seat's flip or slap button."""
         self.act(seat, action, buzz=True)
 
-    def choose(self, seat: int, option: str) -> None:
-        """A person answers the decision in their seat's panel (a button, or the keys)."""
+    def choose(self, seat: int, option: str) -> list[Any]:
+        """A person answers the decision in their seat's panel (a button, or the keys) or on
+        their phone: the events it made."""
         if self.session is None or by_id("table").hidden:
-            return
-        self.after(self.session.choose(seat, option, now()))
+            return []
+        self.after(events := self.session.choose(seat, option, now()))
+        return events
 
     def variant_action(self, seat: int, kind: str, arg: str) -> None:
         """A person does one of the variant's own actions (a button of a part of the table)."""

@@ -125,6 +125,8 @@ class Table:
             "(() => { const s = window.ratscrewApp.session; const g = s.game;"
             " return {actions: g.history.length, to_act: g.to_act(), slappable: g.slappable,"
             " hands: Array.from(g.hands, (h) => h.length), pile: g.pile.length,"
+            " top: Array.from({length: Math.min(3, g.pile.length)},"
+            "   (_, i) => g.pile.get(g.pile.length - Math.min(3, g.pile.length) + i).code),"
             " over: g.outcome !== undefined && g.outcome !== null, paused: s.paused,"
             " winner: document.body.dataset.winner || null}; })()"))
 
@@ -154,6 +156,13 @@ class Table:
             " return (g.outcome !== undefined && g.outcome !== null)"
             " || s.due_in(performance.now()) === undefined; }")
         return self.game()
+
+    def wait_pile_shown(self, seat: int, codes: list[str]) -> None:
+        """``seat``'s phone shows the pile's top cards ``codes`` (the top one last)."""
+        self.phones[seat].wait_for_function(
+            "(codes) => JSON.stringify(Array.from(document.querySelectorAll("
+            "'[data-zone=phone-pile] .card'), (c) => c.dataset.code)) === JSON.stringify(codes)",
+            arg=codes)
 
 
 def corrections(table: Table) -> list[float]:
@@ -221,6 +230,8 @@ def test_two_phones_play_a_whole_game_with_slaps_from_both(
             break
         game = play_move(t, slaps)
         assert cards_in_play(game) == 52
+        for seat in t.phones:  # each phone shows the pile's top cards, as the table has them
+            t.wait_pile_shown(seat, game["top"])
     assert game["over"], game
     assert min(slaps) >= 2, slaps
     t.host.wait_for_selector("body[data-winner]", state="attached")
@@ -230,6 +241,8 @@ def test_two_phones_play_a_whole_game_with_slaps_from_both(
         assert phone.locator("body").get_attribute("data-phone-state") == "playing"
         if seat == winner:
             expect(phone.locator("body")).to_contain_text("You win")
+        expect(phone.locator("#play-seat")).to_have_text(f"Seat {seat + 1}")
+        assert "player 0" not in phone.inner_text("body").lower()
     # Play again: the same phones play the new deal, nobody scans again
     t.host.click("#again-same")
     t.host.wait_for_function("window.ratscrewApp.session.game.history.length === 0")
@@ -580,4 +593,34 @@ def test_a_decree_made_on_a_phone_and_its_fine_from_the_phone(
     assert t.game()["hands"] == [before[0] + 1, before[1] - 1]
     expect(phone.locator("[data-zone=phone-cards]")).to_have_text(str(before[0] + 1))
     expect(t.host.locator(".fine-message")).to_contain_text("fines Ben a card")
+    assert t.errors == []
+
+
+def test_a_decree_typed_on_a_phone_is_applied_as_the_tables_field_applies_it(
+        table: Callable[..., Table]) -> None:
+    """K.U.R.S.' Emperor: the phone offers the table's decrees and a field for one's own; an
+    answer with no words is refused with the table's words, and the decision stays; a decree
+    typed on the phone is cleaned as the table's field cleans one, and is in force."""
+    # Seed 183: Ada's first card is the Emperor.
+    t = table("variant=kurs&players=2&bots=none&phones=1&seed=183&names=Ada,Ben")
+    phone = t.join(0)
+    t.start()
+    t.press(0, "flip")
+    expect(phone.locator("[data-zone=phone-turn]")).to_have_text("Your choice")
+    field = phone.locator("#play-text")
+    expect(field).to_be_visible()
+    expect(phone.locator("#play-options button")).to_have_count(4)
+    field.fill("   ")
+    field.press("Enter")
+    expect(phone.locator("#play-answer-note")).to_have_text(
+        "Type a few words first, or choose an option.")
+    assert t.host.evaluate("window.ratscrewApp.session.human_decision !== undefined")
+    field.fill("  No <b>humming</b>\u0007 at   the table  ")
+    phone.locator("#play-type button").click()
+    t.host.wait_for_function(
+        "() => window.ratscrewApp.session.human_decision === undefined")
+    decree = t.host.locator("[data-zone=decrees] .decree-text")
+    expect(decree).to_have_text("No <b>humming</b> at the table")
+    expect(phone.locator("#play-decision")).to_be_hidden()
+    expect(phone.locator('[data-own="fine"] [data-option="2"]')).to_have_text("2 Ben")
     assert t.errors == []
