@@ -123,6 +123,10 @@ BOOT_PLACEHOLDER = "const STDLIB_FILE = null;"
 # each, in the order of the cascade layers it declares first); in the site, those files in one
 # (stylesheet_bundle), so that the page loads one stylesheet at start.
 STYLESHEET = "web/shell/style.css"
+SHARED_PARTS = ("web/table/cards.css",)
+"""Component files of the page's stylesheet that a page of its own links as they are, so the
+site serves them too: the phone's seat page (web/seat/, no Python) draws the pile's cards as
+the table does."""
 STYLESHEET_IMPORT = re.compile(r'^@import url\("([^"]+)"\);\n', re.MULTILINE)
 CSS_STRING_OR_COMMENT = re.compile(r"""("(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*')"""  # a string: kept
                                    r"|/\*.*?\*/", re.DOTALL)
@@ -333,11 +337,13 @@ def copy_runtime() -> None:
 def site_sources(*, own_stdlib: bool = False) -> dict[str, Path]:
     """The files copied as they are: web/ (but its Python, which goes in app.zip, sw.js,
     pyodide_boot.mjs and the page's stylesheet, which the build writes, and the stylesheet's
-    component files, which are in it; the page's and the lab worker's scripts are served too)
-    and runtime/ (but Pyodide's standard library when the site has its own (``own_stdlib``),
-    which nothing then asks for: 2.5 MB less to deploy and to cache)."""
+    component files, which are in it, but :data:`SHARED_PARTS`; the page's and the lab
+    worker's scripts are served too) and runtime/ (but Pyodide's standard library when the
+    site has its own (``own_stdlib``), which nothing then asks for: 2.5 MB less to deploy and
+    to cache)."""
     files: dict[str, Path] = {name: ROOT / name for name in (MAIN_SCRIPT, *WORKER_SCRIPTS)}
-    written = (SW_SOURCE.as_posix(), BOOT, STYLESHEET, *stylesheet_parts())
+    bundled = [name for name in stylesheet_parts() if name not in SHARED_PARTS]
+    written = (SW_SOURCE.as_posix(), BOOT, STYLESHEET, *bundled)
     for rel, path in tree_files(ROOT / "web", skip_suffixes=(".pyc", ".py")).items():
         if f"web/{rel}" not in written:
             files[f"web/{rel}"] = path

@@ -47,6 +47,9 @@ PLAIN_ACTIONS = ("flip", "slap")
 HAND_ACTIONS = ("flip", "slap-left", "slap-right")
 ACTION_LABELS = {"flip": "Flip", "slap": "Slap", "slap-left": "Left", "slap-right": "Right"}
 """What a seat's touch buttons say (the slap-left and slap-right of Slap Like an Egyptian)."""
+EMPTY_ANSWER = "Type a few words first, or choose an option."
+"""What a typed answer to a decision gets when nothing is left of it once cleaned (the
+table's decision panel and a phone say the same)."""
 STACK_DEPTH = 52
 """A seat's stack of cards looks one step deeper a card, up to this many."""
 HUMAN_ORDER = 100

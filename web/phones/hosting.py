@@ -25,6 +25,8 @@ from web.phones.lobby import (
     RECOVER_MS,
     PhoneSeat,
     buzz_for,
+    decision_of,
+    refusal,
     state_message,
 )
 from web.phones.panel import PhonePanel
@@ -66,6 +68,8 @@ class Phones:
         self.paused_for: set[int] = set()
         """Phone seats the game is paused for (the drop policy "pause")."""
         self.started = False
+        self.joined_once = False
+        """A phone has joined this table (so phones can open its join links)."""
         self.host: Any = None
         self.module: Any = None
         self._stop_scan: Any = None
@@ -116,7 +120,7 @@ class Phones:
 
     def _loaded(self, module: Any) -> None:
         if str(window.location.hostname) in LOCAL_HOSTS:
-            self.panel.problem("page", PROBLEMS["local"])
+            self.panel.problem("local", PROBLEMS["local"])
         self.module = module
         self.host = module.PhoneHost.new(self._tell)
         self.host.askCamera().then(create_once_callable(self.shell.guard(self._camera)))
@@ -142,7 +146,6 @@ class Phones:
         phone.problem = ""
         phone.inbox.new_phone()  # the next phone counts its actions from 1, on its own clock
         phone.clock = PhoneClock()
-        self.panel.problem("network", "")  # the new code is tried afresh
         self.panel.show_seats()
         self.host.offer(seat)
 
@@ -177,6 +180,7 @@ class Phones:
 
         def started(stop: Any) -> None:
             self._stop_scan = stop
+            self.panel.problem("camera", "")  # it works now
 
         def failed(error: Any) -> None:
             self.panel.scanning(False)
@@ -220,8 +224,7 @@ class Phones:
             elif data == "connected" and phone.recovering:
                 self.joined(phone, at)  # the same connection came back by itself
         elif kind == "problem":
-            phone.problem = data
-            self.panel.problem("network", PROBLEMS.get(data, data))
+            phone.problem = data  # the panel says it while the seat waits for its phone
             self.panel.show_seats()
 
     def message(self, phone: PhoneSeat, text: str, at: float) -> None:
@@ -238,9 +241,10 @@ class Phones:
             return  # a phone acts only once seated
         elif isinstance(message, Act):
             if message.action in self.play_actions():
-                self.offer(phone.seat, message.action, phone.clock.to_host(message.at, at), at)
+                self.play.person(phone.seat, message.action,
+                                 phone.clock.to_host(message.at, at), arrived=at)
         elif isinstance(message, Choose):
-            self.play.choose(phone.seat, message.option)
+            self.choose(phone, message.option)
         elif isinstance(message, Do):
             self.play.variant_action(phone.seat, message.kind, message.arg)
         elif isinstance(message, Bye):
@@ -255,7 +259,7 @@ class Phones:
         phone.set("playing", at)
         phone.recover_until = -1.0
         phone.problem = ""
-        self.panel.problem("network", "")
+        self.joined_once = True
         phone.sent = ""
         if phone.stand_in:
             phone.stand_in = False
@@ -314,19 +318,34 @@ class Phones:
 
     # -- the game --------------------------------------------------------------------------
 
-    def offer(self, seat: int, action: str, at: float, arrived: float) -> None:
-        """A person's action made at host time ``at``, for the referee to apply in order."""
+    def held(self, seat: int, action: str, at: float, arrived: float, touch: bool) -> bool:
+        """Whether ``seat``'s action, made at host time ``at`` (a phone's press, or a key or
+        a touch here: ``arrived`` is when it was known here), is the referee's to apply in the
+        order actions were made: while the game's clock runs (at instant speed it is applied
+        at once, as it comes, whoever made it). A touch buzzes once its action is applied."""
+        referee = self.play.referee
         session = self.play.session
-        if session is not None and not session.paused:
-            self.referee.offer(seat, action, at, arrived)
+        if referee is None or session is None:
+            return False
+        if not session.paused:  # (paused, people's actions do nothing)
+            if touch:
+                self._touched.append(seat)
+            referee.offer(seat, action, at, arrived)
             self.play.schedule()
+        return True
 
-    def local(self, seat: int, action: str, touch: bool) -> None:
-        """A key or a touch at this device: held like a phone's (it needs no correction)."""
-        if touch:
-            self._touched.append(seat)
-        t = now()
-        self.offer(seat, action, t, t)
+    def choose(self, phone: PhoneSeat, answer: str) -> None:
+        """A phone's answer to its decision, applied as the table's own panel applies one
+        (a typed answer cleaned and cut to its length by the engine); if it is not taken, the
+        phone is told why."""
+        session = self.play.session
+        if session is None:
+            return
+        decision = decision_of(session, phone.seat)
+        events = self.play.choose(phone.seat, answer)
+        why = refusal(decision, phone.seat, answer, events)
+        if why and phone.connected:
+            self.host.send(phone.seat, "game", protocol.note(why))
 
     def _applied(self, held: Held, events: list[Event]) -> None:
         self.decided.append((held.seat, held.action, held.at, held.arrived, now()))

@@ -11,12 +11,15 @@ to a bot or a person here, or the phone did not come back in time.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ratscrew.core.events import Event, PileTaken, WrongSlap
+from ratscrew.core.engine import Decision, clean_text
+from ratscrew.core.events import Event, Ignored, PileTaken, WrongSlap
+from web.model.card_face import card_face, pile_top
 from web.model.feedback import WRONG_BUZZ
-from web.model.session import ACTION_LABELS
+from web.model.session import ACTION_LABELS, EMPTY_ANSWER
 from web.model.variant_page import own_actions
 from web.phones import protocol
 from web.phones.clock import PhoneClock
@@ -34,6 +37,8 @@ RECOVER_MS = 5_000.0
 seat's code is made anew (which closes it)."""
 WON_BUZZ = (60, 60, 120)
 """A phone's buzz when its player takes a pile."""
+PILE_SHOWN = 3
+"""How many of the pile's top cards a phone shows."""
 
 STATUS_TEXT = {
     "waiting": "waiting for the phone",
@@ -66,6 +71,11 @@ PROBLEMS = {
 
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "[::1]", "::1")
 """Addresses of the page that no phone can open."""
+WAITING = ("waiting", "joining", "reconnecting")
+"""A seat's states while it waits for its phone (a code on show, or an answer being tried)."""
+WHILE_WAITING = ("camera", "answer", "copy")
+"""The panel's warnings that only matter while a seat waits for its phone: the camera that
+would read the codes is blocked, a code pasted did not fit, the link was not copied."""
 
 
 @dataclass
@@ -133,31 +143,79 @@ class PhoneSeat:
                 and now - max(seen if seen is not None else self.since, self.since) > QUIET_MS)
 
 
+def warnings(problems: Mapping[str, str], seats: Iterable[PhoneSeat],
+             joined: bool) -> list[str]:
+    """The phones panel's warnings that still hold, each once, from what was reported
+    (``problems``: by kind, ``local`` for a page at a local address, ``page``, ``camera``,
+    ``answer``, ``copy``), the ``seats``' own network problems and whether a phone has
+    ``joined`` this table yet. A local address is no obstacle once a phone has joined
+    through it; the camera, an answer and a copy matter only while a seat waits for its
+    phone, and so does a seat's network problem (its own code's)."""
+    waiting = [phone for phone in seats if phone.status in WAITING]
+    shown: list[str] = []
+    for kind, text in problems.items():
+        if (kind == "local" and joined) or (kind in WHILE_WAITING and not waiting):
+            continue
+        shown.append(text)
+    for phone in waiting:
+        text = PROBLEMS.get(phone.problem, phone.problem)
+        if text and text not in shown:
+            shown.append(text)
+    return shown
+
+
 def state_message(session: Session, seat: int, line: str) -> str:
     """What the phone of ``seat`` shows now (docs/phones.md, ``state``)."""
     game = session.game
     outcome = game.outcome
-    turn = "" if outcome is not None or game.phase is not None else game.name(game.to_act())
-    pending = session.human_decision
+    acting = game.to_act()  # -1: nobody's flip (over, a decision, a phase)
+    pending = game.pending if outcome is None else None
+    mine = decision_of(session, seat)
     decision = None
-    if pending is not None and pending.seat == seat:
-        decision = (pending.prompt, [(o, pending.label(o)) for o in pending.options])
+    if mine is not None:
+        decision = (mine.prompt, [(o, mine.label(o)) for o in mine.options],
+                    min(mine.free_text, protocol.MAX_OPTION))
     winner = outcome.winner if outcome is not None else None
+    pile = (len(game.pile), [card_face(card, kind) for _, card, kind in pile_top(game, PILE_SHOWN)])
     return protocol.state(
         seat=seat,
         name=game.name(seat),
         cards=game.counts[seat],
-        turn=turn,
-        mine=outcome is None and game.phase is None and game.to_act() == seat,
+        turn=game.name(acting) if acting >= 0 else "",
+        mine=acting == seat,
+        collect=acting == seat and game.claimant == seat,
+        chooser=game.name(pending.seat) if pending is not None else "",
         actions=[(a, ACTION_LABELS[a]) for a in session.actions],
         line=line,
         decision=decision,
         own=[(offer.kind, offer.prompt, offer.options) for offer in own_actions(game, seat)],
+        pile=pile,
         paused=session.paused,
         over=outcome is not None,
         winner=game.name(winner) if winner is not None else None,
         variant=session.variant.title,
     )
+
+
+def decision_of(session: Session, seat: int) -> Decision | None:
+    """The decision the game waits for, when ``seat``'s person makes it."""
+    pending = session.human_decision
+    return pending if pending is not None and pending.seat == seat else None
+
+
+def refusal(decision: Decision | None, seat: int, answer: str, events: list[Event]) -> str:
+    """Why ``seat``'s ``answer`` to ``decision`` was not taken, for its phone to say ("" if
+    it was, or if the phone answered nothing that is still asked: a decision gone meanwhile
+    needs no word). A typed answer with no words gets the table's own words for it."""
+    if decision is None or decision.seat != seat:
+        return ""
+    if decision.free_text and answer not in decision.options and not clean_text(
+            answer, decision.free_text):
+        return EMPTY_ANSWER
+    for event in events:
+        if isinstance(event, Ignored) and event.seat == seat and event.action == "choice":
+            return f"Not taken: {event.reason}."
+    return ""
 
 
 def buzz_for(seat: int, events: list[Event]) -> tuple[int, ...]:

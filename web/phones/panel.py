@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from pyodide.ffi import create_once_callable
 from pyscript import document
 
-from web.phones.lobby import DROP_POLICIES
+from web.phones.lobby import DROP_POLICIES, WAITING, warnings
 from web.shell.dom import now
 from web.table.cards_view import by_id, clear, el, link_stylesheet
 
@@ -111,8 +111,7 @@ class PhonePanel:
         t = now()
         rows = by_id("phones-seats")
         clear(rows)
-        waiting = [p.seat for p in phones.seats.values()
-                   if p.status in ("waiting", "joining", "reconnecting")]
+        waiting = [p.seat for p in phones.seats.values() if p.status in WAITING]
         if self.shown not in waiting:
             self.shown = waiting[0] if waiting else None
         for seat, phone in phones.seats.items():
@@ -122,7 +121,7 @@ class PhonePanel:
             row.appendChild(el("span", "phones-seat-state", phone.describe(t),
                                data_zone="phone-status"))
             buttons = el("span", "phones-seat-buttons")
-            if phone.status in ("waiting", "joining", "reconnecting"):
+            if phone.status in WAITING:
                 buttons.appendChild(el("button", "", "Show code", type="button",
                                        data_do="show", data_for=str(seat)))
             if phone.status != "waiting" or phone.code:
@@ -136,6 +135,7 @@ class PhonePanel:
             row.appendChild(buttons)
             rows.appendChild(row)
         self._show_code()
+        self.show_problems()
         start = by_id("phones-start")
         start.textContent = "Back to the game" if phones.started else (
             "Start the game" if not waiting else "Start now (bots play the empty seats)")
@@ -180,13 +180,20 @@ class PhonePanel:
         target.qrSvg(link.value).then(create_once_callable(phones.shell.guard(drawn)))
 
     def problem(self, kind: str, text: str) -> None:
-        """Say what stands in the way (``kind``: page, camera, network, answer; "" clears
-        it), beside what else does."""
+        """Say what stands in the way (``kind``: local, page, camera, answer, copy; "" clears
+        it), beside what else does, for as long as it does
+        (:func:`~web.phones.lobby.warnings`)."""
         if text:
             self.problems[kind] = text
         else:
             self.problems.pop(kind, None)
-        by_id("phones-problem").textContent = " ".join(self.problems.values())
+        self.show_problems()
+
+    def show_problems(self) -> None:
+        """The warnings that still hold: those whose cause has ended are gone."""
+        phones = self.phones
+        shown = warnings(self.problems, phones.seats.values(), phones.joined_once)
+        by_id("phones-problem").textContent = " ".join(shown)
 
     def scanning(self, on: bool) -> None:
         by_id("phones-video").hidden = not on

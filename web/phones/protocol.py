@@ -5,8 +5,8 @@ A phone is someone's device on the room's network, and what it sends is untruste
 send (:data:`Message`), or refuses it with a :class:`BadMessage` that says why in a few words,
 whatever the text. An :class:`Inbox`, one per phone seat, is the gate every message passes: a
 rate limit, then :func:`parse`, then one action per action id (a phone sends each action three
-times). The encoders (:func:`ping`, :func:`state`, :func:`buzz`, :func:`bye`) write the host's
-messages as compact JSON text.
+times). The encoders (:func:`ping`, :func:`state`, :func:`note`, :func:`buzz`, :func:`bye`)
+write the host's messages as compact JSON text.
 
 Browser-free: the page hands in the data channel's text and ``performance.now()`` readings::
 
@@ -338,6 +338,12 @@ def bye(why: str) -> str:
     return _dump({"t": "bye", "why": why})
 
 
+def note(text: str) -> str:
+    """``{"t":"note","text":text}``: why the phone's last answer or action was not taken (a
+    typed answer with no words, a song already sung), for its player to read."""
+    return _dump({"t": "note", "text": text})
+
+
 def state(
     *,
     seat: int,
@@ -345,22 +351,30 @@ def state(
     cards: int,
     turn: str,
     mine: bool,
+    collect: bool,
+    chooser: str,
     actions: Sequence[tuple[str, str]],
     line: str,
-    decision: tuple[str, Sequence[tuple[str, str]]] | None,
+    decision: tuple[str, Sequence[tuple[str, str]], int] | None,
     own: Sequence[tuple[str, str, Sequence[tuple[str, str]]]],
+    pile: tuple[int, Sequence[Any]],
     paused: bool,
     over: bool,
     winner: str | None,
     variant: str,
 ) -> str:
-    """``{"t":"state",...}``: what the phone shows. ``turn`` is the name of whoever the table
-    waits for (``""`` for nobody), ``mine`` whether that is this seat; ``actions`` the
-    ``(action, label)`` pairs the phone may send; ``decision`` a prompt and its
-    ``(value, label)`` options, written ``{"prompt": text, "options": [[value, label], ...]}``;
-    ``own`` the variant's own actions the seat may take now, as ``(kind, prompt, options)``,
-    written ``[{"kind": K, "prompt": text, "options": [[arg, label], ...]}, ...]``;
-    ``variant`` the game's title."""
+    """``{"t":"state",...}``: what the phone shows. ``seat`` is 0-based (the phone shows it
+    from 1); ``turn`` is the name of whoever the table waits for to flip (``""`` for nobody),
+    ``mine`` whether that is this seat, ``collect`` whether its flip collects the pile it won;
+    ``chooser`` the name of whoever must answer the decision the game waits for (``""``:
+    none); ``actions`` the ``(action, label)`` pairs the phone may send; ``decision`` this
+    seat's own decision: a prompt, its ``(value, label)`` options and how long a typed answer
+    may be (0: none may be typed), written ``{"prompt": text, "options": [[value, label],
+    ...], "free": n}``; ``own`` the variant's own actions the seat may take now, as ``(kind,
+    prompt, options)``, written ``[{"kind": K, "prompt": text, "options": [[arg, label], ...]},
+    ...]``; ``pile`` how many cards the pile holds and its top cards as
+    :mod:`web.model.card_face` describes them, the top one last, written ``{"count": n,
+    "top": [card, ...]}``; ``variant`` the game's title."""
     return _dump({
         "t": "state",
         "seat": seat,
@@ -368,15 +382,19 @@ def state(
         "cards": cards,
         "turn": turn,
         "mine": mine,
+        "collect": collect,
+        "chooser": chooser,
         "actions": [[action, label] for action, label in actions],
         "line": line,
         "decision": None if decision is None else {
             "prompt": decision[0],
             "options": [[value, label] for value, label in decision[1]],
+            "free": decision[2],
         },
         "own": [{"kind": kind, "prompt": prompt,
                  "options": [[arg, label] for arg, label in options]}
                 for kind, prompt, options in own],
+        "pile": {"count": pile[0], "top": list(pile[1])},
         "paused": paused,
         "over": over,
         "winner": winner,

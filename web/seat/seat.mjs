@@ -1,7 +1,9 @@
 // The phone's seat page: takes the seat named by the join code in the URL's fragment, shows
 // the phone's answer as a QR code (and text) for the table to read, then plays: the seat's
-// cards, whose turn it is, and one big button per move the table offers. The messages are
-// those of docs/phones.md; no Python runs here, so the page is usable within a few KB.
+// cards, the pile's top cards, whose turn it is, the seat's decisions, and one big button per
+// move the table offers (the one to press now bright). The messages are those of
+// docs/phones.md; no Python runs here, so the page is usable within a few KB. Seats are
+// numbered from 0 in the messages and from 1 on the screen.
 //
 // <body data-phone-state> says where it is: joining, answer, playing, lost, error.
 //
@@ -18,6 +20,8 @@ const $ = (id) => document.getElementById(id);
 const SCREENS = ["joining", "answer", "playing", "lost", "error"];
 const RESEND_MS = 30; // an action goes again on "fast" this long after the first time
 const DISCONNECTED_MS = 5000; // "disconnected" this long counts as lost
+const MAX_TYPED = 80; // the longest typed answer the table reads (web/phones/protocol.py)
+const PILE_SHOWN = 3; // the pile's top cards shown
 
 let pc = null;
 let chans = null;
@@ -27,6 +31,7 @@ let joinedAt = 0;
 let shownActions = "";
 let shownDecision = "";
 let shownOwn = "";
+let shownPile = "";
 let dropTimer = 0;
 let wakeLock = null; // a promise of the screen's wake lock (null once released or refused)
 let armed = null; // the button a pointer pressed: its own click must not act twice
@@ -234,6 +239,9 @@ function handle(data) {
     case "state":
       showState(message);
       break;
+    case "note":
+      if (typeof message.text === "string") answerNote(message.text.slice(0, 300));
+      break;
     case "buzz":
       if (Array.isArray(message.p) && message.p.length <= 32
           && message.p.every((ms) => typeof ms === "number" && ms >= 0 && ms <= 10000)) {
@@ -263,7 +271,7 @@ function showState(state) {
     keepAwake();
   }
   const name = text(state.name);
-  const seat = Number.isInteger(state.seat) ? state.seat : null;
+  const seat = Number.isInteger(state.seat) && state.seat >= 0 ? state.seat : null;
   $("play-name").textContent = name;
   $("play-name").dataset.name = name;
   $("play-seat").textContent = seat === null ? "" : `Seat ${seat + 1}`;
@@ -271,27 +279,43 @@ function showState(state) {
   $("play-cards").textContent = Number.isFinite(state.cards) ? String(state.cards) : "–";
   $("play-cards-label").textContent = state.cards === 1 ? "card" : "cards";
 
+  const over = state.over === true;
+  const paused = state.paused === true && !over;
   const mine = state.mine === true;
-  const turn = text(state.turn);
-  $("play-turn").textContent = mine ? "Your turn" : turn ? `${turn}'s turn` : "";
+  const deciding = validDecision(state.decision);
+  $("play-turn").textContent = turnText(state, mine, deciding);
   document.body.dataset.mine = String(mine);
   $("play-line").textContent = text(state.line);
 
   const winner = text(state.winner);
   let banner = "";
-  if (state.over === true) {
+  if (over) {
     banner = winner && winner === name ? "You win!" : winner ? `${winner} wins` : "Game over";
-  } else if (state.paused === true) {
+  } else if (paused) {
     banner = "Paused at the table";
   }
   $("play-banner").textContent = banner;
   $("play-banner").hidden = !banner;
-  document.body.dataset.paused = String(state.paused === true);
-  document.body.dataset.over = String(state.over === true);
+  document.body.dataset.paused = String(paused);
+  document.body.dataset.over = String(over);
+  // The button to press now: flip on your turn (or to collect your pile), else slap.
+  document.body.dataset.press = over || paused ? "" : mine ? "flip" : "slap";
 
   showActions(pairs(state.actions));
-  showDecision(state.decision);
+  showPile(state.pile);
+  showDecision(deciding ? state.decision : null);
   showOwn(state.own);
+}
+
+/** Whose move it is, as this phone's player reads it. */
+function turnText(state, mine, deciding) {
+  const chooser = text(state.chooser);
+  const turn = text(state.turn);
+  if (state.over === true) return "";
+  if (deciding) return "Your choice";
+  if (chooser) return `${chooser} is choosing`;
+  if (mine) return state.collect === true ? "Your pile: flip to take it" : "Your turn";
+  return turn ? `${turn}'s turn` : "";
 }
 
 function showActions(actions) {
@@ -347,21 +371,87 @@ function act(button, at, brief = false) {
   if (brief) setTimeout(() => button.removeAttribute("data-pressed"), 150);
 }
 
+const validDecision = (decision) => Boolean(decision) && typeof decision === "object"
+  && typeof decision.prompt === "string";
+
+/** This seat's decision: its prompt, a button per option in a box that scrolls when they do
+ *  not all fit (a fade and a cue say so), and a field for an answer of its own where the table
+ *  offers one (the Emperor's decree, the Star's song). An answer is sent once; the choices
+ *  wait until the table moves on, or says why it was not taken. */
 function showDecision(decision) {
-  const valid = decision && typeof decision === "object" && typeof decision.prompt === "string";
+  const valid = validDecision(decision);
   const options = valid ? pairs(decision.options) : [];
-  const key = valid ? JSON.stringify([decision.prompt, options]) : "";
+  const free = valid && Number.isInteger(decision.free)
+    ? Math.max(0, Math.min(decision.free, MAX_TYPED)) : 0;
+  const key = valid ? JSON.stringify([decision.prompt, options, free]) : "";
   if (key === shownDecision) return;
   shownDecision = key;
   $("play-decision").hidden = !valid;
-  document.body.dataset.decision = String(Boolean(valid));
+  document.body.dataset.decision = String(valid);
   $("play-prompt").textContent = valid ? decision.prompt : "";
   $("play-options").replaceChildren(...options.map(([value, label]) => choiceButton(
     value, label, (button) => {
-      send("game", { t: "choose", o: value });
-      for (const other of $("play-options").children) other.disabled = true;
+      answer(value);
       button.dataset.chosen = "";
     })));
+  $("play-options").scrollTop = 0;
+  const field = $("play-text");
+  field.value = "";
+  field.maxLength = free || MAX_TYPED;
+  $("play-type").hidden = !free;
+  answerNote("");
+  enableChoices(true);
+  showMore();
+}
+
+/** Sends the answer to the decision; nothing more can be chosen meanwhile. */
+function answer(value) {
+  send("game", { t: "choose", o: value });
+  enableChoices(false);
+  answerNote("");
+}
+
+function enableChoices(on) {
+  for (const button of $("play-options").children) {
+    button.disabled = !on;
+    if (on) button.removeAttribute("data-chosen");
+  }
+  for (const control of $("play-type").elements) control.disabled = !on;
+}
+
+/** A typed answer: sent as typed, but for what the table never reads (control characters,
+ *  which become spaces; more than its length). The table cleans it as it cleans its own
+ *  field's, and says so if nothing is left. */
+function sendTyped(event) {
+  event.preventDefault();
+  const field = $("play-text");
+  const typed = Array.from(field.value.replace(/[\p{Cc}\p{Cs}]/gu, " ")).slice(0, field.maxLength)
+    .join("");
+  if (!typed) {
+    field.focus();
+    return;
+  }
+  answer(typed);
+}
+
+/** Why the last answer was not taken (the table's note): the choices are open again. */
+function answerNote(message) {
+  const element = $("play-answer-note");
+  element.textContent = message;
+  element.hidden = !message;
+  if (message) enableChoices(true);
+}
+
+/** Whether the options' box hides some of them, above or below: ``data-more`` on the box
+ *  (``up``, ``down``, ``both`` or empty) fades the edge they hide behind, and the cue says
+ *  there are more. */
+function showMore() {
+  const box = $("play-options");
+  const below = box.scrollHeight - box.clientHeight - box.scrollTop > 2;
+  const above = box.scrollTop > 2;
+  const more = below && above ? "both" : below ? "down" : above ? "up" : "";
+  if (box.dataset.more !== more) box.dataset.more = more;
+  $("play-more").hidden = !below;
 }
 
 /** A button for one choice (``data-option``: its value) that calls ``press`` with itself. */
@@ -372,6 +462,69 @@ function choiceButton(value, label, press) {
   button.textContent = label;
   button.addEventListener("click", () => press(button));
   return button;
+}
+
+/** The pile: how many cards it holds and its top cards (the top one last), fanned, drawn from
+ *  the table's descriptions of them (faceElement). */
+function showPile(pile) {
+  const valid = Boolean(pile) && typeof pile === "object" && Number.isInteger(pile.count)
+    && pile.count >= 0 && Array.isArray(pile.top);
+  const key = valid ? JSON.stringify([pile.count, pile.top.slice(-PILE_SHOWN)]) : "";
+  if (key === shownPile) return;
+  shownPile = key;
+  $("play-pile").hidden = !valid;
+  const count = valid ? pile.count : 0;
+  $("play-pile-count").textContent = count === 0 ? "The pile is empty"
+    : `Pile: ${count} card${count === 1 ? "" : "s"}`;
+  const cards = (valid ? pile.top.slice(-PILE_SHOWN) : []).map(faceElement).filter(Boolean);
+  cards.forEach((card, slot) => card.style.setProperty("--slot", String(slot)));
+  const box = $("play-pile-cards");
+  box.replaceChildren(...cards);
+  box.style.setProperty("--count", String(cards.length));
+}
+
+// A card's description (web/model/card_face.py): [tag, {attribute: text}, text or children].
+const FACE_TAGS = new Map([["div", false], ["span", false], ["svg", true], ["g", true],
+  ["rect", true], ["circle", true], ["path", true], ["polygon", true]]); // tag: in SVG?
+const FACE_ATTRIBUTES = new Set(["class", "role", "aria-label", "aria-hidden", "data-code",
+  "focusable", "viewBox", "fill", "fill-opacity", "stroke", "stroke-width", "transform", "x", "y",
+  "width", "height", "rx", "cx", "cy", "r", "d", "points"]);
+const FACE_NODES = 40; // a card has about 20 elements
+const FACE_DEPTH = 6;
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** The card element a description stands for, or null if it is not a card's: known tags and
+ *  attributes only (nothing that loads or runs anything), text as text, bounded. */
+function faceElement(face) {
+  let made = 0;
+  const make = (node, depth) => {
+    if (!Array.isArray(node) || node.length !== 3 || depth > FACE_DEPTH) return null;
+    made += 1;
+    const [tag, attributes, content] = node;
+    if (made > FACE_NODES || !FACE_TAGS.has(tag)) return null;
+    if (!attributes || typeof attributes !== "object" || Array.isArray(attributes)) return null;
+    const element = FACE_TAGS.get(tag) ? document.createElementNS(SVG_NS, tag)
+      : document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) {
+      if (!FACE_ATTRIBUTES.has(name) || typeof value !== "string" || value.length > 200) return null;
+      element.setAttribute(name, value);
+    }
+    if (typeof content === "string") {
+      if (content.length > 40) return null;
+      element.textContent = content;
+    } else if (Array.isArray(content)) {
+      for (const child of content) {
+        const inner = make(child, depth + 1);
+        if (!inner) return null;
+        element.append(inner);
+      }
+    } else {
+      return null;
+    }
+    return element;
+  };
+  const card = make(face, 0);
+  return card && card.tagName === "DIV" && card.classList.contains("card") ? card : null;
 }
 
 /** The variant's own actions this seat may take now (K.U.R.S.' fine): a prompt and a button
@@ -445,5 +598,8 @@ window.addEventListener("pagehide", () => {
 window.addEventListener("hashchange", () => location.reload());
 
 $("answer-copy-button").addEventListener("click", copyCode);
+$("play-type").addEventListener("submit", sendTyped);
+$("play-options").addEventListener("scroll", showMore, { passive: true });
+if (typeof ResizeObserver === "function") new ResizeObserver(showMore).observe($("play-options"));
 
 join();

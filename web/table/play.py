@@ -22,10 +22,11 @@ from web.model.feedback import vibration
 from web.model.headline import is_fast
 from web.model.links import TableConfig, link_for, to_query, with_seed
 from web.model.log_lines import LogLines
-from web.model.session import Session, seat_stats
+from web.model.session import Session
 from web.model.setup_options import start_options
 from web.shell.dom import now
-from web.table.cards_view import by_id, clear, el
+from web.table.cards_view import by_id
+from web.table.end_screen import show_end
 from web.table.steps import Steps
 
 if TYPE_CHECKING:
@@ -162,7 +163,7 @@ class Play:
 
     @property
     def referee(self) -> Referee | None:
-        """The phones' referee (none at instant speed, where nobody acts)."""
+        """The phones' referee (none at instant speed, where nothing is held)."""
         phones, session = self.phones, self.session
         return phones.referee if phones and session and not session.instant else None
 
@@ -258,8 +259,15 @@ class Play:
         which buzzes for a slap, twice for a wrong one)."""
         if self.session is None or by_id("table").hidden or seat in self.session.remote:
             return
-        if self.referee is not None and self.phones is not None:
-            self.phones.local(seat, action, buzz)
+        self.person(seat, action, now(), buzz)
+
+    def person(self, seat: int, action: str, at: float, buzz: bool = False,
+               arrived: float | None = None) -> None:
+        """A person's flip or slap made at real time ``at`` (a key, a touch, a phone's press
+        reaching here at ``arrived``), by one path at every speed: held by the phones'
+        referee while it runs (:meth:`~web.phones.hosting.Phones.held`), else at once."""
+        if self.session is None or (self.phones is not None and self.phones.held(
+                seat, action, at, at if arrived is None else arrived, buzz)):
             return
         events = self.session.human(seat, action, now())
         if buzz:
@@ -270,11 +278,13 @@ class Play:
         """A person's touch on their seat's flip or slap button."""
         self.act(seat, action, buzz=True)
 
-    def choose(self, seat: int, option: str) -> None:
-        """A person answers the decision in their seat's panel (a button, or the keys)."""
+    def choose(self, seat: int, option: str) -> list[Any]:
+        """A person answers the decision in their seat's panel (a button, or the keys) or on
+        their phone: the events it made."""
         if self.session is None or by_id("table").hidden:
-            return
-        self.after(self.session.choose(seat, option, now()))
+            return []
+        self.after(events := self.session.choose(seat, option, now()))
+        return events
 
     def variant_action(self, seat: int, kind: str, arg: str) -> None:
         """A person does one of the variant's own actions (a button of a part of the table)."""
@@ -329,6 +339,8 @@ class Play:
         shell.save_settings()
         document.body.style.setProperty("--anim", ANIMATION.get(speed, "1"))
         if self.session is not None:
+            if (referee := self.referee) is not None:  # actions held are applied, not lost
+                self.after(referee.flush(now()))
             self.session.set_speed(speed, now())
             show_motion(self.session.speed)
             shell.config = replace(shell.config, speed=speed)
@@ -354,38 +366,9 @@ class Play:
     def game_over(self, dialog: bool = True) -> None:
         """The game is over: the winner on ``<body>`` and the end screen (``dialog``; not
         when the end is reached by stepping through the record)."""
-        session = self.session
-        assert session is not None
-        game = session.game
-        outcome = game.outcome
-        assert outcome is not None
+        assert self.session is not None
         self.stop_timers()
-        winner = outcome.winner
-        if winner is not None:
-            document.body.dataset.winner = str(winner)
-            title = f"{game.name(winner)} wins!"
-        else:
-            document.body.dataset.winner = "none"
-            title = "No winner" if outcome.status != "loop" else "This deal never ends"
-        by_id("gameover-title").textContent = title
-        longest = game.longest_challenge
-        by_id("gameover-summary").textContent = (
-            f"{game.cards_played} cards played, {game.tricks} piles taken, "
-            f"{game.t / 60000:.1f} minutes at the table. Longest challenge: {longest} "
-            f"card{'s' * (longest != 1)}. Seed {self.shell.config.seed}."
-        )
-        body = by_id("stats-body")
-        clear(body)
-        for stat in seat_stats(session):
-            row = el("tr", "winner-row" if stat.seat == winner else "")
-            label = stat.name + (f" (bot, {stat.bot})" if stat.bot else "")
-            row.appendChild(el("th", "", label, scope="row"))
-            for value in (stat.cards, stat.piles_won, stat.slaps_right, stat.slaps_wrong):
-                row.appendChild(el("td", "", str(value)))
-            body.appendChild(row)
-        box = by_id("gameover")
-        if dialog and not box.open:
-            box.showModal()
+        show_end(self.session, self.shell.config.seed, dialog)
 
     def on_again_setup(self, _event: Any) -> None:
         """The end screen's "Back to the game setup": the setup screen."""

@@ -125,6 +125,8 @@ class Table:
             "(() => { const s = window.ratscrewApp.session; const g = s.game;"
             " return {actions: g.history.length, to_act: g.to_act(), slappable: g.slappable,"
             " hands: Array.from(g.hands, (h) => h.length), pile: g.pile.length,"
+            " top: Array.from({length: Math.min(3, g.pile.length)},"
+            "   (_, i) => g.pile.get(g.pile.length - Math.min(3, g.pile.length) + i).code),"
             " over: g.outcome !== undefined && g.outcome !== null, paused: s.paused,"
             " winner: document.body.dataset.winner || null}; })()"))
 
@@ -146,6 +148,21 @@ class Table:
     def wait_actions(self, count: int) -> None:
         self.host.wait_for_function(
             "(n) => window.ratscrewApp.session.game.history.length >= n", arg=count)
+
+    def wait_idle(self) -> dict[str, Any]:
+        """The game once it waits for a person (nothing due for the bots), or is over."""
+        self.host.wait_for_function(
+            "() => { const s = window.ratscrewApp.session; const g = s.game;"
+            " return (g.outcome !== undefined && g.outcome !== null)"
+            " || s.due_in(performance.now()) === undefined; }")
+        return self.game()
+
+    def wait_pile_shown(self, seat: int, codes: list[str]) -> None:
+        """``seat``'s phone shows the pile's top cards ``codes`` (the top one last)."""
+        self.phones[seat].wait_for_function(
+            "(codes) => JSON.stringify(Array.from(document.querySelectorAll("
+            "'[data-zone=phone-pile] .card'), (c) => c.dataset.code)) === JSON.stringify(codes)",
+            arg=codes)
 
 
 def corrections(table: Table) -> list[float]:
@@ -192,8 +209,18 @@ def test_two_phones_play_a_whole_game_with_slaps_from_both(
     table: Callable[..., Table],
 ) -> None:
     t = table(f"players=2&bots=none&phones=1,2&seed={SHORT_GAME}")
+    warning = t.host.locator("[data-zone=phones-problem]")
+    # Served from 127.0.0.1: the panel says phones could not open such a link; a code pasted
+    # wrong says what is wrong with it.
+    expect(warning).to_contain_text("cannot open their join links")
+    t.host.fill("#phones-answer", "not a code")
+    t.host.press("#phones-answer", "Enter")
+    expect(warning).to_contain_text("not a Ratscrew seat code")
     t.join(0)
+    expect(warning).not_to_contain_text("cannot open their join links")  # a phone did
     t.join(1)
+    expect(warning).to_be_hidden()  # every phone has its seat: nothing stands in the way
+    expect(warning).to_have_text("")
     expect(t.host.locator("#phones-start")).to_have_text("Start the game")
     t.start()
     slaps = [0, 0]
@@ -203,6 +230,8 @@ def test_two_phones_play_a_whole_game_with_slaps_from_both(
             break
         game = play_move(t, slaps)
         assert cards_in_play(game) == 52
+        for seat in t.phones:  # each phone shows the pile's top cards, as the table has them
+            t.wait_pile_shown(seat, game["top"])
     assert game["over"], game
     assert min(slaps) >= 2, slaps
     t.host.wait_for_selector("body[data-winner]", state="attached")
@@ -212,6 +241,8 @@ def test_two_phones_play_a_whole_game_with_slaps_from_both(
         assert phone.locator("body").get_attribute("data-phone-state") == "playing"
         if seat == winner:
             expect(phone.locator("body")).to_contain_text("You win")
+        expect(phone.locator("#play-seat")).to_have_text(f"Seat {seat + 1}")
+        assert "player 0" not in phone.inner_text("body").lower()
     # Play again: the same phones play the new deal, nobody scans again
     t.host.click("#again-same")
     t.host.wait_for_function("window.ratscrewApp.session.game.history.length === 0")
@@ -222,6 +253,90 @@ def test_two_phones_play_a_whole_game_with_slaps_from_both(
     game = t.game()
     t.press(game["to_act"], "flip")
     t.wait_actions(1)
+
+
+INSTANT_GAME = "instant-347"
+"""A classic seed whose game against an easy bot at instant speed, the phone flipping on
+each of its turns and slapping a pile the bot let pass, ends in 29 of the phone's moves (one
+of them a slap that takes the pile)."""
+
+
+def test_a_phone_plays_at_instant_speed_to_a_winner(table: Callable[..., Table]) -> None:
+    """At instant speed the bots play as fast as the page draws, and the game waits for the
+    phone's flip at each of its turns: the phone's flips and slaps are applied as they come
+    (as the host's keys are), and the game goes on to its end."""
+    t = table(f"players=2&bots=2&difficulty=easy&phones=1&speed=instant&seed={INSTANT_GAME}")
+    phone = t.join(0)
+    t.start()
+    moves = {"flip": 0, "slap": 0}
+    game = t.wait_idle()
+    for _ in range(400):
+        if game["over"]:
+            break
+        action = "slap" if game["slappable"] else "flip"
+        assert action == "slap" or game["to_act"] == 0, game  # the game waits for the phone
+        t.press(0, action)
+        moves[action] += 1
+        t.wait_actions(game["actions"] + 1)
+        game = t.wait_idle()
+    assert game["over"], game
+    assert moves["flip"] >= 10 and moves["slap"] >= 1, moves
+    assert t.host.locator("#speed").input_value() == "instant"
+    t.host.wait_for_selector("body[data-winner]", state="attached")
+    winner = t.host.get_attribute("body", "data-winner")
+    bot = t.host.evaluate("window.ratscrewApp.session.game.name(1)")
+    expect(phone.locator("#play-banner")).to_have_text("You win!" if winner == "0" else
+                                                       f"{bot} wins")
+
+
+def test_a_speed_change_loses_no_held_action(table: Callable[..., Table]) -> None:
+    """1x, then instant, then 2x, then 1x, each change with a phone's turn pending: an action
+    the referee holds when the speed changes is applied, once; at instant speed nothing is
+    held. (The referee's window is made long, so that an action is surely held when the
+    speed changes.)"""
+    t = table(f"players=2&bots=none&phones=1,2&seed={SHORT_GAME}&speed=1")
+    t.join(0)
+    t.join(1)
+    t.start()
+    host = t.host
+    window = "(ms) => { window.ratscrewApp.play.phones.referee.window = ms; }"
+    held = "() => window.ratscrewApp.play.phones.referee.held.length"
+    host.evaluate(window, 600_000)
+    pressed: list[int] = []
+
+    def flip_held() -> dict[str, Any]:
+        game = t.game()
+        t.press(game["to_act"], "flip")
+        pressed.append(game["to_act"])
+        host.wait_for_function(f"() => ({held})() === 1")
+        assert t.game()["actions"] == game["actions"]  # held, not applied yet
+        return game
+
+    game = flip_held()  # at 1x
+    host.select_option("#speed", "instant")
+    t.wait_actions(game["actions"] + 1)
+    assert host.evaluate(held) == 0
+    game = t.game()  # at instant: applied as it comes
+    t.press(game["to_act"], "flip")
+    pressed.append(game["to_act"])
+    t.wait_actions(game["actions"] + 1)
+    assert host.evaluate(held) == 0
+    host.select_option("#speed", "2")  # the next phone's turn pending
+    game = flip_held()  # at 2x
+    host.select_option("#speed", "1")
+    t.wait_actions(game["actions"] + 1)
+    assert host.evaluate(held) == 0
+    host.evaluate(window, 80)  # the table's own window again: the game plays on
+    game = t.game()
+    slaps = [0, 0]
+    for _ in range(4):
+        game = play_move(t, slaps)
+    assert cards_in_play(game) == 52
+    history = host.evaluate(
+        "(n) => Array.from({length: n}, (_, i) => { const h ="
+        " window.ratscrewApp.session.game.history.get(i); return [h.get(1), h.get(2)]; })",
+        len(pressed))
+    assert history == [[seat, "flip"] for seat in pressed]  # each once, in order
 
 
 @pytest.mark.parametrize("busy_ms", [0, 200], ids=["idle host", "busy host"])
@@ -478,4 +593,34 @@ def test_a_decree_made_on_a_phone_and_its_fine_from_the_phone(
     assert t.game()["hands"] == [before[0] + 1, before[1] - 1]
     expect(phone.locator("[data-zone=phone-cards]")).to_have_text(str(before[0] + 1))
     expect(t.host.locator(".fine-message")).to_contain_text("fines Ben a card")
+    assert t.errors == []
+
+
+def test_a_decree_typed_on_a_phone_is_applied_as_the_tables_field_applies_it(
+        table: Callable[..., Table]) -> None:
+    """K.U.R.S.' Emperor: the phone offers the table's decrees and a field for one's own; an
+    answer with no words is refused with the table's words, and the decision stays; a decree
+    typed on the phone is cleaned as the table's field cleans one, and is in force."""
+    # Seed 183: Ada's first card is the Emperor.
+    t = table("variant=kurs&players=2&bots=none&phones=1&seed=183&names=Ada,Ben")
+    phone = t.join(0)
+    t.start()
+    t.press(0, "flip")
+    expect(phone.locator("[data-zone=phone-turn]")).to_have_text("Your choice")
+    field = phone.locator("#play-text")
+    expect(field).to_be_visible()
+    expect(phone.locator("#play-options button")).to_have_count(4)
+    field.fill("   ")
+    field.press("Enter")
+    expect(phone.locator("#play-answer-note")).to_have_text(
+        "Type a few words first, or choose an option.")
+    assert t.host.evaluate("window.ratscrewApp.session.human_decision !== undefined")
+    field.fill("  No <b>humming</b>\u0007 at   the table  ")
+    phone.locator("#play-type button").click()
+    t.host.wait_for_function(
+        "() => window.ratscrewApp.session.human_decision === undefined")
+    decree = t.host.locator("[data-zone=decrees] .decree-text")
+    expect(decree).to_have_text("No <b>humming</b> at the table")
+    expect(phone.locator("#play-decision")).to_be_hidden()
+    expect(phone.locator('[data-own="fine"] [data-option="2"]')).to_have_text("2 Ben")
     assert t.errors == []

@@ -1,15 +1,35 @@
-"""A hosted table's phone seats: their states as the host's panel says them, and what each
-phone is told."""
+"""A hosted table's phone seats: their states as the host's panel says them, its warnings,
+what each phone is told, and its answers to decisions."""
 
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
-from ratscrew.core.engine import Outcome
+import pytest
+
+from ratscrew.core.cards import CARDS
+from ratscrew.core.engine import Outcome, clean_text
 from ratscrew.core.events import PileTaken, WrongSlap
+from ratscrew.variants.kurs import court_of, song_key
+from web.model.card_face import ATTRIBUTES, HTML_TAGS, SVG_TAGS, card_face, pile_top
 from web.model.feedback import WRONG_BUZZ
-from web.model.session import Session
-from web.phones.lobby import KEEP_MS, QUIET_MS, WON_BUZZ, PhoneSeat, buzz_for, state_message
+from web.model.session import EMPTY_ANSWER, Session
+from web.phones.lobby import (
+    KEEP_MS,
+    PROBLEMS,
+    QUIET_MS,
+    WON_BUZZ,
+    PhoneSeat,
+    buzz_for,
+    decision_of,
+    refusal,
+    state_message,
+    warnings,
+)
 from web.phones.protocol import Do, parse
 
 
@@ -49,12 +69,182 @@ def test_the_state_a_phone_is_sent() -> None:
     state = json.loads(state_message(session, 1, "Ann flips the 7♥."))
     assert state == {
         "t": "state", "seat": 1, "name": "Bo", "cards": session.game.counts[1],
-        "turn": "Ann", "mine": False, "actions": [["flip", "Flip"], ["slap", "Slap"]],
-        "line": "Ann flips the 7♥.", "decision": None, "own": [], "paused": False,
+        "turn": "Ann", "mine": False, "collect": False, "chooser": "",
+        "actions": [["flip", "Flip"], ["slap", "Slap"]], "line": "Ann flips the 7♥.",
+        "decision": None, "own": [], "pile": {"count": 0, "top": []}, "paused": False,
         "over": False, "winner": None, "variant": session.variant.title,
     }
     session.human(0, "flip", 10.0)
-    assert json.loads(state_message(session, 1, ""))["mine"] is True
+    state = json.loads(state_message(session, 1, ""))
+    assert state["mine"] is True and state["turn"] == "Bo"
+    top = session.game.pile[-1]
+    assert state["pile"] == {"count": 1, "top": [json.loads(json.dumps(card_face(top)))]}
+
+
+def faces(state: dict[str, Any]) -> list[str | None]:
+    """The codes of the pile's cards a state shows (None for a covered one)."""
+    return [card[1].get("data-code") for card in state["pile"]["top"]]
+
+
+def texts(node: Any) -> Iterator[str]:
+    """Every text of a state, its keys and values, nested."""
+    if isinstance(node, str):
+        yield node
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            yield key
+            yield from texts(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from texts(item)
+
+
+@pytest.mark.parametrize("variant", ["classic", "kurs", "slae", "firefighters"])
+def test_a_whole_game_as_the_phones_see_it(variant: str) -> None:
+    """Every state of every seat through a game of people and a bot (whatever the variant's
+    decisions and phases): nobody is numbered from 0 ("player 0", or "player 1" for the
+    second seat), the turn names the player whose flip the game waits for and "mine" says
+    whether it is this seat's, the decision is only its own seat's and "chooser" names who
+    makes it, and the pile's top cards are the game's."""
+    session = Session(variant, 3, 5, ["", "", ""], {2: "hard"}, now=0.0)
+    session.start_clock(0.0)
+    game = session.game
+    t = 0.0
+    seen_decision = seen_turn = False
+    for _ in range(400):
+        if game.outcome is not None:
+            break
+        for seat in range(3):
+            state = json.loads(state_message(session, seat, ""))
+            words = " ".join(texts(state))
+            assert "player 0" not in words.lower()
+            assert state["name"] == f"player {seat + 1}"
+            acting = game.to_act()
+            assert state["turn"] == (f"player {acting + 1}" if acting >= 0 else "")
+            assert state["mine"] == (acting == seat)
+            seen_turn = seen_turn or state["mine"]
+            pending = session.human_decision
+            if state["decision"] is not None:
+                seen_decision = True
+                assert pending is not None and pending.seat == seat
+                assert state["chooser"] == f"player {seat + 1}"
+            elif pending is not None:
+                assert pending.seat != seat
+            top = [None if kind == "covered" else card.code
+                   for card, kind in zip(game.pile[-3:], game.pile_kinds[-3:], strict=True)]
+            assert state["pile"]["count"] == len(game.pile)
+            assert faces(state) == top[len(top) - len(faces(state)):]
+        t += 250.0
+        decision = session.human_decision
+        if decision is not None:
+            session.choose(decision.seat, decision.default, t)
+        elif (acting := game.to_act()) >= 0 and acting in session.humans:
+            session.human(acting, "flip", t)
+        else:
+            session.advance(t + 5000.0)
+    assert seen_turn
+    if variant == "kurs":
+        assert seen_decision or game.outcome is not None
+
+
+def test_a_covered_card_is_never_sent() -> None:
+    """Under the Tower's shown card lie cards nobody saw: a phone is sent their backs only
+    (no code, no face)."""
+    covered = card_face(CARDS["QS"], "covered")
+    assert covered == ("div", {"class": "card covered", "role": "img",
+                               "aria-label": "a covered card"}, [])
+
+
+def test_the_pile_shown_leaves_out_cards_burned_under_it() -> None:
+    session = Session("classic", 2, 3, ["Ann", "Bo"], {}, now=0.0)
+    session.human(0, "flip", 10.0)
+    session.human(1, "slap", 20.0)  # one card: a wrong slap burns a card under the pile
+    game = session.game
+    assert game.pile_kinds[0] == "penalty" and len(game.pile) == 2
+    state = json.loads(state_message(session, 0, ""))
+    assert state["pile"]["count"] == 2
+    assert faces(state) == [game.pile[-1].code]
+    assert [card for _, card, _ in pile_top(game, 3)] == [game.pile[-1]]
+
+
+def test_a_typed_decree_is_applied_as_the_tables_field_applies_it() -> None:
+    """K.U.R.S.' Emperor on a phone: the decision says how long a typed decree may be; a
+    decree typed on the phone is cleaned as the table's own field's is; one with no words
+    left is refused with the table's words for it, and the decision stays."""
+    # Seed 183: Ada's first card is the Emperor.
+    session = Session("kurs", 2, 183, ["Ada", "Ben"], {}, now=0.0)
+    session.human(0, "flip", 100.0)
+    state = json.loads(state_message(session, 0, ""))
+    assert state["decision"]["free"] == 80
+    assert state["chooser"] == "Ada" and state["turn"] == ""
+    assert json.loads(state_message(session, 1, ""))["decision"] is None
+    assert json.loads(state_message(session, 1, ""))["chooser"] == "Ada"
+    decision = decision_of(session, 0)
+    assert decision is not None and decision_of(session, 1) is None
+    for blank in ("   ", " \u3000 ", "\u200b"):
+        events = session.choose(0, blank, 150.0)
+        assert refusal(decision, 0, blank, events) == EMPTY_ANSWER
+        assert session.human_decision is decision
+    typed = "  No   <b>humming</b>  at the table " + "x" * 100
+    events = session.choose(0, typed, 200.0)
+    assert refusal(decision, 0, typed, events) == ""
+    court = court_of(session.game)
+    assert court is not None
+    assert court.decrees[-1].text == clean_text(typed, 80)
+    assert court.decrees[-1].text.startswith("No <b>humming</b> at the table xx")
+    assert len(court.decrees[-1].text) == 80
+
+
+def test_a_song_already_sung_is_refused_and_the_phone_told_why() -> None:
+    """Seed 1: Ada's phone is asked the Star's song at the 28th move."""
+    session = Session("kurs", 2, 1, ["Ada", "Ben"], {}, now=0.0)
+    t = 0.0
+    while session.human_decision is None or not session.human_decision.prompt.startswith(
+            "The Star"):
+        t += 10.0
+        decision = session.human_decision
+        if decision is not None:
+            session.choose(decision.seat, decision.default, t)
+        else:
+            session.human(session.game.to_act(), "flip", t)
+    decision = session.human_decision
+    assert decision is not None and decision.seat == 0
+    state = json.loads(state_message(session, 0, ""))
+    assert state["decision"]["free"] == 60
+    court = court_of(session.game)
+    assert court is not None
+    court.songs.append(song_key("Twinkle, Twinkle, Little Star"))
+    events = session.choose(0, "twinkle twinkle little star", t + 10)
+    why = refusal(decision, 0, "twinkle twinkle little star", events)
+    assert why.startswith("Not taken: “twinkle twinkle little star” has already been sung")
+    assert session.human_decision is decision  # still asked
+    assert refusal(None, 0, "anything", []) == ""  # nothing asked any more: nothing to say
+
+
+def test_the_panels_warnings_go_when_their_cause_has() -> None:
+    seats = [PhoneSeat(0), PhoneSeat(1)]
+    problems = {"local": PROBLEMS["local"], "camera": PROBLEMS["refused"],
+                "answer": "That code does not fit seat 2's.", "page": "did not load"}
+    seats[0].problem = "isolated"
+    assert warnings(problems, seats, joined=False) == [
+        PROBLEMS["local"], PROBLEMS["refused"], "That code does not fit seat 2's.",
+        "did not load", PROBLEMS["isolated"]]
+    # The first phone joins: phones can open the links; its own network problem is over.
+    seats[0].set("playing", 1.0)
+    seats[0].problem = ""
+    assert warnings(problems, seats, joined=True) == [
+        PROBLEMS["refused"], "That code does not fit seat 2's.", "did not load"]
+    # Every phone plays: nothing waits for a code any more.
+    seats[1].set("playing", 2.0)
+    assert warnings(problems, seats, joined=True) == ["did not load"]
+    # A phone drops: its new code is to be read, the camera matters again.
+    seats[1].set("reconnecting", 3.0)
+    seats[1].problem = "hidden"
+    assert warnings(problems, seats, joined=True) == [
+        PROBLEMS["refused"], "That code does not fit seat 2's.", "did not load",
+        PROBLEMS["hidden"]]
+    seats[1].set("replaced", 4.0)
+    assert warnings(problems, seats, joined=True) == ["did not load"]
 
 
 def test_a_decree_holders_phone_is_offered_the_fine() -> None:
@@ -85,3 +275,56 @@ def test_a_phone_buzzes_for_its_own_wrong_slap_and_its_own_pile() -> None:
     assert buzz_for(2, [wrong]) == WRONG_BUZZ
     assert buzz_for(2, [won]) == WON_BUZZ
     assert buzz_for(1, [wrong, won]) == ()
+
+
+SEAT_PAGE = Path(__file__).resolve().parents[3] / "web" / "seat" / "seat.mjs"
+
+
+def js_list(name: str) -> set[str]:
+    """The strings of the seat page's constant ``name`` (a Set or a Map of them)."""
+    text = SEAT_PAGE.read_text(encoding="utf-8")
+    body = re.search(rf"const {name} = new (?:Set|Map)\(\[(.*?)\]\);", text, re.DOTALL)
+    assert body, name
+    return set(re.findall(r'\[?"([\w-]+)"', body.group(1)))
+
+
+def js_number(name: str) -> int:
+    found = re.search(rf"const {name} = (\d+);", SEAT_PAGE.read_text(encoding="utf-8"))
+    assert found, name
+    return int(found.group(1))
+
+
+def walk(node: Any, depth: int = 0) -> Iterator[tuple[Any, int]]:
+    yield node, depth
+    if isinstance(node[2], list):
+        for child in node[2]:
+            yield from walk(child, depth + 1)
+
+
+@pytest.mark.parametrize("kind", ["live", "penalty", "dead", "covered"])
+def test_every_card_is_one_the_phone_draws(kind: str) -> None:
+    """The seat page builds a card from its description only with the tags and attributes it
+    knows, within its bounds (web/seat/seat.mjs, faceElement): every card of every deck, as
+    it may lie on the pile, is within them."""
+    assert js_list("FACE_TAGS") == HTML_TAGS | SVG_TAGS
+    assert js_list("FACE_ATTRIBUTES") == ATTRIBUTES
+    for card in CARDS.values():
+        nodes = list(walk(json.loads(json.dumps(card_face(card, kind)))))
+        assert len(nodes) <= js_number("FACE_NODES")
+        for (tag, attributes, content), depth in nodes:
+            assert depth <= js_number("FACE_DEPTH")
+            assert tag in HTML_TAGS | SVG_TAGS
+            assert set(attributes) <= ATTRIBUTES
+            assert all(isinstance(v, str) and len(v) <= 200 for v in attributes.values())
+            assert isinstance(content, list) or len(content) <= 40
+
+
+def test_a_state_stays_small_whatever_the_pile() -> None:
+    """Three Tarot cards on the pile (their suits drawn in SVG), a long name and headline: a
+    state stays far under what the phone reads (64 KB)."""
+    session = Session("kurs", 8, 2, ["W" * 40] * 8, {}, now=0.0)
+    game = session.game
+    game.pile.extend(CARDS[code] for code in ("10WA", "10PE", "10CU"))
+    game.pile_kinds.extend(["live"] * 3)
+    text = state_message(session, 0, "x" * 500)
+    assert len(text) < 16_000

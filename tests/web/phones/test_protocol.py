@@ -29,6 +29,7 @@ from web.phones.protocol import (
     Pong,
     buzz,
     bye,
+    note,
     parse,
     ping,
     state,
@@ -456,37 +457,48 @@ def test_bye() -> None:
 
 
 STATE: dict[str, Any] = {
-    "seat": 1, "name": "Zoë", "cards": 13, "turn": "Ann", "mine": False,
-    "actions": [("slap", "Slap")], "line": "Ann plays a Jack: 1 chance",
-    "decision": None, "own": [], "paused": False, "over": False, "winner": None,
-    "variant": "Classic",
+    "seat": 1, "name": "Zoë", "cards": 13, "turn": "Ann", "mine": False, "collect": False,
+    "chooser": "", "actions": [("slap", "Slap")], "line": "Ann plays a Jack: 1 chance",
+    "decision": None, "own": [], "pile": (0, []), "paused": False, "over": False,
+    "winner": None, "variant": "Classic",
 }
 
 
 def test_state_as_docs_phones_lists_it() -> None:
     assert state(**STATE) == (
         '{"t":"state","seat":1,"name":"Zoë","cards":13,"turn":"Ann","mine":false,'
-        '"actions":[["slap","Slap"]],"line":"Ann plays a Jack: 1 chance","decision":null,'
-        '"own":[],"paused":false,"over":false,"winner":null,"variant":"Classic"}'
+        '"collect":false,"chooser":"","actions":[["slap","Slap"]],'
+        '"line":"Ann plays a Jack: 1 chance","decision":null,"own":[],'
+        '"pile":{"count":0,"top":[]},"paused":false,"over":false,"winner":null,'
+        '"variant":"Classic"}'
     )
 
 
-def test_state_with_a_decision_and_a_winner() -> None:
+def test_state_with_a_decision_a_pile_and_a_winner() -> None:
+    seven = ("div", {"class": "card red suit-H", "data-code": "7H"}, "7")
     text = state(**{
         **STATE, "mine": True, "actions": [("flip", "Flip"), ("slap", "Slap")],
-        "decision": ("Sing a song?", [("sing", "I sing"), ("give", "Give two cards")]),
+        "chooser": "Zoë",
+        "decision": ("Sing a song?", [("sing", "I sing"), ("give", "Give two cards")], 60),
         "own": [("fine", "Fine a player a card", [("1", "1 Ann"), ("2", "2 Zoë")])],
-        "over": True, "winner": "Zoë",
+        "pile": (14, [seven]), "over": True, "winner": "Zoë",
     })
     data = json.loads(text)
-    assert list(data) == ["t", "seat", "name", "cards", "turn", "mine", "actions", "line",
-                          "decision", "own", "paused", "over", "winner", "variant"]
+    assert list(data) == ["t", "seat", "name", "cards", "turn", "mine", "collect", "chooser",
+                          "actions", "line", "decision", "own", "pile", "paused", "over",
+                          "winner", "variant"]
     assert data["own"] == [{"kind": "fine", "prompt": "Fine a player a card",
                             "options": [["1", "1 Ann"], ["2", "2 Zoë"]]}]
     assert data["actions"] == [["flip", "Flip"], ["slap", "Slap"]]
-    assert data["decision"] == {"prompt": "Sing a song?",
+    assert data["decision"] == {"prompt": "Sing a song?", "free": 60,
                                 "options": [["sing", "I sing"], ["give", "Give two cards"]]}
+    assert data["pile"] == {"count": 14,
+                            "top": [["div", {"class": "card red suit-H", "data-code": "7H"}, "7"]]}
     assert (data["mine"], data["over"], data["winner"]) == (True, True, "Zoë")
+
+
+def test_note() -> None:
+    assert note("Not taken: sung already.") == '{"t":"note","text":"Not taken: sung already."}'
 
 
 def test_state_needs_every_field_by_name() -> None:

@@ -18,7 +18,7 @@ from pyscript import window
 from ratscrew.core.cards import CARDS
 from ratscrew.core.engine import Decision, Game, clean_text
 from web.model.keymap import choice_hint, choice_step
-from web.model.session import Session
+from web.model.session import EMPTY_ANSWER, Session
 from web.table.cards_view import by_id, card_element, clear, el
 from web.table.piece import Piece
 
@@ -177,7 +177,7 @@ class DecisionPanel(Piece):
             event.preventDefault()
             text = clean_text(str(entry["field"].value), decision.free_text)
             if not text:
-                entry["note"].textContent = "Type a few words first, or choose an option."
+                entry["note"].textContent = EMPTY_ANSWER
                 entry["note"].hidden = False
                 return
             if self._on_choose is not None:

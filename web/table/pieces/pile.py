@@ -17,6 +17,7 @@ from pyscript import document, window
 
 from ratscrew.core.engine import COVERED, DEAD, PENALTY, Game
 from ratscrew.core.events import Event, PileTaken, WrongSlap
+from web.model.card_face import pile_top
 from web.model.session import Session
 from web.model.variant_page import table_words
 from web.table.cards_view import by_id, card_element, clear, el
@@ -98,9 +99,7 @@ class Pile(Piece):
         # Burned cards only ever go under the pile, so a card's key is its place among the
         # cards above them: it does not move when another card is burned.
         penalty = sum(1 for k in game.pile_kinds if k == PENALTY)
-        first = max(penalty, total - SHOWN)
-        shown = [(str(i - penalty), i, game.pile[i], game.pile_kinds[i])
-                 for i in range(first, total)]
+        shown = [(str(i - penalty), i, card, kind) for i, card, kind in pile_top(game, SHOWN)]
         slots = {key: slot for slot, (key, _, _, _) in enumerate(shown)}
         staying = [node for node in pile.children if not passing(node)]
         for node in staying:
