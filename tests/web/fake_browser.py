@@ -73,6 +73,9 @@ class Dataset:
 
 
 class Style:
+    fontSize = "16px"
+    """Every element's computed font size."""
+
     def __init__(self) -> None:
         self.props: dict[str, str] = {}
 
@@ -397,6 +400,11 @@ class Window:
 
     def getComputedStyle(self, node: Element) -> Style:
         return node.style
+
+    @staticmethod
+    def parseFloat(text: str) -> float:
+        number = re.match(r"\s*[-+]?(\d+\.?\d*|\.\d+)", text)
+        return float(number.group()) if number else float("nan")
 
     def run(self, ms: float) -> None:
         """``ms`` pass: the timers due meanwhile fire, in order."""

@@ -28,9 +28,14 @@ or play it at speed 8, later than the clock says) later moments, as far apart.
   have fitted a line of its own (a single 24-letter word may break in a narrow seat).
 - ``small text`` (1920x1080 only): visible text inside a seat or a zone under 22 px (but for
   the name printed on a Major Arcana's face: its rank is its numeral, which is checked; the
-  headline and the log say its name).
+  headline and the log say its name; and a small card's corners, in a choice among cards or
+  the Fool's peek, drawn for the one person at the screen).
+- ``smaller`` (the projector display, desktop sizes, first sample): an element the back row
+  reads is smaller than without it (the pile's top card, the headline, the challenge line, the
+  pile's note, a seat's name, count, status, tag, badges and buttons, the log, the bar, a
+  choice), measured with the display on, then off, at the same moment.
 
-The sampling plan (:data:`RUNS`, 71 runs, in this order):
+The sampling plan (:data:`RUNS`, 142 runs, in this order):
 
 - 1920x1080 (desktop): all 5 variants x 2, 4, 6, 8 players (20 runs); a human in seat 1 in
   half of them (variant index + player-count index odd). The only size with the 22 px check.
@@ -50,6 +55,8 @@ The sampling plan (:data:`RUNS`, 71 runs, in this order):
 - 844x390 (phone landscape, touch): classic, 4 players, a human, the long names; its buttons
   must be within the first screen.
 - 360x640 (a small phone, touch): Slap Like an Egyptian at 4 and Firefighters at 8, a human.
+- Then every run above again with Settings > Projector on (``-projector``), the desktop
+  sizes' after theirs and the touch screens' after theirs.
 
 :func:`test_a_fire_beside_cardless_seats`: the same checks on Firefighters tables taken (by
 action count, paused) to moments when a fire burns beside three cardless seats or more, the
@@ -70,7 +77,7 @@ screenshot under ``--output`` (test-results/layout/).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -141,6 +148,9 @@ class Run:
     the moment and how many actions Resume drops, the log greys the rest."""
     seed: int = SEED
     speed: int = SPEED
+    projector: bool = False
+    """Settings > Projector on (the class ``projector`` on ``<html>``): the table larger for a
+    classroom's back row; on desktop sizes every element at least as large as without it."""
 
     @property
     def names(self) -> list[str]:
@@ -165,6 +175,7 @@ class Run:
         extra += "-rewound" if self.rewound else ""
         extra += f"-seed-{self.seed}" if self.seed != SEED else ""
         extra += f"-{self.speed}x" if self.speed != SPEED else ""
+        extra += "-projector" if self.projector else ""
         return f"{self.size.name}-{self.variant}-{self.players}p{extra}"
 
 
@@ -193,14 +204,22 @@ def plan() -> list[Run]:
                      Run(PHONE, "kurs", 6, rewound=True),
                      Run(LANDSCAPE, "firefighters", 6, rewound=True),
                      Run(TABLET, "kurs", 8, rewound=True)]
-    return [
+    desktop = [
         *every_game(DESKTOP), *rotating(LAPTOP, 1, human=False), *long_names, *small,
         *rewound, Run(DESKTOP, "slap-like-an-egyptian", 8, rewound=True),
+    ]
+    touch = [
         *rotating(TABLET, 2, human=True), *every_game(PHONE), *rewound_touch,
         Run(LANDSCAPE, "classic", 4, human=True, long_names=True),
         Run(SMALL_PHONE, "slap-like-an-egyptian", 4, human=True),
         Run(SMALL_PHONE, "firefighters", 8, human=True),
     ]
+    # Every table again on the projector display (Settings > Projector).
+    return [*desktop, *projector(desktop), *touch, *projector(touch)]
+
+
+def projector(runs: list[Run]) -> list[Run]:
+    return [replace(run, projector=True) for run in runs]
 
 
 RUNS = plan()
@@ -222,6 +241,67 @@ AT_GAME_TIME = """(t) => {
   session.pause(now);
   return session.game_time(now);  // where it stands (a game time is never 0 here)
 }"""
+
+
+DISPLAY = """async (projector) => {
+  // The projector display on or off, as Settings > Projector sets it (the class on <html>,
+  // the table's seats and pause banner placed for it), once the page has laid itself out
+  // again: the centre's row has its new size (App.watch_size writes it after a layout).
+  document.documentElement.classList.toggle('projector', projector);
+  const view = window.ratscrewApp.play.view;
+  if (view) view.relayout();
+  const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+  const row = document.querySelector('.centre-row');
+  for (let i = 0; i < 120; i++) {
+    await frame();
+    const style = getComputedStyle(row);
+    const width = row.getBoundingClientRect().width - parseFloat(style.paddingLeft) -
+      parseFloat(style.paddingRight);
+    if (i >= 1 && row.style.getPropertyValue('--box-w') === `${width.toFixed(1)}px`) return;
+  }
+}"""
+"""Settings > Projector on (true) or off, and the page laid out for it."""
+
+SIZES = """() => {
+  // What the back row reads, by element: the pile's top card's width, and the text's size.
+  const sizes = {};
+  const card = document.querySelector('#pile .card:last-child');
+  if (card) sizes["the pile's top card (width)"] = card.offsetWidth;
+  const text = {
+    'the headline': '#explain', 'the challenge line': '#challenge',
+    "the pile's note": '#pile-note', "a seat's name": '[data-seat] [data-name]',
+    "a seat's count": '[data-seat] .count', "a seat's status": '[data-seat] .seat-status',
+    "a seat's tag": '[data-seat] .seat-tag', 'a badge': '[data-seat] .mark',
+    "a person's button": '[data-seat] .touch button', 'the log': '#log li',
+    'the bar': '.bar-title, .bar button', 'a choice': '.choice-option, .choice-prompt',
+  };
+  for (const [what, selector] of Object.entries(text)) {
+    // (Keyed by seat: the projector display seats them in other places.)
+    const seen = {};
+    document.querySelectorAll(selector).forEach((el) => {
+      if (!el.checkVisibility()) return;
+      const seat = el.closest('[data-seat]');
+      const where = seat ? `seat ${Number(seat.dataset.seat) + 1}` : '';
+      seen[where] = (seen[where] || 0) + 1;
+      sizes[`${what} ${where} #${seen[where]} (${el.textContent.trim().slice(0, 24)})`] =
+        parseFloat(getComputedStyle(el).fontSize);
+    });
+  }
+  return sizes;
+}"""
+"""The sizes the projector display must not make smaller (px, by element)."""
+
+
+def smaller_on_the_projector(page: Page) -> list[tuple[str, str]]:
+    """What the projector display (on) shows smaller than the plain display: measured on, then
+    off, then on again (the same elements, the same moment)."""
+    on = page.evaluate(SIZES)
+    page.evaluate(DISPLAY, False)
+    off = page.evaluate(SIZES)
+    page.evaluate(DISPLAY, True)
+    return [(f"smaller|{what}", f"smaller on the projector: {what}: {on[what]:g} px against "
+             f"{off[what]:g} px without it")
+            for what in on if what in off and on[what] < off[what] - 0.5]
 
 
 def sample_at(page: Page, t: float) -> float:
@@ -252,7 +332,7 @@ class Tables:
         self.stopped_at = 0.0
         """The game time of the first sample (:meth:`open`)."""
 
-    def _use(self, run: Run) -> Page:
+    def _use(self, run: Run, link: str) -> Page:
         if run.size.touch != self.touch or self.page is None:
             self.close()
             options: dict[str, Any] = {"has_touch": True, "is_mobile": True} if (
@@ -261,13 +341,15 @@ class Tables:
                 viewport={"width": run.size.width, "height": run.size.height},
                 service_workers="block", **options)
             self.page = self._new_page(self.context)
-            self.page.goto(self.site_url + run.link)
+            self.page.goto(self.site_url + link)
             self.page.wait_for_selector("body[data-ready]", state="attached")
             self.touch = run.size.touch
+            self.page.evaluate(DISPLAY, run.projector)
             return self.page
         page = self.page
         page.set_viewport_size({"width": run.size.width, "height": run.size.height})
-        page.evaluate("q => window.ratscrewApp.open_link(q)", run.link.split("?", 1)[1])
+        page.evaluate(DISPLAY, run.projector)
+        page.evaluate("q => window.ratscrewApp.open_link(q)", link.split("?", 1)[1])
         return page
 
     def _new_page(self, context: BrowserContext) -> Page:
@@ -282,9 +364,11 @@ class Tables:
         page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
         return page
 
-    def open(self, run: Run) -> Page:
+    def open(self, run: Run, link: str | None = None) -> Page:
+        """``run``'s table (or another ``link``'s at its size and display), stopped at its
+        first sample's moment."""
         self.errors.clear()
-        page = self._use(run)
+        page = self._use(run, link or run.link)
         page.wait_for_selector("body[data-screen='table']", state="attached")
         # The first cards are played (a person in seat 1 leads: the table is as dealt).
         self.stopped_at = sample_at(page, GAP_MS)
@@ -543,6 +627,9 @@ CHECK = """
         // A Major Arcana's name is the picture on its face (the card's rank is its numeral,
         // checked; its name is said in the headline and the log, and is its aria-label).
         if (el.closest('.arcana-name')) continue;
+        // A small card (a choice among cards, the Fool's peek) is for the one person who
+        // chooses or peeks, at the screen: its name is its button's label and aria-label.
+        if (el.closest('.card.small')) continue;
         const range = document.createRange();
         range.selectNodeContents(node);
         const r = range.getBoundingClientRect();
@@ -592,7 +679,10 @@ def check(page: Page, run: Run, stopped_at: float) -> list[str]:
             if run.human:
                 page.keyboard.press(HUMAN_FLIP_KEY)  # keep the game going
             stopped_at = sample_at(page, stopped_at + GAP_MS)
-        for key, message in page.evaluate(CHECK, options):
+        problems = page.evaluate(CHECK, options)
+        if run.projector and not run.size.touch and not sample:
+            problems += smaller_on_the_projector(page)
+        for key, message in problems:
             found.setdefault(key, f"[sample {sample + 1}] {message}")
     return list(found.values())
 
@@ -643,6 +733,134 @@ def test_a_fire_beside_cardless_seats(run: Run, moments: tuple[int, ...], tables
             fail(page, run, problems + tables.errors, pytestconfig)
     finally:
         tables.done(page)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A table of people only (nobody acts but the test), flipped in turn from the deal until
+    a person must choose: ``what`` (the decision's first word or two)."""
+
+    variant: str
+    players: int
+    seed: int
+    what: str
+
+    @property
+    def link(self) -> str:
+        return link({"variant": self.variant, "players": self.players, "bots": "none",
+                     "seed": self.seed, "speed": SPEED, "autostart": 1})
+
+
+CHOICES = (
+    Choice("kurs", 4, 4, "The Emperor"),  # four decrees and a decree of one's own
+    Choice("kurs", 4, 2, "The Star"),  # a long prompt; the Fool's peek in a seat
+    Choice("kurs", 4, 8, "The Hermit"),  # nine cards to choose among
+    Choice("kurs", 4, 0, "The Lovers"),  # the players' names
+    Choice("slap-like-an-egyptian", 4, 5, "Rat on the wood die"),  # ten body parts
+)
+"""Seeds of four people at one keyboard whose turns, flipped in order, come to these
+decisions (found with the engine: the first decision of each)."""
+
+PANEL_SIZES = (LAPTOP, SMALL, DESKTOP)
+
+FLIP_TO_A_CHOICE = """() => {
+  const app = window.ratscrewApp;
+  app.session.resume(performance.now());
+  for (let i = 0; i < 300; i++) {
+    const session = app.session;
+    if (session.human_decision || session.game.outcome) break;
+    app.play.act(session.game.to_act(), 'flip');
+  }
+  const decision = app.session.human_decision;
+  return decision ? decision.prompt : null;
+}"""
+
+PANELS_CHECK = """() => {
+  // The rail's panels (a choice, an Arcana's effect) and the log share the column: nothing in
+  // a panel past its edges, no panel cut (the panels' column never scrolls), the log's head and
+  // its Back and Step in the rail.
+  const problems = [];
+  const panels = document.getElementById('panels');
+  const rail = document.querySelector('.rail').getBoundingClientRect();
+  const TOL = 1;
+  if (panels.scrollHeight > panels.clientHeight + TOL) {
+    problems.push(`the panels are cut: ${panels.scrollHeight} px of ${panels.clientHeight}`);
+  }
+  for (const panel of panels.querySelectorAll(':scope > *, #choice-slot > *')) {
+    if (!panel.checkVisibility() || panel.id === 'choice-slot') continue;
+    const box = panel.getBoundingClientRect();
+    for (const el of panel.querySelectorAll('*')) {
+      if (!el.checkVisibility()) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width < 1) continue;
+      const name = `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ` +
+        `"${el.textContent.trim().slice(0, 30)}"`;
+      if (r.left < box.left - TOL || r.right > box.right + TOL) {
+        problems.push(`${name} leaves its panel sideways`);
+      }
+      if (el.scrollWidth > el.clientWidth + TOL && getComputedStyle(el).overflowX !== 'auto') {
+        problems.push(`${name} is cut: ${el.scrollWidth} px wide in ${el.clientWidth}`);
+      }
+      if (el.matches('input[placeholder]')) {
+        const probe = document.createElement('span');
+        probe.style.font = getComputedStyle(el).font;
+        probe.style.position = 'absolute';
+        probe.style.whiteSpace = 'pre';
+        probe.textContent = el.placeholder;
+        document.body.appendChild(probe);
+        const need = probe.getBoundingClientRect().width;
+        probe.remove();
+        const style = getComputedStyle(el);
+        const room = el.clientWidth - parseFloat(style.paddingLeft) -
+          parseFloat(style.paddingRight);
+        if (need > room + TOL) problems.push(`"${el.placeholder}" is cut: ${need} px in ${room}`);
+      }
+    }
+  }
+  for (const id of ['log-title', 'step-back', 'step-on', 'step-at']) {
+    const r = document.getElementById(id).getBoundingClientRect();
+    if (r.bottom > rail.bottom + TOL || r.bottom > window.innerHeight + TOL) {
+      problems.push(`#${id} is under the rail's foot`);
+    }
+  }
+  return problems;
+}"""
+
+
+@pytest.mark.parametrize("projector_on", [False, True], ids=["plain", "projector"])
+@pytest.mark.parametrize("choice", CHOICES, ids=[c.what for c in CHOICES])
+def test_a_choice_and_the_log_share_the_rail(choice: Choice, projector_on: bool,
+                                              tables: Tables,
+                                              pytestconfig: pytest.Config) -> None:
+    """A person's decision on the laptops and the projector (with and without Settings >
+    Projector): its panel whole in the rail beside the log's head and buttons, no option or
+    field cut, a long decree wrapped; and the table's layout checks."""
+    problems: list[str] = []
+    for size in PANEL_SIZES:
+        run = Run(size, choice.variant, choice.players, projector=projector_on)
+        page = tables.open(run, choice.link)
+        try:
+            prompt = page.evaluate(FLIP_TO_A_CHOICE)
+            assert prompt and prompt.startswith(choice.what), (
+                f"{choice.link} came to {prompt!r}, not {choice.what}: pick a new seed")
+            page.wait_for_selector("[data-zone='choice']")
+            page.evaluate("window.ratscrewApp.stop_timers()")
+            names = [f"Player {n + 1}" for n in range(choice.players)]
+            options = {"phone": False, "touch": False, "human": None, "actions": [],
+                       "names": names, "minFont": MIN_FONT_PX if size == DESKTOP else None}
+            found = [message for _, message in page.evaluate(CHECK, options)]
+            found += page.evaluate(PANELS_CHECK)
+            if run.projector:
+                found += [message for _, message in smaller_on_the_projector(page)]
+            if found:
+                problems += [f"[{size.name}] {message}" for message in found]
+                if pytestconfig.getoption("--screenshot") != "off":
+                    path = Path(pytestconfig.getoption("--output")) / "layout" / (
+                        f"choice-{choice.what}-{run.id}.png")
+                    page.screenshot(path=path)
+        finally:
+            tables.done(page)
+    assert not problems, f"{choice.link}:\n" + "\n".join(problems)
 
 
 MOVING_RUN = Run(DESKTOP, "classic", 6, speed=1)

@@ -61,7 +61,18 @@ CSS = """\
   color: var(--muted);
 }
 
+/* (On the projector display at the plain size: the centre's width is for the cards.) */
+html.projector :is(.side-title, .side-count) {
+  font-size: var(--plain);
+}
+
 /* --- an Arcana's effect, as it lands */
+
+/* A person's choice has the rail while it waits: an effect just played (its sentence is in
+   the headline and the log) and the decrees (fines wait for the game to go on) step aside. */
+#panels:has(.choice) > :is(.effect, .decrees) {
+  display: none;
+}
 
 .effect {
   margin: 0;
@@ -179,9 +190,14 @@ body[data-motion="fade"] .effect.arriving {
   color: var(--accent);
 }
 
-/* (On the projector display the seats at the sides keep their plain width: so do the cards.) */
-html.projector .peek .card.small {
+/* (On the projector display the seats at the sides keep their plain width and have larger
+   lines: the cards are smaller, three a row.) */
+html.projector .region-bottom .peek .card.small {
   --card-w: calc(3.2 * var(--plain));
+}
+
+html.projector :is(.region-left, .region-right, .region-top) .peek .card.small {
+  --card-w: calc(2.6 * var(--plain));
 }
 
 .peek-cards {

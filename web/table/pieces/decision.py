@@ -117,7 +117,7 @@ class DecisionPanel(Piece):
             field = el("input", "choice-text", type="text",
                        maxlength=str(decision.free_text), autocomplete="off",
                        spellcheck="false", enterkeyhint="done",
-                       placeholder="or type your own\u2026", aria_label=decision.prompt)
+                       placeholder="or your own\u2026", aria_label=decision.prompt)
             submit = el("button", "choice-submit", "Say it", type="button")
             form.appendChild(field)
             form.appendChild(submit)
@@ -132,8 +132,8 @@ class DecisionPanel(Piece):
         hint = el("p", "choice-hint")
         panel.appendChild(hint)
         # The countdown sits on the default option, drawn from its data-clock (not part of its
-        # text); a default that is no option has a line of its own.
-        if decision.default in decision.options:
+        # text); a card, or a default that is no option, has a line of its own.
+        if decision.default in decision.options and not card_options:
             clock = buttons[decision.options.index(decision.default)]
         else:
             clock = el("p", "choice-wait", f"If you wait: {decision.label(decision.default)}")

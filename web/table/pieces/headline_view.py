@@ -19,6 +19,7 @@ from web.model.headline import Announcer, Headline, Line, Note, seat_notes
 from web.model.session import Session
 from web.table.cards_view import by_id
 from web.table.piece import Piece
+from web.table.pieces.seats import projector_display
 
 
 class HeadlineView(Piece):
@@ -72,9 +73,14 @@ class HeadlineView(Piece):
         node.dataset.kind = line.kind
         node.dataset.since = f"{line.since:.3f}"  # the page's clock: tests time the holds
         node.textContent = with_symbols(line.text)
-        node.classList.remove("fresh")
+        node.classList.remove("fresh", "long")
         _ = node.offsetWidth  # restart the animation
         node.classList.add("fresh")
+        if projector_display(node) and node.offsetHeight > 2.6 * float(
+                window.parseFloat(window.getComputedStyle(node).fontSize)):
+            # Over two lines on the projector display: the plain display's size, so that the
+            # headline keeps its two lines' room and the table does not move.
+            node.classList.add("long")
 
     def _say(self, text: str | None) -> None:
         if text:
