@@ -365,6 +365,12 @@ class Document:
     def createTextNode(self, text: str) -> Text:
         return Text(text)
 
+    def createRange(self) -> types.SimpleNamespace:
+        """A range whose text has no size (nothing is laid out here)."""
+        box = types.SimpleNamespace(width=0.0, height=0.0)
+        return types.SimpleNamespace(selectNodeContents=lambda node: None,
+                                     getBoundingClientRect=lambda: box)
+
     def getElementById(self, element_id: str) -> Element | None:
         return self.root.querySelector(f"[id='{element_id}']")
 
@@ -387,9 +393,14 @@ class Window:
         self.Object = types.SimpleNamespace(fromEntries=dict)
         self.coarse = False
         """Whether the page is on a touch screen (``(pointer: coarse)`` matches)."""
+        self.phone = False
+        """Whether the page is on a phone's screen (narrower than 700 px, or lower than 521)."""
 
     def matchMedia(self, query: str) -> types.SimpleNamespace:
-        """Only the touch screen's query is known: ``(pointer: coarse)``."""
+        """Two queries are known: the touch screen's, ``(pointer: coarse)``, and that of a
+        screen that is no phone (it is one unless :attr:`phone`)."""
+        if query == "(min-width: 700px) and (min-height: 521px)":
+            return types.SimpleNamespace(matches=not self.phone)
         assert query == "(pointer: coarse)", query
         return types.SimpleNamespace(matches=self.coarse)
 

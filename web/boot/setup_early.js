@@ -151,8 +151,9 @@
       ? Math.min(Math.max(asked, Number(match.dataset.min)), Number(match.dataset.max))
       : Number(match.dataset.players);
     const data = (name, empty) => JSON.parse((template && template.dataset[name]) || empty);
-    // (The projector display seats more at the sides: web/model/seating.py.)
-    const projector = document.documentElement.classList.contains("projector");
+    // (The projector display seats more at the sides, but on a phone: web/model/seating.py.)
+    const projector = document.documentElement.classList.contains("projector") &&
+      matchMedia("(min-width: 700px) and (min-height: 521px)").matches;
     const layout = data(projector ? "projectorLayouts" : "layouts", "{}")[String(players)];
     if (!layout) {
       document.documentElement.dataset.start = "wait"; // the loading panel until Python

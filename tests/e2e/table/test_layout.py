@@ -56,7 +56,7 @@ The sampling plan (:data:`RUNS`, 142 runs, in this order):
   must be within the first screen.
 - 360x640 (a small phone, touch): Slap Like an Egyptian at 4 and Firefighters at 8, a human.
 - Then every run above again with Settings > Projector on (``-projector``), the desktop
-  sizes' after theirs and the touch screens' after theirs.
+  sizes' after theirs and the touch screens' after theirs, one sample each.
 
 :func:`test_a_fire_beside_cardless_seats`: the same checks on Firefighters tables taken (by
 action count, paused) to moments when a fire burns beside three cardless seats or more, the
@@ -673,7 +673,9 @@ def check(page: Page, run: Run, stopped_at: float) -> list[str]:
         "minFont": MIN_FONT_PX if run.size == DESKTOP else None,
     }
     found: dict[str, str] = {}
-    for sample in range(1 if run.rewound else SAMPLES):  # a paused table does not change
+    # A paused table does not change; on the projector display one moment is sampled (the
+    # table's moments are the plain display's runs').
+    for sample in range(1 if run.rewound or run.projector else SAMPLES):
         if sample:
             resume(page)
             if run.human:

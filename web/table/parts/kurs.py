@@ -62,8 +62,10 @@ CSS = """\
 }
 
 /* (On the projector display at the plain size: the centre's width is for the cards.) */
-html.projector :is(.side-title, .side-count) {
-  font-size: var(--plain);
+@media (min-width: 700px) and (min-height: 521px) {
+  html.projector :is(.side-title, .side-count) {
+    font-size: var(--plain);
+  }
 }
 
 /* --- an Arcana's effect, as it lands */
@@ -192,12 +194,14 @@ body[data-motion="fade"] .effect.arriving {
 
 /* (On the projector display the seats at the sides keep their plain width and have larger
    lines: the cards are smaller, three a row.) */
-html.projector .region-bottom .peek .card.small {
-  --card-w: calc(3.2 * var(--plain));
-}
+@media (min-width: 700px) and (min-height: 521px) {
+  html.projector .region-bottom .peek .card.small {
+    --card-w: calc(3.2 * var(--plain));
+  }
 
-html.projector :is(.region-left, .region-right, .region-top) .peek .card.small {
-  --card-w: calc(2.6 * var(--plain));
+  html.projector :is(.region-left, .region-right, .region-top) .peek .card.small {
+    --card-w: calc(2.6 * var(--plain));
+  }
 }
 
 .peek-cards {

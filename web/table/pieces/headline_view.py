@@ -9,6 +9,7 @@ when it is due. Stable hooks for tests: the headline has ``data-kind`` and ``dat
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from pyscript import window
 
@@ -20,6 +21,13 @@ from web.model.session import Session
 from web.table.cards_view import by_id
 from web.table.piece import Piece
 from web.table.pieces.seats import projector_display
+
+
+def _text_height(node: Any) -> float:
+    """The height of ``node``'s text (its lines, not its box)."""
+    text = node.ownerDocument.createRange()
+    text.selectNodeContents(node)
+    return float(text.getBoundingClientRect().height)
 
 
 class HeadlineView(Piece):
@@ -76,10 +84,10 @@ class HeadlineView(Piece):
         node.classList.remove("fresh", "long")
         _ = node.offsetWidth  # restart the animation
         node.classList.add("fresh")
-        if projector_display(node) and node.offsetHeight > 2.6 * float(
+        if projector_display(node) and _text_height(node) > 1.4 * float(
                 window.parseFloat(window.getComputedStyle(node).fontSize)):
-            # Over two lines on the projector display: the plain display's size, so that the
-            # headline keeps its two lines' room and the table does not move.
+            # Over a line on the projector display: the plain display's size, in its two
+            # lines' room (table.css), so that the table keeps its place.
             node.classList.add("long")
 
     def _say(self, text: str | None) -> None:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from pyscript import window
+
 from ratscrew.core.engine import Game
 from web.model.card_text import with_symbols
 from web.model.headline import NOTE_MS, Note
@@ -26,10 +28,15 @@ Marks = tuple[tuple[str, str], ...]
 """What a seat wears besides its count, as (kind, text): each a ``data-mark``."""
 
 
+DESKTOP = "(min-width: 700px) and (min-height: 521px)"
+"""The screens the projector display changes (not a phone's: web/shell/base.css)."""
+
+
 def projector_display(node: Any) -> bool:
     """Whether the page (``node``'s document) is on the projector display (the class
-    ``projector`` on ``<html>``: web/shell/settings_dialog.py)."""
-    return bool(node.ownerDocument.documentElement.classList.contains("projector"))
+    ``projector`` on ``<html>``: web/shell/settings_dialog.py) on a screen it changes."""
+    return bool(node.ownerDocument.documentElement.classList.contains("projector")
+                and window.matchMedia(DESKTOP).matches)
 
 
 class Seats(Piece):
