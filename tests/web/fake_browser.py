@@ -293,8 +293,12 @@ class Element:
         self.ownerDocument.scrolled.append(self)
 
     def getBoundingClientRect(self) -> types.SimpleNamespace:
-        """Seats round a circle, everything else in the middle: only the offsets count."""
-        seat = self.attributes.get("data-seat")
+        """Seats round a circle (what is inside a seat at its seat's place), everything else
+        in the middle: only the offsets count."""
+        node: Element | None = self
+        while node is not None and "data-seat" not in node.attributes:
+            node = node.parentNode if isinstance(node.parentNode, Element) else None
+        seat = node.attributes["data-seat"] if node is not None else None
         left = 300.0 if seat is None else 300.0 + 200.0 * (int(seat) % 3 - 1)
         top = 200.0 if seat is None else 200.0 + 150.0 * (int(seat) // 3 - 1)
         return types.SimpleNamespace(left=left, top=top, width=100.0, height=60.0)
@@ -395,14 +399,17 @@ class Window:
         """Whether the page is on a touch screen (``(pointer: coarse)`` matches)."""
         self.phone = False
         """Whether the page is on a phone's screen (narrower than 700 px, or lower than 521)."""
+        self.reduced = False
+        """Whether the system asks for reduced motion (``(prefers-reduced-motion: reduce)``)."""
 
     def matchMedia(self, query: str) -> types.SimpleNamespace:
-        """Two queries are known: the touch screen's, ``(pointer: coarse)``, and that of a
-        screen that is no phone (it is one unless :attr:`phone`)."""
-        if query == "(min-width: 700px) and (min-height: 521px)":
-            return types.SimpleNamespace(matches=not self.phone)
-        assert query == "(pointer: coarse)", query
-        return types.SimpleNamespace(matches=self.coarse)
+        """The queries known: the touch screen's, reduced motion's, and that of a screen that
+        is no phone (it is one unless :attr:`phone`)."""
+        known = {"(pointer: coarse)": self.coarse,
+                 "(prefers-reduced-motion: reduce)": self.reduced,
+                 "(min-width: 700px) and (min-height: 521px)": not self.phone}
+        assert query in known, query
+        return types.SimpleNamespace(matches=known[query])
 
     def setTimeout(self, fn: Callable[[], None], ms: float) -> int:
         self.made += 1

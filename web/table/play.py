@@ -1,6 +1,9 @@
 """The table in play: a game started and put on the table, its bots and countdowns on real
 timers, people's actions, pause, speed, the game's end and playing again.
 
+Once the game is over, Pause cannot be used (nor Esc: there is nothing to resume); its end
+(the winner's moment, the end screen) is :class:`~web.table.end.End`'s.
+
 The session (:class:`~web.model.session.Session`) holds the game and its clock; the table's
 drawing is :class:`~web.table.view.TableView`'s, imported with the first table (the setup
 screen does not need it: 15 ms of a cold start). Stepping through the record is
@@ -26,7 +29,7 @@ from web.model.session import Session
 from web.model.setup_options import start_options
 from web.shell.dom import now
 from web.table.cards_view import by_id
-from web.table.end_screen import show_end
+from web.table.end import End
 from web.table.steps import Steps
 
 if TYPE_CHECKING:
@@ -74,6 +77,7 @@ class Play:
         self.again: Callable[[], None] | None = None
         """Deals the game on the table again (the end screen's "Play again")."""
         self.steps = Steps(shell, self)
+        self.end = End(shell, self)
         self.phones: Phones | None = None
         """The table's phone seats, while the table in play has some (they bring a referee:
         people's actions are then held and applied in the order they were made)."""
@@ -85,7 +89,6 @@ class Play:
         on("to-setup", "click", lambda _e: shell.show_setup())
         on("again-same", "click", self.again_same)
         on("again-new", "click", lambda _e: self.start(shell.config, new_seed=True))
-        on("again-setup", "click", self.on_again_setup)
 
     # -- a game on the table ---------------------------------------------------------------
 
@@ -136,8 +139,7 @@ class Play:
             self.view.destroy()
         self.session = session
         self.shell.show_screen("table", game_bar=True, table_copy=config is not None)
-        document.body.removeAttribute("data-winner")
-        by_id("gameover").close()
+        self.end.reset()
         by_id("bar-variant").textContent = session.variant.title
         by_id("bar-seed").textContent = seed
         by_id("speed").value = session.speed_name
@@ -314,14 +316,26 @@ class Play:
             elif session.resume_here(now()) and self.view is not None:
                 self.view.lines.cut(len(session.all_events))
                 self.view.redraw_log()
-        by_id("pause").textContent = "Resume" if paused else "Pause"
-        by_id("pause").setAttribute("aria-pressed", "true" if paused else "false")
-        by_id("paused-banner").hidden = not paused
+            if session.game.outcome is None:  # (a step back from the end)
+                self.end.reset()
+        self.show_pause()
         self.steps.show_position()
         if paused:
             self.stop_timers()
         else:
             self.schedule()
+
+    def show_pause(self) -> None:
+        """The bar's Pause (Resume while paused) and the pause banner, as the game is: a game
+        over has nothing to pause or resume (the button cannot be used, no banner)."""
+        session = self.session
+        over = session is not None and session.game.outcome is not None
+        paused = session is not None and session.paused and not over
+        button = by_id("pause")
+        button.textContent = "Resume" if paused else "Pause"
+        button.setAttribute("aria-pressed", "true" if paused else "false")
+        button.disabled = over
+        by_id("paused-banner").hidden = not paused
 
     def toggle_pause(self, *_: Any) -> None:
         if self.phones is not None and not self.phones.started:
@@ -364,16 +378,10 @@ class Play:
     # -- the end ---------------------------------------------------------------------------
 
     def game_over(self, dialog: bool = True) -> None:
-        """The game is over: the winner on ``<body>`` and the end screen (``dialog``; not
-        when the end is reached by stepping through the record)."""
-        assert self.session is not None
+        """The game is over (:meth:`End.game_over <web.table.end.End.game_over>`)."""
         self.stop_timers()
-        show_end(self.session, self.shell.config.seed, dialog)
-
-    def on_again_setup(self, _event: Any) -> None:
-        """The end screen's "Back to the game setup": the setup screen."""
-        by_id("gameover").close()
-        self.shell.show_setup()
+        self.show_pause()
+        self.end.game_over(dialog)
 
     def again_same(self, _event: Any) -> None:
         """Play again, the same deal: the link's, an opened record's (checked already) or the

@@ -5,8 +5,9 @@ The table is a list of pieces with one lifecycle (:mod:`web.table.piece`), the c
 (:mod:`~web.table.pieces.seats`), the pile and the challenge line
 (:mod:`~web.table.pieces.pile`), the panel of a person's decision
 (:mod:`~web.table.pieces.decision`), the variant's parts (:mod:`web.table.part`, found in
-``web/table/parts/``) and the headline with the seats' notes and the live region
-(:mod:`~web.table.pieces.headline_view`). Nothing here names a variant, and no piece reaches
+``web/table/parts/``), the headline with the seats' notes and the live region
+(:mod:`~web.table.pieces.headline_view`) and the winner's moment
+(:mod:`~web.table.pieces.finale`). Nothing here names a variant, and no piece reaches
 into another: what one needs of another (a seat's element, the parts' marks, a note to show at
 a seat) it is handed as a callback.
 
@@ -32,6 +33,7 @@ from web.table.cards_view import by_id, card_element, clear, el
 from web.table.part import BEFORE_PILE, BESIDE_PILE, Box, Dom, PartContext, TablePart, parts_for
 from web.table.piece import Piece
 from web.table.pieces.decision import DecisionPanel
+from web.table.pieces.finale import Finale
 from web.table.pieces.headline_view import HeadlineView
 from web.table.pieces.log_view import LogView
 from web.table.pieces.pile import Pile
@@ -80,15 +82,17 @@ class TableView:
         self.decision = DecisionPanel(session, keys, on_choose, context.proxy, self.seat_root)
         self.headline = HeadlineView(session, self.seats.show_note)
         sounds = [Sounds(session, sound)] if sound is not None else []
+        self.finale = Finale(self.game, self.seat_root, self.later)
         # Every step goes to the pieces in this order. Of a batch of events, the log writes
         # its entries, the pile and the parts note what they will draw, the headline says
         # what happened (its line, the seats' notes, the live region) and the sounds are
         # heard. Then the redraw: the seats first, so that the pile measures where they are
         # now (a card flies from a seat, a pile taken to one), the decision panel (it marks
         # its seat), the parts last (their marks on the seats are drawn by the seats, from
-        # the game).
+        # the game). The winner's moment comes last: it plays only when asked (:meth:`crown`).
         self.pieces: list[Piece | TablePart] = [
-            self.log, self.seats, self.pile, self.decision, *self.parts, self.headline, *sounds]
+            self.log, self.seats, self.pile, self.decision, *self.parts, self.headline, *sounds,
+            self.finale]
         self.felt.dataset.players = str(self.game.n)
         self.felt.dataset.variant = session.variant.name
         for piece in self.pieces:
@@ -218,6 +222,11 @@ class TableView:
         """A seat's key while its decision panel is open (:meth:`DecisionPanel.choice_key
         <web.table.pieces.decision.DecisionPanel.choice_key>`)."""
         return self.decision.choice_key(seat, action)
+
+    def crown(self, winner: int) -> int:
+        """The winner's moment (:class:`~web.table.pieces.finale.Finale`): how long it lasts,
+        in real ms."""
+        return self.finale.play(winner)
 
     def redraw_log(self) -> None:
         """The whole log again (after the record was cut where play resumed)."""

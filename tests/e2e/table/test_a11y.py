@@ -153,9 +153,17 @@ def test_settings_dialog(page: Page, open_site: Callable[..., str]) -> None:
     expect_no_violations(page, "the settings dialog")
 
 
-def test_end_screen(page: Page, open_site: Callable[..., str]) -> None:
-    open_table(open_site, page, {"variant": "classic", "players": 2, "bots": "all",
-                                 "seed": 5, "speed": "instant", "autostart": 1})
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_end_screen(page: Page, open_site: Callable[..., str], phone: bool) -> None:
+    """The end screen; on a phone, 8 players with long names, the figures labelled under each
+    name and the numbers scrolling between the title and the actions."""
+    params: dict[str, str | int] = {"variant": "classic", "players": 2, "bots": "all",
+                                    "seed": 5, "speed": "instant", "autostart": 1}
+    if phone:
+        page.set_viewport_size({"width": 390, "height": 844})
+        params |= {"players": 8, "seed": "end108",
+                   "names": ",".join(f"Alexandra Konstantinop {n}" for n in range(1, 9))}
+    open_table(open_site, page, params)
     page.wait_for_selector("body[data-winner]", state="attached")
     expect(page.locator("#gameover")).to_be_visible()
     expect_no_violations(page, "the end screen")

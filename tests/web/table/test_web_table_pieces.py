@@ -11,6 +11,7 @@ parts' marks).
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import types
 from collections.abc import Callable, Iterator
@@ -43,7 +44,8 @@ TABLE = """<body><p id="explain"></p><div id="felt"><div id="seats">
 
 TABLE_MODULES = ("web.table.view", "web.table.pieces.seats", "web.table.pieces.pile",
                  "web.table.pieces.log_view", "web.table.pieces.decision",
-                 "web.table.pieces.headline_view", "web.table.cards_view")
+                 "web.table.pieces.headline_view", "web.table.pieces.finale",
+                 "web.table.cards_view")
 
 
 @pytest.fixture
@@ -115,7 +117,7 @@ def test_the_table_hands_each_batch_to_its_pieces_in_order(fake: Any) -> None:
     view = fake.table(session)
     pieces = [type(piece).__name__ for piece in view.pieces]
     assert pieces == ["LogView", "Seats", "Pile", "DecisionPanel", "BurnPile",
-                      "BurnContestPanel", "HeadlineView"]
+                      "BurnContestPanel", "HeadlineView", "Finale"]
     calls: list[tuple[str, str]] = []
 
     def spy(piece: Any, step: str) -> Callable[..., Any]:
@@ -239,6 +241,56 @@ def test_a_pile_taken_flies_to_the_winner_and_shows_why(fake: Any) -> None:
     fake.window.run(2000)
     assert not any(node in pile.children for node in cards)
     assert not pile.classList.contains("pattern-shown")
+
+
+def played_out(fake: Any, session: Session, view: Any) -> int:
+    """The bots play ``session`` to its end, drawn as the page draws it: its winner."""
+    for _ in range(5000):
+        if session.game.outcome is not None:
+            break
+        view.update(session.step(fake.window.now))
+        fake.window.run(1000)
+    outcome = session.game.outcome
+    assert outcome is not None and outcome.winner is not None
+    return outcome.winner
+
+
+@pytest.mark.parametrize(("motion", "reduced", "mode"), [
+    ("move", False, "move"), ("fade", False, "fade"), ("move", True, "still")])
+def test_the_winners_moment_gathers_cards_to_the_winners_seat(
+        fake: Any, motion: str, reduced: bool, mode: str) -> None:
+    module = importlib.import_module("web.table.pieces.finale")  # (as the fake page has it)
+    session = session_of("classic", players=3, bots=3, seed=4)
+    view = fake.table(session)
+    winner = played_out(fake, session, view)
+    fake.document.body.dataset.motion = motion
+    fake.window.reduced = reduced
+    assert view.crown(winner) == module.MOMENT_MS[mode]
+    crowned = [node for node in seats(fake) if node.classList.contains("crowned")]
+    assert crowned == [seats(fake)[winner]]
+    layer = fake.document.querySelector(".finale")
+    assert layer.attributes["aria-hidden"] == "true"
+    assert layer.dataset.mode == mode
+    cards = list(layer.children)
+    assert cards and all(card.classList.contains("covered") for card in cards)
+    # The cards travel only where the table's cards travel: elsewhere they are at the seat.
+    travel = {(card.style.getPropertyValue("--dx"), card.style.getPropertyValue("--dy"))
+              for card in cards}
+    assert (travel != {("0px", "0px")}) == (mode == "move")
+    fake.window.run(module.MOMENT_MS[mode])
+    assert not list(layer.children)  # gone once the moment is over
+    view.destroy()
+    assert fake.document.querySelector(".finale") is None
+
+
+def test_the_cards_gathered_come_from_the_pile_and_every_seat_with_cards(fake: Any) -> None:
+    m = importlib.import_module("web.table.pieces.finale")
+    assert m.gather_plan([52, 0, 0], 0, 7, winner=0) == [(m.PILE, m.FROM_PILE)]
+    assert m.gather_plan([40, 0, 0], 2, 0, winner=0) == [(m.PILE, 2)]
+    assert m.gather_plan([30, 5, 1], 0, 0, winner=0) == [(1, m.FROM_SEAT), (2, 1)]
+    crowded = m.gather_plan([10] * 8, 20, 3, winner=3)
+    assert sum(n for _, n in crowded) == m.MOST
+    assert crowded[0] == (m.PILE, m.FROM_PILE) and all(seat != 3 for seat, _ in crowded)
 
 
 def test_a_persons_decision_opens_a_panel_moved_with_their_keys(fake: Any) -> None:

@@ -1,0 +1,146 @@
+"""The end of a game: the winner on ``<body>``, the winner's moment, then the end screen.
+
+The moment (:meth:`TableView.crown <web.table.view.TableView.crown>`: the cards gather to the
+winner's seat, which glows) lasts about a second and holds nothing back: the end screen
+(``#gameover`` in index.html: the game's numbers and what next) comes after it, or at once at
+a touch of the table; a table dealt again, left or stepped back meanwhile has no end screen
+over it, and settings opened meanwhile have it when they close. The end is shown once: a key
+pressed after it, or the end reached again by stepping, shows no end screen and no moment.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from pyodide.ffi import create_once_callable
+from pyscript import document, window
+
+from web.model.session import Session, seat_stats
+from web.table.cards_view import by_id, clear, el
+
+if TYPE_CHECKING:
+    from web.shell.app import App
+    from web.table.play import Play
+
+
+class End:
+    """The end of the game on the table, and its end screen's own buttons."""
+
+    def __init__(self, shell: App, play: Play) -> None:
+        self.shell = shell
+        self.play = play
+        self.ended: Session | None = None
+        """The session whose end the table has shown (its moment played, or reached by
+        stepping): it is not shown again, whatever is pressed after it."""
+        self.due: Session | None = None
+        """The session whose end screen is still to come (after the winner's moment, or after
+        the settings opened meanwhile)."""
+        self.timer: Any = None
+        self.since = 0.0
+        """When (``performance.now()``) the game ended: a touch of the table from then on
+        brings the end screen at once (not the touch that ended it)."""
+        on = shell.on
+        on("again-setup", "click", self.on_again_setup)
+        on("felt", "pointerdown", self.on_felt_press)
+        on("settings", "close", lambda _e: self.show())
+
+    def reset(self) -> None:
+        """The game on the table is not over (dealt, or stepped back from its end): no winner
+        on ``<body>``, no end screen, none to come."""
+        self.cancel()
+        self.ended = None
+        document.body.removeAttribute("data-winner")
+        by_id("gameover").close()
+
+    def game_over(self, dialog: bool) -> None:
+        """The game is over: its winner on ``<body>``, the end screen's title, summary and
+        numbers; and the first time, with ``dialog`` (not when the end is reached by stepping
+        through the record), the winner's moment, then the end screen."""
+        session = self.play.session
+        assert session is not None
+        game = session.game
+        outcome = game.outcome
+        assert outcome is not None
+        winner = outcome.winner
+        if winner is not None:
+            document.body.dataset.winner = str(winner)
+            title = f"{game.name(winner)} wins!"
+        else:
+            document.body.dataset.winner = "none"
+            title = "No winner" if outcome.status != "loop" else "This deal never ends"
+        by_id("gameover-title").textContent = title
+        longest = game.longest_challenge
+        by_id("gameover-summary").textContent = (
+            f"{game.cards_played} cards played, {game.tricks} piles taken, "
+            f"{game.t / 60000:.1f} minutes at the table. Longest challenge: {longest} "
+            f"card{'s' * (longest != 1)}. Seed {self.shell.config.seed}."
+        )
+        self.show_stats(session, winner)
+        if self.ended is session:
+            return  # shown already: a key pressed after the end, a step
+        self.ended = session
+        if not dialog:
+            return
+        self.due = session
+        self.since = float(window.performance.now())
+        view = self.play.view
+        wait = view.crown(winner) if view is not None and winner is not None else 0
+        if wait > 0:
+            self.timer = window.setTimeout(
+                create_once_callable(self.shell.guard(self._timer)), wait)
+        else:
+            self.show()
+
+    @staticmethod
+    def show_stats(session: Session, winner: int | None) -> None:
+        """The end screen's table: a row a player (the winner's marked), each figure with its
+        column's heading as its label too (a phone shows them as a labelled line)."""
+        heads = [str(th.textContent) for th in by_id("gameover").querySelectorAll("thead th")]
+        body = by_id("stats-body")
+        clear(body)
+        for stat in seat_stats(session):
+            row = el("tr", "winner-row" if stat.seat == winner else "")
+            name = el("th", "", stat.name, scope="row")
+            if stat.bot:
+                name.appendChild(document.createTextNode(" "))
+                name.appendChild(el("span", "seat-kind", f"(bot, {stat.bot})"))
+            row.appendChild(name)
+            figures = (stat.cards, stat.piles_won, stat.slaps_right, stat.slaps_wrong)
+            for head, value in zip(heads[1:], figures, strict=True):
+                row.appendChild(el("td", "", str(value), data_label=head))
+            body.appendChild(row)
+
+    def _timer(self, *_: Any) -> None:
+        self.timer = None
+        self.show()
+
+    def show(self) -> None:
+        """The end screen, if it is still to come and the table still shows its game's end
+        with nothing over it (settings opened meanwhile: once they close). Not once the table
+        was left, dealt again or stepped back."""
+        session = self.due
+        if session is None or self.shell.dialog_open():
+            return
+        self.cancel()
+        if (session is self.play.session and session.game.outcome is not None
+                and not by_id("table").hidden):
+            by_id("gameover").showModal()
+            by_id("again-same").focus()
+
+    def cancel(self) -> None:
+        """No end screen to come (the moment's timer stopped)."""
+        self.due = None
+        if self.timer is not None:
+            window.clearTimeout(self.timer)
+            self.timer = None
+
+    def on_felt_press(self, event: Any) -> None:
+        """A touch of the table (or a click) during the winner's moment: the end screen at
+        once. The touch that ended the game (its button's, on its way up) does not count."""
+        if self.due is not None and float(event.timeStamp) > self.since:
+            self.show()
+
+    def on_again_setup(self, _event: Any) -> None:
+        """The end screen's "Back to the game setup": the setup screen."""
+        by_id("gameover").close()
+        self.shell.show_setup()
