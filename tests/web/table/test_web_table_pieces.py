@@ -221,6 +221,17 @@ def test_a_table_dealt_on_the_projector_display_is_laid_out_for_it(fake: Any) ->
         fake.document.getElementById("rail-body"))
 
 
+def test_a_persons_buttons_are_disabled_once_the_game_is_over(fake: Any) -> None:
+    session = session_of("classic", players=2, bots=1)
+    view = fake.table(session)
+    person = seats(fake)[0]
+    buttons = person.querySelectorAll("[data-action]")
+    assert buttons and not any(getattr(button, "disabled", False) for button in buttons)
+    play(fake, view, session, 5000)
+    assert session.game.outcome is not None
+    assert all(button.disabled for button in buttons)
+
+
 def test_a_pile_taken_flies_to_the_winner_and_shows_why(fake: Any) -> None:
     session = session_of("classic", players=2, bots=2)
     view = fake.table(session)

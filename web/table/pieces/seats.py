@@ -63,6 +63,8 @@ class Seats(Piece):
         self._no_cards_note = no_cards_note
         box = by_id("seats")
         self.regions = {name: box.querySelector(f"[data-region='{name}']") for name in REGIONS}
+        self.over = False
+        """Whether the people's buttons are disabled: the game is over."""
         self.nodes: list[dict[str, Any]] = []
         """Each seat's elements (``root``, ``count``, ``status``, ``keys``...) and what they
         show."""
@@ -171,6 +173,12 @@ class Seats(Piece):
         game = self.game
         to_act = game.to_act()
         winner = game.outcome.winner if game.outcome is not None else -1
+        over = game.outcome is not None
+        if over != self.over:  # an ended game's buttons do nothing: they say so
+            self.over = over
+            for nodes in self.nodes:
+                for button in nodes["root"].querySelectorAll("[data-action]"):
+                    button.disabled = over
         for seat, nodes in enumerate(self.nodes):
             count = len(game.hands[seat])
             state = (count, seat == to_act, self._status(seat, to_act), seat == winner,
