@@ -19,21 +19,12 @@ CSS = """\
    pile, big enough to read across a room; the black die's badge on the seat that holds it. */
 
 /* The dice beside the pile (over it, in a tall, narrow centre): the centre row makes room
-   for them, a die and its label's lines under it (up to four: a Rat's caller waiting). */
-.centre-area:has(> .centre-row > #dice:not([hidden])) {
-  --centre-cards: 5.8;
-  --row-lines: 5.4rem;
-  --row-deep: 0.74;
-  --stack-cards: 2.22;
-  --stack-width: 2.6rem;
-  --stack-lines: 6.9rem;
-  --stack-deep: 2.28;
-}
-
-/* A link's table before the deal (its seats drawn by web/boot/setup_early.js while Python
-   starts, the felt marked with the game): the dice have their room already, empty, so that
+   for them, a die and its label's lines under it (up to four: a Rat's caller waiting). A
+   link's table before the deal (its seats drawn by web/boot/setup_early.js while Python
+   starts, the felt marked with the game) has that room already, the dice empty, so that
    nothing moves when they are drawn. */
-.felt[data-variant="slap-like-an-egyptian"]:has([data-skeleton]) .centre-area {
+:is(.centre-area:has(> .centre-row > #dice:not([hidden])),
+    .felt[data-variant="slap-like-an-egyptian"]:has([data-skeleton]) .centre-area) {
   --centre-cards: 5.8;
   --row-lines: 5.4rem;
   --row-deep: 0.74;
