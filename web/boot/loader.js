@@ -2,8 +2,15 @@
 // runtime's big downloads at once, shows progress in bytes and then in start-up steps, and
 // turns any start-up failure into a short, readable message.
 //
+// The start's steps (<ol class="boot-steps">): the page, the runtime's download ("Downloading
+// Python: 6 of 14 MB"), Python's start ("Starting Python…", web/boot/pyodide_boot.mjs), the
+// game's modules ("Loading the game…", web/boot/main.py) and the first screen ("Drawing the
+// table…"); the loading line says which, and its bar how far the start is.
+//
 // Python talks to it through window.ratscrewBoot:
-//   ratscrewBoot.step(name)     mark a step of <ol class="boot-steps"> as the current one
+//   ratscrewBoot.step(name, label)  mark a step of <ol class="boot-steps"> as the current one
+//                                   (label: what the line says, else the step's own words)
+//   ratscrewBoot.progress(name, f)  step `name` is that far (0 to 1): the bar follows
 //   ratscrewBoot.ready(detail)  all done: shows "Ready", sets <body data-ready="true">
 //   ratscrewBoot.fail(message)  show the error panel (message: one line, no traceback)
 //   ratscrewBoot.hide()         hide the loading screen (for the game UI, once it is drawn)
@@ -13,7 +20,13 @@
 (() => {
   const TIMEOUT_MS = 120000; // give up: something hangs
   const SLOW_MS = 15000; // say that the first visit downloads a lot
-  const DOWNLOAD_SHARE = 0.8; // of the bar: the downloads; the rest is the start-up steps
+  const DOWNLOAD_SHARE = 0.5; // of the bar: the downloads; the rest is the steps after them
+  // The steps' shares of the bar after the downloads (the runtime's own when its bytes are
+  // not counted: a visit served by the service worker), about as long as each takes.
+  const WEIGHTS = { runtime: 2, python: 5, engine: 3, start: 1.5 };
+  // What the loading line says during a step.
+  const SAYS = { runtime: "Loading Python…", python: "Starting Python…",
+    engine: "Loading the game…", start: "Drawing the page…" };
   const MB = 1e6;
 
   const script = document.currentScript;
@@ -279,9 +292,14 @@
     const mb = (bytes) => (bytes / MB).toFixed(1);
     const downloading = () => runtimeTotal > 0 && runtimeDownloaded() < runtimeTotal;
 
+    // The line's words (set only when they change: the line is a live region).
+    const say = (text) => {
+      if (statusLine.textContent !== text) statusLine.textContent = text;
+    };
+
     // While the runtime downloads: its bytes (the bar: every byte). Then: the steps that
     // follow it. Python starts as soon as the runtime is in: from then on the line says so,
-    // even while our modules still arrive (the page cannot redraw while Python starts).
+    // even while our modules still arrive.
     const showBytes = () => {
       if (finished || total === 0) return;
       const done = downloaded();
@@ -296,34 +314,47 @@
       const runtime = runtimeDownloaded();
       if (runtime < runtimeTotal && current <= runtimeStep) {
         // Whole megabytes: the line is a live region, read out at each change.
-        const text =
-          `Downloading Python: ${Math.floor(runtime / MB)} of ${Math.round(runtimeTotal / MB)} MB`;
-        if (statusLine.textContent !== text) statusLine.textContent = text;
+        const of = Math.round(runtimeTotal / MB);
+        say(`Downloading Python: ${Math.floor(runtime / MB)} of ${of} MB`);
       } else if (runtime >= runtimeTotal && current === runtimeStep) {
-        statusLine.textContent = "Starting Python…";
+        say(SAYS.python);
       }
     };
 
-    // Everything before `name` is done, `name` is under way.
+    // Where each step's part of the bar begins, and how long it is: the downloads first (when
+    // counted), then the steps by their WEIGHTS.
+    const share = total > 0 ? DOWNLOAD_SHARE : 0;
+    const weights = names.map((name) => (name === "runtime" && total > 0 ? 0 : WEIGHTS[name] || 0));
+    const allWeights = weights.reduce((a, b) => a + b, 0) || 1;
+    const runtimeIndex = names.indexOf("runtime");
+    const from = (index) => (total > 0 && index <= runtimeIndex ? 0
+      : share + ((1 - share) * weights.slice(0, index).reduce((a, b) => a + b, 0)) / allWeights);
+    const span = (index) => ((1 - share) * weights[index]) / allWeights;
+
+    // Everything before `name` is done, `name` is under way (a step never comes back).
     const step = (name, label) => {
       if (finished) return;
       const index = names.indexOf(name);
-      if (index < 0) return;
-      current = Math.max(current, index);
+      if (index < current || index < 0) return;
+      current = index;
       steps.forEach((li, i) => {
         li.dataset.state = i < current ? "done" : i === current ? "active" : "pending";
       });
-      const runtime = names.indexOf("runtime");
-      if (total > 0 && current > runtime) {
-        // The downloads are over: the steps after the runtime share the rest of the bar.
-        const after = names.length - runtime - 1;
-        setProgress(DOWNLOAD_SHARE + ((1 - DOWNLOAD_SHARE) * (current - runtime)) / (after + 1));
-      } else if (total === 0) {
-        setProgress((current + 0.5) / steps.length); // no sizes: half a step at a time
-      }
-      const text = label || `${steps[current].firstChild.textContent.trim()}…`;
-      if (!(current === runtime && downloading())) statusLine.textContent = text;
+      setProgress(from(current));
+      let text = label || SAYS[name] || `${steps[current].firstChild.textContent.trim()}…`;
+      // The runtime's bytes counted: how many (showBytes), then Python's start.
+      if (current === runtimeIndex && runtimeTotal > 0) text = downloading() ? "" : SAYS.python;
+      if (text) say(text);
       showBytes();
+    };
+
+    // Step `name` is `fraction` done (it is the current step from now on, if it was not).
+    const progress = (name, fraction) => {
+      if (finished) return;
+      const index = names.indexOf(name);
+      if (index < current || index < 0) return;
+      if (index > current) step(name);
+      setProgress(from(index) + span(index) * Math.max(0, Math.min(1, Number(fraction) || 0)));
     };
 
     const ready = (detail) => {
@@ -334,7 +365,7 @@
       });
       setProgress(1);
       bar.removeAttribute("aria-valuetext");
-      statusLine.textContent = "Ready";
+      say("Ready");
       if (detail) {
         detailLine.textContent = String(detail);
         detailLine.hidden = false;
@@ -353,7 +384,7 @@
       steps.forEach((li) => {
         if (li.dataset.state === "active") li.dataset.state = "failed";
       });
-      statusLine.textContent = "Could not start";
+      say("Could not start");
       errorMessage.textContent = String(message || "Python did not start.");
       errorBox.hidden = false;
       hint.hidden = true; // the error box says it all
@@ -367,7 +398,7 @@
       boot.hidden = true;
     };
 
-    window.ratscrewBoot = { step, ready, fail, hide, bytes: () => [downloaded(), total] };
+    window.ratscrewBoot = { step, progress, ready, fail, hide, bytes: () => [downloaded(), total] };
     onBytes = showBytes;
     reportFailure = fail;
     failures.forEach(fail);
@@ -404,15 +435,11 @@
       });
     }
 
-    // Progress from PyScript (polyscript): "py:progress" events on window.
-    const PROGRESS = {
-      "Loading Pyodide": ["runtime", "Loading Python…"],
-      "Loading files": ["engine", "Loading the game engine…"],
-      "Loaded Pyodide": ["start", "Starting the game…"],
-    };
+    // Progress from PyScript (polyscript): "py:progress" events on window. (Python's start
+    // says more on the way: web/boot/pyodide_boot.mjs.)
     addEventListener("py:progress", (event) => {
-      const entry = PROGRESS[event.detail];
-      if (entry) step(entry[0], entry[1]);
+      if (event.detail === "Loading Pyodide") step("runtime");
+      else if (event.detail === "Loaded Pyodide") progress("python", 1);
     });
 
     if (typeof WebAssembly !== "object") {
@@ -420,15 +447,16 @@
       return;
     }
 
-    // The Python script finished without calling ready() or fail(): it must have crashed
-    // (PyScript writes the traceback to the console).
+    // The Python script finished without starting the game (web/boot/main.py says so, then
+    // starts it in steps) or failing: it must have crashed (PyScript writes the traceback to
+    // the console).
     addEventListener("py:done", () => {
-      if (!finished) {
+      if (!finished && current < names.indexOf("engine")) {
         fail("The game's Python code stopped with an error (details in the browser console).");
       }
     });
 
-    step("runtime", "Loading Python…");
+    step("runtime");
     setTimeout(() => {
       if (!finished) {
         hint.dataset.shown = "true";
