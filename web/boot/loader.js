@@ -285,7 +285,7 @@
     const setProgress = (fraction) => {
       shown = Math.max(shown, Math.max(0, Math.min(1, fraction)));
       const percent = Math.round(shown * 100);
-      bar.style.setProperty("--progress", `${percent}%`);
+      bar.style.setProperty("--progress", shown.toFixed(3));
       bar.setAttribute("aria-valuenow", String(percent));
     };
 
