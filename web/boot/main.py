@@ -58,7 +58,8 @@ START_MODULES = (*ENGINE_MODULES, *PAGE_MODULES)
 imports): each step of :func:`start` imports a few. A module the start needs but this list
 lacks is imported with the first one that needs it, a larger step (the page says which in
 the console, and tests/e2e/start/test_boot.py fails). The variants' own modules come with
-their packages (found by discovery: ``ratscrew.variants`` and the web parts' step)."""
+their packages (found by discovery: ``ratscrew.variants`` imports them all; the web parts
+come one a step)."""
 
 DISCOVERED = ("ratscrew.variants.", "web.table.parts.")
 """Packages whose modules are found by discovery, not named anywhere."""
@@ -76,18 +77,20 @@ async def next_task() -> None:
     await asyncio.sleep(0)
 
 
-async def import_in_steps(names: tuple[str, ...], done: int = 0) -> None:
+async def import_in_steps(names: tuple[str, ...], done: int = 0,
+                          total: int = len(START_MODULES)) -> None:
     """Import ``names`` in order, a few a step (:data:`STEP_S`), telling the loading line how
-    far the start got (``done``: the modules of :data:`START_MODULES` imported before)."""
+    far the start got (``done`` of ``total`` modules imported before)."""
     began = time.perf_counter()
     for i, name in enumerate(names, done):
         if time.perf_counter() - began > STEP_S:
-            boot.progress("engine", i / len(START_MODULES))
+            boot.progress("engine", i / total)
             await next_task()
             began = time.perf_counter()
         importlib.import_module(name)
-    boot.progress("engine", (done + len(names)) / len(START_MODULES))
+    boot.progress("engine", (done + len(names)) / total)
     await next_task()
+
 
 
 def first_screen() -> str:
@@ -138,9 +141,15 @@ async def start() -> None:
         return
     try:
         await import_in_steps(PAGE_MODULES, len(ENGINE_MODULES))
+        # The variants' web parts (their pieces of the table), one a step, as discovery finds
+        # them (their package imports none of them), then discovered (imported already).
+        from ratscrew.core.variant import module_names
+        from web.model.variant_page import PARTS_PACKAGE
         from web.table.part import load_parts
 
-        load_parts()  # the variants' own pieces of the table
+        found = tuple(module_names(PARTS_PACKAGE))
+        await import_in_steps(found, len(START_MODULES), len(START_MODULES) + len(found))
+        load_parts()
         screen = first_screen()
         boot.step("start", FIRST_SCREENS.get(screen, "Drawing the page…"))
         await next_task()
