@@ -189,6 +189,40 @@
     return new Response(body, { status: response.status, statusText: response.statusText, headers });
   };
 
+  // The runtime's WebAssembly is compiled by the browser as its bytes arrive
+  // (WebAssembly.compileStreaming, from a copy of the network's own stream), a little at a
+  // time while the page waits for the download anyway, not all at once on the page's thread
+  // when Pyodide asks for it (then downloaded). Pyodide's instantiateStreaming of the
+  // Response it gets for it then instantiates that module (or, if it could not be compiled
+  // so, compiles the Response's own bytes as before). window.ratscrewWasm says which, for
+  // tests/e2e/start/test_boot.py: "compiled as it came", or why not.
+  const compiling = new WeakMap(); // Response handed to the page -> Promise<WebAssembly.Module>
+  const compileEarly = (url, response) => {
+    if (!/\.wasm$/.test(url) || !response.ok || !response.body
+        || typeof WebAssembly !== "object" || typeof WebAssembly.compileStreaming !== "function") {
+      return null;
+    }
+    const module = WebAssembly.compileStreaming(response.clone());
+    module.then(() => {
+      window.ratscrewWasm = "compiled as it came";
+    }, (error) => {
+      window.ratscrewWasm = `not compiled as it came (${error})`;
+    });
+    return module;
+  };
+  if (typeof WebAssembly === "object" && typeof WebAssembly.instantiateStreaming === "function") {
+    const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+    WebAssembly.instantiateStreaming = (source, imports) => Promise.resolve(source)
+      .then((response) => {
+        const module = compiling.get(response);
+        if (!module) return instantiateStreaming(response, imports);
+        return module.then(
+          (compiled) => WebAssembly.instantiate(compiled, imports)
+            .then((instance) => ({ module: compiled, instance })),
+          () => instantiateStreaming(response, imports));
+      });
+  }
+
   const later = new Set(); // absolute urls of the "later" downloads not started yet
   let running = 0; // "fetch" downloads not yet in
   const start = (key, onDone) => {
@@ -201,7 +235,12 @@
     };
     // Low priority: the page's own styles and scripts (the setup form) come first.
     const promise = nativeFetch(key, { priority: "low" }).then(
-      (response) => relay(key, response, done),
+      (response) => {
+        const module = compileEarly(key, response); // (before relay() reads its body)
+        const handed = relay(key, response, done);
+        if (module) compiling.set(handed, module);
+        return handed;
+      },
       (error) => {
         done();
         throw error;

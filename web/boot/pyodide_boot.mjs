@@ -16,16 +16,17 @@
 // A first visit's start runs on the page's own thread, which can answer nothing (a click, a
 // key, a menu) while a piece of it runs: it is cut into pieces here, the page's turn between
 // them (startInSteps). Pyodide's start is one chain of calls: once its WebAssembly is in,
-// it would put the library in place, start Python (Py_Initialize), import what Pyodide's
-// own modules need (about a hundred modules of the library) and set up its API, all in one
-// go (3 to 9 s on a loaded 2-core laptop). Two of Pyodide's options give the page its turn
-// on the way: fsInit (run before Python starts: it waits a turn), and createPyodideModule
-// (resolved once Python has started: the modules that Pyodide's set-up will import are
-// imported there first, a few at a time, so that the set-up finds them). What stays one
-// piece each: the WebAssembly's instantiation (Emscripten links the module and its tables
-// in one call), Python's own initialization (one call into the interpreter), and the rest
-// of Pyodide's set-up (its `pyodide` package, which needs the `js` modules it registers
-// there, and its API).
+// it would link it, put the library in place, start Python (Py_Initialize), import what
+// Pyodide's own modules need (about a hundred modules of the library) and set up its API,
+// all in one go (3 to 9 s on a loaded 2-core laptop). Pyodide's options give the page its
+// turn on the way: createPyodideModule (ours calls Pyodide's own, and gives the page a turn
+// before Emscripten links the compiled module, then once Python has started, when the
+// modules that Pyodide's set-up will import are imported first, a few at a time, so that
+// the set-up finds them), and fsInit (run before Python starts: it waits a turn). What
+// stays one piece each: Emscripten's set-up of its module, its linking (one call each),
+// Python's own initialization (one call into the interpreter), and the rest of Pyodide's
+// set-up (its `pyodide` package, which needs the `js` modules it registers there, and its
+// API).
 //
 // Everything else is Pyodide's: PyScript gets its `version` and a loadPyodide that takes the
 // same options (with Pyodide's own folder as indexURL, since PyScript derives it from this
@@ -195,6 +196,13 @@ const startInSteps = (settings) => ({
   },
   createPyodideModule: async (moduleSettings) => {
     const create = (await import(`${INDEX_URL}pyodide.asm.mjs`)).default;
+    // Emscripten's set-up of its module, then (its WebAssembly compiled) its linking: in a
+    // task of its own.
+    const { instantiateWasm } = moduleSettings;
+    if (typeof instantiateWasm === "function") {
+      moduleSettings.instantiateWasm = (imports, linked) => instantiateWasm(imports,
+        (...compiled) => nextTask().then(() => linked(...compiled)));
+    }
     const module = await create(moduleSettings); // Python has started
     progress(0.3);
     await nextTask();

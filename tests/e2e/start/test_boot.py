@@ -73,6 +73,9 @@ def test_boots_to_ready_offline(
     assert warm["failed"] == [] and warm["imported"] == page.evaluate(
         "import('./web/boot/pyodide_boot.mjs').then((m) => m.WARM.length)"), warm
     assert not [text for text in warnings if "without a step" in text], warnings
+    # The runtime's WebAssembly was compiled as its bytes arrived (web/boot/loader.js), not
+    # when Pyodide asked for it.
+    assert page.evaluate("window.ratscrewWasm") == "compiled as it came"
     # Each game's parts of the setup form come only when someone reaches for the game menu
     # before Python is ready (web/boot/setup_early.js): a start nobody touched leaves the bytes to
     # the runtime.
