@@ -334,18 +334,31 @@ LINE = """
       return r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top;
     })
     .map((node) => node.id || node.className || node.textContent.trim().slice(0, 20));
+  // The bar's parts on show: under the line whole, or clear of it (none peeks out).
+  const peeking = [...document.querySelectorAll(".bar :is(h1, p, button, label)")]
+    .filter((node) => node.checkVisibility({ visibilityProperty: true }))
+    .filter((node) => {
+      const r = node.getBoundingClientRect();
+      const meets = r.left < box.right && r.right > box.left && r.top < box.bottom
+        && r.bottom > box.top;
+      const under = r.left >= box.left && r.right <= box.right && r.top >= box.top
+        && r.bottom <= box.bottom;
+      return meets && !under;
+    })
+    .map((node) => node.id || node.className);
   return {
     inside: box.left >= 0 && box.top >= 0 && box.right <= innerWidth && box.bottom <= innerHeight,
     font: parseFloat(getComputedStyle(status).fontSize),
     fits: status.scrollWidth <= status.clientWidth,
     bar: bar.width >= box.width / 3 || bar.width >= 200 ? bar.height : 0,
     covered,
+    peeking,
   };
 }
 """
 """The loading line with its longest words: whether it is on the screen, its words' size and
-whether they fit, its bar's thickness (0 when it is a sliver), and what of the form or the
-table it covers."""
+whether they fit, its bar's thickness (0 when it is a sliver), what of the form or the table
+it covers, and which of the top bar's parts it covers in part (a sliver peeking out)."""
 
 
 @pytest.mark.parametrize("path", ["", "?players=6&bots=2,3,4,5,6&seed=1&autostart=1"])
@@ -356,7 +369,8 @@ def test_the_loading_line_is_readable_and_covers_nothing(
     """While Python starts (here: its runtime held back), the loading line over the setup
     form or a link's table is on the screen, its words whole and large (from the back of a
     classroom at 1920x1080: at least 28 px; at least 16 px everywhere), its bar beside or
-    under them, and it covers none of the form's controls nor any seat."""
+    under them, and it covers none of the form's controls nor any seat, and the top bar whole
+    or not at all."""
     with opened(browser, size) as page:
         page.route("**/pyodide.asm.wasm", lambda route: None)  # never answered
         page.goto(site_url + path)
@@ -365,4 +379,4 @@ def test_the_loading_line_is_readable_and_covers_nothing(
         assert line["inside"] and line["fits"], line
         assert line["font"] >= (28 if size == "1920x1080" else 16), line
         assert line["bar"] >= 6, line
-        assert line["covered"] == [], line
+        assert line["covered"] == [] and line["peeking"] == [], line
