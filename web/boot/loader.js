@@ -131,6 +131,7 @@
 
   const early = new Map(); // absolute url -> Promise<Response>, taken once
   const taken = new Set(); // absolute urls whose Response the page already has
+  const complete = new Set(); // absolute urls whose download has ended
   const nativeFetch = window.fetch.bind(window);
 
   // The end of a body the page is already reading is passed on after the next frame: Python
@@ -163,6 +164,7 @@
           reader.read().then(({ done, value }) => {
             if (done) {
               count(url, seen, true);
+              complete.add(url);
               finished();
               if (taken.has(url)) afterFrame(() => handOver(url, () => controller.close()));
               else controller.close();
@@ -276,6 +278,8 @@
       if (promise) {
         early.delete(key);
         taken.add(key);
+        // Downloaded before the page asked for it: handed over now.
+        if (complete.has(key)) afterFrame(() => handOver(key, () => {}));
         return promise;
       }
     }

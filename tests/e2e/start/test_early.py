@@ -212,10 +212,15 @@ def test_an_autostart_link_seats_people_and_bots_as_the_game_will(
 STATUS_AND_FRAMES = """
 window.statusTexts = [];
 window.frameTexts = [];
+window.barValues = [];
 document.addEventListener("DOMContentLoaded", () => {
   const line = document.getElementById("boot-status");
   new MutationObserver(() => window.statusTexts.push([performance.now(), line.textContent]))
     .observe(line, {childList: true, characterData: true, subtree: true});
+  const bar = document.getElementById("boot-bar");
+  new MutationObserver(() => window.barValues.push([Number(bar.getAttribute("aria-valuenow")),
+                                                    bar.getAttribute("aria-valuetext") || ""]))
+    .observe(bar, {attributes: true, attributeFilter: ["aria-valuenow", "aria-valuetext"]});
   const frame = () => {
     window.frameTexts.push([performance.now(), line.textContent]);
     requestAnimationFrame(frame);
@@ -223,8 +228,9 @@ document.addEventListener("DOMContentLoaded", () => {
   requestAnimationFrame(frame);
 });
 """
-"""Records the loading line's texts, with when they were set, and every animation frame: when
-its callbacks ran (the frame is drawn after them) and the line's text then."""
+"""Records the loading line's texts, with when they were set, every animation frame (when its
+callbacks ran, the frame is drawn after them, and the line's text then), and every value of
+the loading bar (its percent and its label)."""
 
 
 STAGES = ("Downloading Python", "Starting Python…", "Loading the game…", "Setting up the form…",
@@ -257,15 +263,8 @@ def test_the_runtime_downloads_with_the_page_and_the_bar_follows_its_bytes(
         "offline": False, "latency": 20, "downloadThroughput": 20e6 / 8,
         "uploadThroughput": 5e6 / 8})
     page.goto(site_url)
-    samples: list[tuple[int, str]] = []
-    for _ in range(600):
-        if page.get_attribute("body", "data-ready"):
-            break
-        now = page.get_attribute("#boot-bar", "aria-valuenow") or "0"
-        text = page.get_attribute("#boot-bar", "aria-valuetext") or ""
-        samples.append((int(now), text))
-        page.wait_for_timeout(100)
     wait_ready(page)
+    samples: list[tuple[int, str]] = [(int(v), t) for v, t in page.evaluate("window.barValues")]
     values = [v for v, _ in samples]
     assert values == sorted(values), "the bar went back"
     downloading = sorted({v for v, text in samples if text.endswith("MB downloaded")})
