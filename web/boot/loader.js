@@ -28,6 +28,7 @@
   const SAYS = { runtime: "Loading Python…", python: "Starting Python…",
     engine: "Loading the game…", start: "Drawing the page…" };
   const MB = 1e6;
+  const PUMP_MS = 20; // the longest a download's chunks are read for in one go
 
   const script = document.currentScript;
   const started = performance.now();
@@ -149,8 +150,10 @@
   };
 
   // The body is read at once (not when Pyodide gets round to it), so the download never
-  // waits; the page gets a Response that streams the same bytes (WebAssembly still compiles
-  // while they arrive).
+  // waits; the page gets a Response that streams the same bytes. Chunks already in are read
+  // one after the other in the same task (those of every download): after PUMP_MS of them,
+  // the rest come in a task of their own, the page's turn in between.
+  let pumping = 0; // when the downloads' reading began in this task
   const relay = (url, response, finished) => {
     if (!response.ok || !response.body) {
       finished();
@@ -160,8 +163,11 @@
     let seen = 0;
     const body = new ReadableStream({
       start(controller) {
-        const pump = () =>
-          reader.read().then(({ done, value }) => {
+        const pump = () => {
+          const asked = performance.now();
+          return reader.read().then(({ done, value }) => {
+            const now = performance.now();
+            if (now - asked > 2) pumping = now; // it waited for the network: a task of its own
             if (done) {
               count(url, seen, true);
               complete.add(url);
@@ -173,8 +179,13 @@
             seen += value.byteLength;
             count(url, seen, false);
             controller.enqueue(value);
-            return pump();
+            if (now - pumping < PUMP_MS) return pump();
+            return new Promise((resolve) => setTimeout(resolve, 0)).then(() => {
+              pumping = performance.now();
+              return pump();
+            });
           });
+        };
         pump().catch((error) => {
           finished();
           controller.error(error);
