@@ -3,7 +3,8 @@
 
 Run from anywhere: ``scripts/bench_page.py`` (it runs itself with the project's .venv Python).
 Options: ``--runs N`` unthrottled cold starts of each page (5), ``--throttle-runs N`` cold starts
-of each page at 20 Mbit/s (3), ``--presses N`` key presses (300), ``--players N`` at the keys
+of each page at 20 Mbit/s (3), ``--cold-runs N`` cold starts at each CPU rate of the coldtasks
+section (5), ``--presses N`` key presses (300), ``--players N`` at the keys
 section's table (6), ``--lab-games N`` games timed in the lab (300), ``--lab-presses N`` key
 presses while the lab runs (150),
 ``--lighthouse-runs N`` Lighthouse runs with each preset (1), ``--only SECTION`` for one section,
@@ -25,6 +26,16 @@ Sections:
   fresh browser context (service workers allowed, as on a real first visit); the pages
   alternate. Prints each run, the medians and the ratio ours / bare; PASS when the ratio is
   at most 1.0 (ours no slower than bare PyScript).
+* ``coldtasks``: what a cold start (fresh context: no cache, no service worker, so no Python
+  snapshot) costs the page's main thread, from navigation until ready
+  (``body[data-ready="true"]``), unthrottled and with the CPU 4x slower (CDP
+  ``Emulation.setCPUThrottlingRate``), ``--cold-runs`` times each: the longest task and the
+  total blocking time (the sum over long tasks of their time beyond 50 ms), from the Long Tasks
+  API (a ``longtask`` PerformanceObserver, ``buffered: true``, installed by an init script).
+  Prints each run, the medians, and the median run's longest tasks: when, how long, what the
+  loading line said then (the start's stage) and the longest script that ran in it (from the
+  Long Animation Frames API). While the page cannot answer (a click, a key, a menu), these are
+  what someone waits: no budget, figures to compare.
 * ``offline``: a repeat visit served by the service worker, per network condition. In one
   fresh context: our page's first (cold) visit to ready; then until the worker is activated and
   its precache holds every entry of the list in ``<site>/sw.js``, and until the page's Python
@@ -129,7 +140,7 @@ LAB_TIMEOUT_MS = 600_000
 LAB_STATS = ("games", "cards_played", "tricks", "wins", "loops", "capped", "slaps_right",
              "slaps_wrong", "mean_cards_per_game")
 BOOT_TIMEOUT_MS = 120_000
-SECTIONS = ("start", "offline", "setup", "keys", "lab", "lighthouse")
+SECTIONS = ("start", "coldtasks", "offline", "setup", "keys", "lab", "lighthouse")
 PRECACHE_TIMEOUT_MS = 120_000
 
 
@@ -516,6 +527,158 @@ def bench_setup(browser: Browser, base: str, runs: int) -> bool:
     ok = total <= SETUP_BUDGET_MS
     return verdict(ok, f"{MBIT_20.name}: the setup responds to a click at {total:.0f} ms, "
                    f"{'within' if ok else 'over'} {SETUP_BUDGET_MS:.0f} ms")
+
+
+# --------------------------------------------------------------------------- cold start's tasks
+
+# Installed before any page script: every long task of the page's main thread (over 50 ms, the
+# Long Tasks API) in window.__longTasks as [start, duration]; every long animation frame's
+# scripts (their file, function, what called them, start and duration) in window.__frameScripts,
+# to say what ran in a long task; and each text of the loading line (#boot-status) with when
+# it was set, in window.__bootTexts, to say at which stage of the start each task came.
+TASKS_PROBE = """
+(() => {
+  window.__longTasks = [];
+  window.__frameScripts = [];
+  window.__bootTexts = [];
+  const observe = (type, each) => {
+    try {
+      new PerformanceObserver((list) => list.getEntries().forEach(each))
+        .observe({ type, buffered: true });
+      return true;
+    } catch (_) {
+      return false;
+    }
+  };
+  if (!observe("longtask", (e) => window.__longTasks.push([e.startTime, e.duration]))) {
+    window.__longTasks = null;
+  }
+  observe("long-animation-frame", (frame) => {
+    for (const s of frame.scripts) {
+      const file = (s.sourceURL || "").split("?")[0].split("/").pop();
+      window.__frameScripts.push([s.startTime, s.duration,
+        `${file || "(inline)"}${s.sourceFunctionName ? ":" + s.sourceFunctionName : ""}`
+        + ` (${s.invokerType}${s.invoker ? " " + s.invoker : ""})`]);
+    }
+  });
+  document.addEventListener("DOMContentLoaded", () => {
+    const line = document.getElementById("boot-status");
+    if (!line) return;
+    const note = () => window.__bootTexts.push([performance.now(), line.textContent]);
+    note();
+    new MutationObserver(note).observe(line, { childList: true, characterData: true,
+                                               subtree: true });
+  });
+})();
+"""
+
+# What the probe gathered, once the tasks around ready have been reported (observers report a
+# task after it ends, in a task of their own).
+TASKS_GATHERED = """
+() => new Promise((done) => setTimeout(() => requestAnimationFrame(() => setTimeout(() =>
+  done([window.__longTasks, window.__frameScripts, window.__bootTexts]), 50)), 50))
+"""
+
+LONG_TASK_MS = 50.0
+"""The Long Tasks API's threshold: the part of a task beyond it blocks input."""
+
+CPU_RATES = (1.0, 4.0)
+"""CPU slowdowns the cold start's tasks are measured at (DevTools' CPU throttling)."""
+
+
+@dataclass(frozen=True)
+class LongTask:
+    start: float
+    """Milliseconds from navigation start."""
+    duration: float
+    stage: str
+    """What the loading line said when the task began."""
+    script: str
+    """The longest script that ran in it (a long animation frame's), or ''."""
+
+
+def blocking_time(durations: Iterable[float]) -> float:
+    """Total blocking time: the sum over long tasks of their time beyond 50 ms."""
+    return sum(max(0.0, d - LONG_TASK_MS) for d in durations)
+
+
+def long_tasks(tasks: list[list[float]], scripts: list[list[Any]],
+               texts: list[list[Any]], until: float) -> list[LongTask]:
+    """The long tasks that began before ``until`` (ms), each with the stage the loading line
+    showed then and the longest script seen running inside it."""
+    out = []
+    for start, duration in sorted(tasks):
+        if start >= until:
+            continue
+        said = [text for at, text in texts if at <= start]
+        inside = [(d, name) for at, d, name in scripts
+                  if start - 1 <= at <= start + duration]
+        out.append(LongTask(start, duration, said[-1] if said else "(before the line)",
+                            max(inside)[1] if inside else ""))
+    return out
+
+
+@dataclass(frozen=True)
+class ColdRun:
+    ready: float
+    tasks: tuple[LongTask, ...]
+
+    @property
+    def longest(self) -> float:
+        return max((task.duration for task in self.tasks), default=0.0)
+
+    @property
+    def blocking(self) -> float:
+        return blocking_time(task.duration for task in self.tasks)
+
+
+def cold_tasks_once(browser: Browser, url: str, rate: float) -> ColdRun:
+    """One cold start (fresh context: no cache, no service worker, so no Python snapshot) at
+    ``rate`` times slower CPU: its long tasks from navigation until ready."""
+    with open_page(browser, probe=READY_PROBE + TASKS_PROBE, service_workers="block") as page:
+        if rate != 1:
+            cdp = page.context.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+        ready = visit(page, url)
+        tasks, scripts, texts = page.evaluate(TASKS_GATHERED)
+        if tasks is None:
+            sys.exit("this Chromium does not report long tasks (PerformanceObserver 'longtask')")
+        return ColdRun(ready, tuple(long_tasks(tasks, scripts, texts, ready)))
+
+
+def describe_tasks(run: ColdRun, shown: int = 8) -> None:
+    """The run's longest tasks, in the order they came."""
+    top = sorted(sorted(run.tasks, key=lambda t: -t.duration)[:shown], key=lambda t: t.start)
+    for task in top:
+        script = f"; {task.script}" if task.script else ""
+        print(f"      at {task.start:6.0f} ms: {task.duration:5.0f} ms "
+              f"[{task.stage}]{script}")
+
+
+def bench_coldtasks(browser: Browser, base: str, runs: int) -> bool:
+    """The longest main-thread task and the total blocking time of a cold start, unthrottled
+    and with the CPU 4x slower: each run, the medians, and the longest tasks of the median
+    run (by total blocking time) with their stage and script."""
+    cold_tasks_once(browser, base, 1)  # warm the OS file cache and the server
+    for rate in CPU_RATES:
+        label = "unthrottled" if rate == 1 else f"CPU {rate:g}x slower"
+        print(f"-- {label}", flush=True)
+        done: list[ColdRun] = []
+        for run in range(runs):
+            done.append(cold_tasks_once(browser, base, rate))
+            last = done[-1]
+            print(f"  run {run + 1}: ready {last.ready:6.0f} ms, longest task "
+                  f"{last.longest:5.0f} ms, total blocking {last.blocking:6.0f} ms, "
+                  f"{len(last.tasks)} long tasks", flush=True)
+        middle = sorted(done, key=lambda r: r.blocking)[len(done) // 2]
+        print("  the median run's longest tasks (when, how long, [the loading line], the "
+              "longest script in it):")
+        describe_tasks(middle)
+        print(f"cold start's tasks, {label}, median of {runs}: longest task "
+              f"{statistics.median(r.longest for r in done):.0f} ms, total blocking time "
+              f"{statistics.median(r.blocking for r in done):.0f} ms, ready "
+              f"{statistics.median(r.ready for r in done):.0f} ms")
+    return True
 
 
 # --------------------------------------------------------------------------- key latency
@@ -1094,6 +1257,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="unthrottled cold starts of each page (5)")
     parser.add_argument("--throttle-runs", type=int, default=3,
                         help="cold starts of each page at 20 Mbit/s (3)")
+    parser.add_argument("--cold-runs", type=int, default=5,
+                        help="cold starts at each CPU rate in the coldtasks section (5)")
     parser.add_argument("--presses", type=int, default=300, help="key presses (300)")
     parser.add_argument("--players", type=int, default=6, choices=range(2, 9),
                         metavar="N", help="players at the keys section's table (6)")
@@ -1129,6 +1294,10 @@ def main(argv: list[str] | None = None) -> int:
                 print("\n== cold start to ready: ratscrew against bare PyScript", flush=True)
                 plan = [(UNTHROTTLED, args.runs), (MBIT_20, args.throttle_runs)]
                 results["start"] = bench_start(browser, base, site, plan)
+            if "coldtasks" in sections:
+                print("\n== a cold start's long tasks, navigation to ready (no cache, no "
+                      "service worker, no snapshot)", flush=True)
+                results["coldtasks"] = bench_coldtasks(browser, base, args.cold_runs)
             if "offline" in sections:
                 print("\n== repeat visit served by the service worker", flush=True)
                 results["offline"] = bench_offline(browser, base, site)

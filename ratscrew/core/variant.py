@@ -178,13 +178,20 @@ def discover() -> dict[str, Variant]:
     return VARIANTS
 
 
-def import_modules(package_name: str) -> None:
-    """Import every module of a package, in their names' order (but ``_private`` ones): how
-    a package whose modules register themselves is discovered."""
+def module_names(package_name: str) -> list[str]:
+    """The full names of a package's modules, in their names' order (but ``_private`` ones):
+    what :func:`import_modules` imports."""
     package = importlib.import_module(package_name)
-    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
-        if not info.name.startswith("_"):
-            importlib.import_module(f"{package_name}.{info.name}")
+    return [f"{package_name}.{info.name}"
+            for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name)
+            if not info.name.startswith("_")]
+
+
+def import_modules(package_name: str) -> None:
+    """Import every module of a package (:func:`module_names`): how a package whose modules
+    register themselves is discovered."""
+    for name in module_names(package_name):
+        importlib.import_module(name)
 
 
 def find_variant(name: str) -> Variant:

@@ -2,8 +2,15 @@
 // runtime's big downloads at once, shows progress in bytes and then in start-up steps, and
 // turns any start-up failure into a short, readable message.
 //
+// The start's steps (<ol class="boot-steps">): the page, the runtime's download ("Downloading
+// Python: 6 of 14 MB"), Python's start ("Starting Python…", web/boot/pyodide_boot.mjs), the
+// game's modules ("Loading the game…", web/boot/main.py) and the first screen ("Drawing the
+// table…"); the loading line says which, and its bar how far the start is.
+//
 // Python talks to it through window.ratscrewBoot:
-//   ratscrewBoot.step(name)     mark a step of <ol class="boot-steps"> as the current one
+//   ratscrewBoot.step(name, label)  mark a step of <ol class="boot-steps"> as the current one
+//                                   (label: what the line says, else the step's own words)
+//   ratscrewBoot.progress(name, f)  step `name` is that far (0 to 1): the bar follows
 //   ratscrewBoot.ready(detail)  all done: shows "Ready", sets <body data-ready="true">
 //   ratscrewBoot.fail(message)  show the error panel (message: one line, no traceback)
 //   ratscrewBoot.hide()         hide the loading screen (for the game UI, once it is drawn)
@@ -13,8 +20,15 @@
 (() => {
   const TIMEOUT_MS = 120000; // give up: something hangs
   const SLOW_MS = 15000; // say that the first visit downloads a lot
-  const DOWNLOAD_SHARE = 0.8; // of the bar: the downloads; the rest is the start-up steps
+  const DOWNLOAD_SHARE = 0.5; // of the bar: the downloads; the rest is the steps after them
+  // The steps' shares of the bar after the downloads (the runtime's own when its bytes are
+  // not counted: a visit served by the service worker), about as long as each takes.
+  const WEIGHTS = { runtime: 2, python: 5, engine: 3, start: 1.5 };
+  // What the loading line says during a step.
+  const SAYS = { runtime: "Loading Python…", python: "Starting Python…",
+    engine: "Loading the game…", start: "Drawing the page…" };
   const MB = 1e6;
+  const PUMP_MS = 20; // the longest a download's chunks are read for in one go
 
   const script = document.currentScript;
   const started = performance.now();
@@ -118,6 +132,7 @@
 
   const early = new Map(); // absolute url -> Promise<Response>, taken once
   const taken = new Set(); // absolute urls whose Response the page already has
+  const complete = new Set(); // absolute urls whose download has ended
   const nativeFetch = window.fetch.bind(window);
 
   // The end of a body the page is already reading is passed on after the next frame: Python
@@ -135,8 +150,10 @@
   };
 
   // The body is read at once (not when Pyodide gets round to it), so the download never
-  // waits; the page gets a Response that streams the same bytes (WebAssembly still compiles
-  // while they arrive).
+  // waits; the page gets a Response that streams the same bytes. Chunks already in are read
+  // one after the other in the same task (those of every download): after PUMP_MS of them,
+  // the rest come in a task of their own, the page's turn in between.
+  let pumping = 0; // when the downloads' reading began in this task
   const relay = (url, response, finished) => {
     if (!response.ok || !response.body) {
       finished();
@@ -146,10 +163,14 @@
     let seen = 0;
     const body = new ReadableStream({
       start(controller) {
-        const pump = () =>
-          reader.read().then(({ done, value }) => {
+        const pump = () => {
+          const asked = performance.now();
+          return reader.read().then(({ done, value }) => {
+            const now = performance.now();
+            if (now - asked > 2) pumping = now; // it waited for the network: a task of its own
             if (done) {
               count(url, seen, true);
+              complete.add(url);
               finished();
               if (taken.has(url)) afterFrame(() => handOver(url, () => controller.close()));
               else controller.close();
@@ -158,8 +179,13 @@
             seen += value.byteLength;
             count(url, seen, false);
             controller.enqueue(value);
-            return pump();
+            if (now - pumping < PUMP_MS) return pump();
+            return new Promise((resolve) => setTimeout(resolve, 0)).then(() => {
+              pumping = performance.now();
+              return pump();
+            });
           });
+        };
         pump().catch((error) => {
           finished();
           controller.error(error);
@@ -176,6 +202,40 @@
     return new Response(body, { status: response.status, statusText: response.statusText, headers });
   };
 
+  // The runtime's WebAssembly is compiled by the browser as its bytes arrive
+  // (WebAssembly.compileStreaming, from a copy of the network's own stream), a little at a
+  // time while the page waits for the download anyway, not all at once on the page's thread
+  // when Pyodide asks for it (then downloaded). Pyodide's instantiateStreaming of the
+  // Response it gets for it then instantiates that module (or, if it could not be compiled
+  // so, compiles the Response's own bytes as before). window.ratscrewWasm says which, for
+  // tests/e2e/start/test_boot.py: "compiled as it came", or why not.
+  const compiling = new WeakMap(); // Response handed to the page -> Promise<WebAssembly.Module>
+  const compileEarly = (url, response) => {
+    if (!/\.wasm$/.test(url) || !response.ok || !response.body
+        || typeof WebAssembly !== "object" || typeof WebAssembly.compileStreaming !== "function") {
+      return null;
+    }
+    const module = WebAssembly.compileStreaming(response.clone());
+    module.then(() => {
+      window.ratscrewWasm = "compiled as it came";
+    }, (error) => {
+      window.ratscrewWasm = `not compiled as it came (${error})`;
+    });
+    return module;
+  };
+  if (typeof WebAssembly === "object" && typeof WebAssembly.instantiateStreaming === "function") {
+    const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+    WebAssembly.instantiateStreaming = (source, imports) => Promise.resolve(source)
+      .then((response) => {
+        const module = compiling.get(response);
+        if (!module) return instantiateStreaming(response, imports);
+        return module.then(
+          (compiled) => WebAssembly.instantiate(compiled, imports)
+            .then((instance) => ({ module: compiled, instance })),
+          () => instantiateStreaming(response, imports));
+      });
+  }
+
   const later = new Set(); // absolute urls of the "later" downloads not started yet
   let running = 0; // "fetch" downloads not yet in
   const start = (key, onDone) => {
@@ -188,7 +248,12 @@
     };
     // Low priority: the page's own styles and scripts (the setup form) come first.
     const promise = nativeFetch(key, { priority: "low" }).then(
-      (response) => relay(key, response, done),
+      (response) => {
+        const module = compileEarly(key, response); // (before relay() reads its body)
+        const handed = relay(key, response, done);
+        if (module) compiling.set(handed, module);
+        return handed;
+      },
       (error) => {
         done();
         throw error;
@@ -224,6 +289,8 @@
       if (promise) {
         early.delete(key);
         taken.add(key);
+        // Downloaded before the page asked for it: handed over now.
+        if (complete.has(key)) afterFrame(() => handOver(key, () => {}));
         return promise;
       }
     }
@@ -272,16 +339,21 @@
     const setProgress = (fraction) => {
       shown = Math.max(shown, Math.max(0, Math.min(1, fraction)));
       const percent = Math.round(shown * 100);
-      bar.style.setProperty("--progress", `${percent}%`);
+      bar.style.setProperty("--progress", shown.toFixed(3));
       bar.setAttribute("aria-valuenow", String(percent));
     };
 
     const mb = (bytes) => (bytes / MB).toFixed(1);
     const downloading = () => runtimeTotal > 0 && runtimeDownloaded() < runtimeTotal;
 
+    // The line's words (set only when they change: the line is a live region).
+    const say = (text) => {
+      if (statusLine.textContent !== text) statusLine.textContent = text;
+    };
+
     // While the runtime downloads: its bytes (the bar: every byte). Then: the steps that
     // follow it. Python starts as soon as the runtime is in: from then on the line says so,
-    // even while our modules still arrive (the page cannot redraw while Python starts).
+    // even while our modules still arrive.
     const showBytes = () => {
       if (finished || total === 0) return;
       const done = downloaded();
@@ -296,34 +368,47 @@
       const runtime = runtimeDownloaded();
       if (runtime < runtimeTotal && current <= runtimeStep) {
         // Whole megabytes: the line is a live region, read out at each change.
-        const text =
-          `Downloading Python: ${Math.floor(runtime / MB)} of ${Math.round(runtimeTotal / MB)} MB`;
-        if (statusLine.textContent !== text) statusLine.textContent = text;
+        const of = Math.round(runtimeTotal / MB);
+        say(`Downloading Python: ${Math.floor(runtime / MB)} of ${of} MB`);
       } else if (runtime >= runtimeTotal && current === runtimeStep) {
-        statusLine.textContent = "Starting Python…";
+        say(SAYS.python);
       }
     };
 
-    // Everything before `name` is done, `name` is under way.
+    // Where each step's part of the bar begins, and how long it is: the downloads first (when
+    // counted), then the steps by their WEIGHTS.
+    const share = total > 0 ? DOWNLOAD_SHARE : 0;
+    const weights = names.map((name) => (name === "runtime" && total > 0 ? 0 : WEIGHTS[name] || 0));
+    const allWeights = weights.reduce((a, b) => a + b, 0) || 1;
+    const runtimeIndex = names.indexOf("runtime");
+    const from = (index) => (total > 0 && index <= runtimeIndex ? 0
+      : share + ((1 - share) * weights.slice(0, index).reduce((a, b) => a + b, 0)) / allWeights);
+    const span = (index) => ((1 - share) * weights[index]) / allWeights;
+
+    // Everything before `name` is done, `name` is under way (a step never comes back).
     const step = (name, label) => {
       if (finished) return;
       const index = names.indexOf(name);
-      if (index < 0) return;
-      current = Math.max(current, index);
+      if (index < current || index < 0) return;
+      current = index;
       steps.forEach((li, i) => {
         li.dataset.state = i < current ? "done" : i === current ? "active" : "pending";
       });
-      const runtime = names.indexOf("runtime");
-      if (total > 0 && current > runtime) {
-        // The downloads are over: the steps after the runtime share the rest of the bar.
-        const after = names.length - runtime - 1;
-        setProgress(DOWNLOAD_SHARE + ((1 - DOWNLOAD_SHARE) * (current - runtime)) / (after + 1));
-      } else if (total === 0) {
-        setProgress((current + 0.5) / steps.length); // no sizes: half a step at a time
-      }
-      const text = label || `${steps[current].firstChild.textContent.trim()}…`;
-      if (!(current === runtime && downloading())) statusLine.textContent = text;
+      setProgress(from(current));
+      let text = label || SAYS[name] || `${steps[current].firstChild.textContent.trim()}…`;
+      // The runtime's bytes counted: how many (showBytes), then Python's start.
+      if (current === runtimeIndex && runtimeTotal > 0) text = downloading() ? "" : SAYS.python;
+      if (text) say(text);
       showBytes();
+    };
+
+    // Step `name` is `fraction` done (it is the current step from now on, if it was not).
+    const progress = (name, fraction) => {
+      if (finished) return;
+      const index = names.indexOf(name);
+      if (index < current || index < 0) return;
+      if (index > current) step(name);
+      setProgress(from(index) + span(index) * Math.max(0, Math.min(1, Number(fraction) || 0)));
     };
 
     const ready = (detail) => {
@@ -334,7 +419,7 @@
       });
       setProgress(1);
       bar.removeAttribute("aria-valuetext");
-      statusLine.textContent = "Ready";
+      say("Ready");
       if (detail) {
         detailLine.textContent = String(detail);
         detailLine.hidden = false;
@@ -353,7 +438,7 @@
       steps.forEach((li) => {
         if (li.dataset.state === "active") li.dataset.state = "failed";
       });
-      statusLine.textContent = "Could not start";
+      say("Could not start");
       errorMessage.textContent = String(message || "Python did not start.");
       errorBox.hidden = false;
       hint.hidden = true; // the error box says it all
@@ -367,7 +452,7 @@
       boot.hidden = true;
     };
 
-    window.ratscrewBoot = { step, ready, fail, hide, bytes: () => [downloaded(), total] };
+    window.ratscrewBoot = { step, progress, ready, fail, hide, bytes: () => [downloaded(), total] };
     onBytes = showBytes;
     reportFailure = fail;
     failures.forEach(fail);
@@ -404,15 +489,11 @@
       });
     }
 
-    // Progress from PyScript (polyscript): "py:progress" events on window.
-    const PROGRESS = {
-      "Loading Pyodide": ["runtime", "Loading Python…"],
-      "Loading files": ["engine", "Loading the game engine…"],
-      "Loaded Pyodide": ["start", "Starting the game…"],
-    };
+    // Progress from PyScript (polyscript): "py:progress" events on window. (Python's start
+    // says more on the way: web/boot/pyodide_boot.mjs.)
     addEventListener("py:progress", (event) => {
-      const entry = PROGRESS[event.detail];
-      if (entry) step(entry[0], entry[1]);
+      if (event.detail === "Loading Pyodide") step("runtime");
+      else if (event.detail === "Loaded Pyodide") progress("python", 1);
     });
 
     if (typeof WebAssembly !== "object") {
@@ -420,15 +501,16 @@
       return;
     }
 
-    // The Python script finished without calling ready() or fail(): it must have crashed
-    // (PyScript writes the traceback to the console).
+    // The Python script finished without starting the game (web/boot/main.py says so, then
+    // starts it in steps) or failing: it must have crashed (PyScript writes the traceback to
+    // the console).
     addEventListener("py:done", () => {
-      if (!finished) {
+      if (!finished && current < names.indexOf("engine")) {
         fail("The game's Python code stopped with an error (details in the browser console).");
       }
     });
 
-    step("runtime", "Loading Python…");
+    step("runtime");
     setTimeout(() => {
       if (!finished) {
         hint.dataset.shown = "true";

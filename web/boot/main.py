@@ -1,18 +1,25 @@
 """Browser entry point: PyScript runs this file in Pyodide once Python has started.
 
 It only boots: it loads the engine and the page's modules, then starts the application
-(:mod:`web.shell.app`), telling the loading screen (web/boot/loader.js, ``window.ratscrewBoot``) how
+(:mod:`web.shell.app`), telling the loading line (web/boot/loader.js, ``window.ratscrewBoot``) how
 it goes. Anything that fails on the way becomes a one-line message on the page, with the
 traceback in the browser console.
+
+The page answers nothing (a click, a key, a menu of the setup form) while Python runs, so the
+start goes in steps (:func:`start`), the page's turn between them: the modules are imported a
+few at a time (:data:`START_MODULES`, each after the modules it imports, so that each import
+is a small step), then the first screen is drawn (the shell, :class:`~web.shell.app.App`).
 
 Every .py file that the page imports must be listed under [files] in pyscript.toml. The
 build ships them all, compiled, in one app.zip, which Python imports from (zipimport).
 """
 
+import asyncio
 import importlib
 import os
 import random
 import sys
+import time
 import traceback
 
 if os.path.isfile("app.zip"):  # the built site: our modules, compiled, in one zip
@@ -27,20 +34,71 @@ random.seed()
 
 boot = window.ratscrewBoot
 
-
-PAGE_MODULES = ("core.cards", "core.rng", "core.slaps", "core.options", "core.events",
-                "core.engine", "variants", "play.bots", "play.match")
+ENGINE_MODULES = ("ratscrew.core.rng", "ratscrew.core.cards", "ratscrew.core.slaps",
+                  "ratscrew.core.options", "ratscrew.core.events", "ratscrew.core.variant",
+                  "ratscrew.core.engine", "ratscrew.variants", "ratscrew.play.bots",
+                  "ratscrew.play.match")
 """The engine modules the page plays with (the analyser, records and the command line are
 not needed to play, and importing them would only slow the start)."""
 
+PAGE_MODULES = (
+    "ratscrew.core.safe_json", "web.model.query", "web.model.links", "web.model.keymap",
+    "web.model.card_text", "web.table.cards_view", "web.shell.keys", "ratscrew.play.record",
+    "web.model.game_clock", "web.model.timeline", "web.model.session", "web.shell.dom",
+    "web.shell.records", "web.model.feedback", "web.model.settings",
+    "web.shell.settings_dialog", "web.model.seating", "web.model.variant_page",
+    "web.model.setup_options", "web.model.setup_html", "web.shell.setup", "web.shell.sound",
+    "web.shell.tool_screens", "web.model.headline", "web.model.log_lines", "web.table.steps",
+    "web.table.play", "web.shell.app", "web.table.flight", "web.table.part",
+)
+"""The page's modules, after the engine's."""
 
-def load_engine() -> str:
-    """Import the engine modules the page uses; return a one-line summary."""
-    import ratscrew
+START_MODULES = (*ENGINE_MODULES, *PAGE_MODULES)
+"""What the start imports, in the order Python completes them (each module after those it
+imports): each step of :func:`start` imports a few. A module the start needs but this list
+lacks is imported with the first one that needs it, a larger step (the page says which in
+the console, and tests/e2e/start/test_boot.py fails). The variants' own modules come with
+their packages (found by discovery: ``ratscrew.variants`` imports them all; the web parts
+come one a step)."""
 
-    for name in PAGE_MODULES:
-        importlib.import_module(f"ratscrew.{name}")
-    return f"Ratscrew {ratscrew.__version__} · {len(PAGE_MODULES)} engine modules loaded"
+DISCOVERED = ("ratscrew.variants.", "web.table.parts.")
+"""Packages whose modules are found by discovery, not named anywhere."""
+
+STEP_S = 0.03
+"""A step of the start takes about this long at most (a module's import cannot be cut)."""
+
+FIRST_SCREENS = {"table": "Drawing the table…", "setup": "Setting up the form…"}
+"""The loading line's last words, by the screen drawn first; any other: "Drawing the page…"."""
+
+
+async def next_task() -> None:
+    """The page's turn: Python's event loop in Pyodide runs what comes next from a new task of
+    the browser's, which handles input and draws a frame first if one is due."""
+    await asyncio.sleep(0)
+
+
+async def import_in_steps(names: tuple[str, ...], done: int = 0,
+                          total: int = len(START_MODULES)) -> None:
+    """Import ``names`` in order, a few a step (:data:`STEP_S`), telling the loading line how
+    far the start got (``done`` of ``total`` modules imported before)."""
+    began = time.perf_counter()
+    for i, name in enumerate(names, done):
+        if time.perf_counter() - began > STEP_S:
+            boot.progress("engine", i / total)
+            await next_task()
+            began = time.perf_counter()
+        importlib.import_module(name)
+    boot.progress("engine", (done + len(names)) / total)
+    await next_task()
+
+
+
+def first_screen() -> str:
+    """The screen the app draws first: "table" (a link's table, or Deal pressed while Python
+    started), "setup", or another ("wait": a link Python reads)."""
+    pending = document.getElementById("setup").getAttribute("data-pending")
+    start = str(document.documentElement.dataset.start or "wait")
+    return "table" if pending else start
 
 
 def compiled_at_start() -> list[str]:
@@ -56,20 +114,45 @@ def compiled_at_start() -> list[str]:
     return sorted(compiled)
 
 
+def unlisted_at_start() -> list[str]:
+    """Our modules that the start imported without their own step (:data:`START_MODULES`
+    lacks them)."""
+    ours = [name for name in sys.modules
+            if name.startswith(("ratscrew.", "web.")) and not name.startswith(DISCOVERED)
+            and f"{name}." not in DISCOVERED]
+    packages = {name.rpartition(".")[0] for name in START_MODULES}
+    return sorted(name for name in ours
+                  if name not in START_MODULES and name not in packages
+                  and name != "web.boot" and not name.startswith("web.boot."))
+
+
 def fail(what: str, error: Exception) -> None:
     window.console.error(f"[ratscrew] {what}:\n{traceback.format_exc()}")
     boot.fail(f"The {what} ({type(error).__name__}: {error}).")
 
 
-def main() -> None:
-    boot.step("engine", "Loading the game engine…")
+async def start() -> None:
     try:
-        summary = load_engine()
+        import ratscrew
+
+        await import_in_steps(ENGINE_MODULES)
     except Exception as error:
         fail("game engine failed to load", error)
         return
-    boot.step("start", "Starting the game…")
     try:
+        await import_in_steps(PAGE_MODULES, len(ENGINE_MODULES))
+        # The variants' web parts (their pieces of the table), one a step, as discovery finds
+        # them (their package imports none of them), then discovered (imported already).
+        from ratscrew.core.variant import module_names
+        from web.model.variant_page import PARTS_PACKAGE
+        from web.table.part import load_parts
+
+        found = tuple(module_names(PARTS_PACKAGE))
+        await import_in_steps(found, len(START_MODULES), len(START_MODULES) + len(found))
+        load_parts()
+        screen = first_screen()
+        boot.step("start", FIRST_SCREENS.get(screen, "Drawing the page…"))
+        await next_task()
         from web.shell.app import App
 
         app = App()
@@ -77,12 +160,21 @@ def main() -> None:
         fail("game failed to start", error)
         return
     window.ratscrewApp = create_proxy(app)
-    boot.ready(summary)
+    boot.ready(f"Ratscrew {ratscrew.__version__} · {len(START_MODULES)} modules loaded")
     boot.hide()
     document.getElementById("app").hidden = False
     if getattr(window, "ratscrewStdlib", None) and (compiled := compiled_at_start()):
         window.console.warn("[ratscrew] the start compiled these modules of the standard "
                             f"library; add them to scripts/stdlib_startup.txt: {compiled}")
+    if unlisted := unlisted_at_start():
+        window.console.warn("[ratscrew] the start imported these modules without a step of "
+                            f"their own; add them to START_MODULES in web/boot/main.py: {unlisted}")
 
 
-main()
+_STARTING: set[asyncio.Future[None]] = set()
+"""The start under way (the event loop holds only a weak reference to it)."""
+
+boot.step("engine", "Loading the game…")
+_task = asyncio.ensure_future(start())
+_STARTING.add(_task)
+_task.add_done_callback(_STARTING.discard)

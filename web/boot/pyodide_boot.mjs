@@ -13,6 +13,21 @@
 // Pyodide or library never uses it; a snapshot that does not start is deleted and Python
 // starts the usual way.
 //
+// A first visit's start runs on the page's own thread, which can answer nothing (a click, a
+// key, a menu) while a piece of it runs: it is cut into pieces here, the page's turn between
+// them (startInSteps). Pyodide's start is one chain of calls: once its WebAssembly is in,
+// it would link it, put the library in place, start Python (Py_Initialize), import what
+// Pyodide's own modules need (about a hundred modules of the library) and set up its API,
+// all in one go (3 to 9 s on a loaded 2-core laptop). Pyodide's options give the page its
+// turn on the way: createPyodideModule (ours calls Pyodide's own, and gives the page a turn
+// before Emscripten links the compiled module, then once Python has started, when the
+// modules that Pyodide's set-up will import are imported first, a few at a time, so that
+// the set-up finds them), and fsInit (run before Python starts: it waits a turn). What
+// stays one piece each: Emscripten's set-up of its module, its linking (one call each),
+// Python's own initialization (one call into the interpreter), and the rest of Pyodide's
+// set-up (its `pyodide` package, which needs the `js` modules it registers there, and its
+// API).
+//
 // Everything else is Pyodide's: PyScript gets its `version` and a loadPyodide that takes the
 // same options (with Pyodide's own folder as indexURL, since PyScript derives it from this
 // file's URL). In a worker (the statistics lab's), Python starts the usual way, with the same
@@ -59,10 +74,147 @@ const stored = async () => {
 export const startOptions = (options = {}) =>
   ({ ...options, indexURL: INDEX_URL, ...(STDLIB ? { stdLibURL: STDLIB } : {}) });
 
+// The page's turn: a task ends here, and the next piece of the start is a new one, so that
+// the browser handles what is waiting (input, a frame) in between. (scheduler.yield where
+// there is one: the start's next piece comes before other tasks, after what is waiting.)
+export const nextTask = () => (typeof globalThis.scheduler?.yield === "function"
+  ? globalThis.scheduler.yield()
+  : new Promise((resolve) => setTimeout(resolve, 0)));
+
+// A piece of the start takes about this long at most before the page has its turn (a single
+// module's import may take longer: it cannot be cut).
+const SLICE_MS = 30;
+
+// The library's modules that Pyodide's set-up imports (and then PyScript's and ours), each
+// after the modules it imports, so that each import is a small piece: Python's own
+// `-X importtime` order of a start, without the modules built into the interpreter and
+// Pyodide's own packages (which need its `js` modules) but its core, which the set-up
+// imports first, before them. A package's submodules come with it. A name that is not there
+// (another Pyodide) is passed over: its import then happens in Pyodide's set-up, as before.
+// tests/e2e/start/test_boot.py checks that none fails.
+export const WARM = [
+  "ast", "linecache", "keyword", "operator", "reprlib", "collections", "types", "functools",
+  "enum", "re", "tokenize", "weakref", "copy", "textwrap", "typing", "importlib.util",
+  "warnings", "json", "__future__", "codeop", "annotationlib", "dis", "inspect",
+  "dataclasses", "_colorize", "contextlib", "traceback", "string", "threading", "logging",
+  "concurrent.futures", "heapq", "socket", "locale", "signal", "selectors", "subprocess",
+  "fnmatch", "glob", "pathlib", "struct", "base64", "ssl", "contextvars", "asyncio", "bz2",
+  "lzma", "compression.zstd", "shutil", "bisect", "random", "tempfile", "zipfile", "html",
+  "pkgutil", "_pyodide_core",
+];
+
+// Python compiles what is not bytecode yet: PyScript's own modules, which it writes out as
+// source at every start, and web/boot/main.py. The first compile of a start is slow (the
+// browser compiles the WebAssembly of Python's parser and compiler as they first run): a few
+// lines that take most of their paths are compiled here first, a piece of their own.
+const COMPILE = [
+  "from __future__ import annotations",
+  "import sys as _s",
+  "from os import path as _p",
+  "@staticmethod",
+  "async def f(a: int = 1, *b, c=None, **d) -> list[int]:",
+  "    global g",
+  "    try:",
+  "        async with a as (x, y): await x",
+  "    except (KeyError, ValueError) as e:",
+  "        raise RuntimeError(f'{e!r:>10} {a}') from e",
+  "    finally:",
+  "        del b[0], d['k']",
+  "    return [i ** 2 for i in range(3) if i % 2 or not i]",
+  "class C(dict, metaclass=type):",
+  "    \"\"\"A docstring.\"\"\"",
+  "    x: int = 0",
+  "    def m(self, /, k, *, v=lambda q: q):",
+  "        while k > 0 and k is not None:",
+  "            k -= 1; yield {k: v} | {**self}",
+  "        else: pass",
+  "        match k:",
+  "            case [1, *r] | {'a': r}: return r",
+  "            case _: ...",
+  "b = b'\\x00' + rb'x'; t = (1, 2.5, 3j, ..., None, True); s = {*t}; n = t[1:-1:2]",
+  "with open('x') as fh, open('y'): print(*t, sep='', end=''); assert s, 'never'",
+].join("\n");
+
+// How far the start is, for the loading line (web/boot/loader.js): `fraction` of Python's start.
+const progress = (fraction) => globalThis.ratscrewBoot?.progress?.("python", fraction);
+
+// What became of WARM, for tests/e2e/start/test_boot.py: how many were imported, and those
+// whose import failed (with Python's message).
+const warmed = { imported: 0, failed: [] };
+
+// Runs `code` in Python (Pyodide's own runner, which its set-up uses for its first import):
+// "" when it ran, else Python's last line about why not.
+const run = (module, code) => {
+  try {
+    const [failed, message] = module.API.rawRun(code);
+    return failed ? String(message).trim().split("\n").pop() || "failed" : "";
+  } catch (error) {
+    return String(error);
+  }
+};
+
+// Imports WARM, a few at a time (SLICE_MS), the page's turn between them, then compiles
+// COMPILE.
+const warm = async (module) => {
+  globalThis.ratscrewWarm = warmed;
+  let slice = performance.now();
+  for (const [i, name] of WARM.entries()) {
+    if (performance.now() - slice > SLICE_MS) {
+      progress(0.3 + (0.55 * i) / WARM.length);
+      await nextTask();
+      slice = performance.now();
+    }
+    // (an expression, not `import name`: nothing is bound in __main__)
+    const failed = run(module, `__import__(${JSON.stringify(name)})`);
+    if (failed) warmed.failed.push(`${name}: ${failed}`);
+    else warmed.imported += 1;
+  }
+  progress(0.85);
+  await nextTask();
+  const failed = run(module,
+    `__import__("builtins").compile(${JSON.stringify(COMPILE)}, "<start>", "exec")`);
+  if (failed) warmed.failed.push(`compile: ${failed}`);
+  progress(0.9);
+  await nextTask();
+};
+
+// Pyodide's options for a start in pieces (above). Anything unlike this Pyodide (no runner,
+// another place for the library) only means fewer pieces.
+const startInSteps = (settings) => ({
+  ...settings,
+  fsInit: async (FS, { sitePackages }) => {
+    progress(0.1);
+    // Called as the WebAssembly's instantiation ends; the library (/lib/python3XY.zip) is put
+    // in place once it has arrived (Pyodide awaits it), then Python starts, in a task of its
+    // own. (A timer, not nextTask, to wait: a continuation of scheduler.yield comes before
+    // the download that is awaited.)
+    const version = String(sitePackages).match(/python(\d+)\.(\d+)/);
+    const library = version ? `/lib/python${version[1]}${version[2]}.zip` : null;
+    do await new Promise((resolve) => setTimeout(resolve, 0));
+    while (library && !FS.analyzePath(library).exists);
+    progress(0.15);
+  },
+  createPyodideModule: async (moduleSettings) => {
+    const create = (await import(`${INDEX_URL}pyodide.asm.mjs`)).default;
+    // Emscripten's set-up of its module, then (its WebAssembly compiled) its linking: in a
+    // task of its own.
+    const { instantiateWasm } = moduleSettings;
+    if (typeof instantiateWasm === "function") {
+      moduleSettings.instantiateWasm = (imports, linked) => instantiateWasm(imports,
+        (...compiled) => nextTask().then(() => linked(...compiled)));
+    }
+    const module = await create(moduleSettings); // Python has started
+    progress(0.3);
+    await nextTask();
+    if (typeof module.API?.rawRun === "function") await warm(module);
+    return module;
+  },
+});
+
 export async function loadPyodide(options = {}) {
   const settings = startOptions(options);
-  const page = typeof window === "object" && globalThis === window && typeof caches === "object";
-  const snapshot = page ? await stored() : null;
+  const page = typeof window === "object" && globalThis === window;
+  const snapshot = page && typeof caches === "object" ? await stored() : null;
   if (snapshot) {
     try {
       const started = await pyodide.loadPyodide({ ...settings, _loadSnapshot: snapshot });
@@ -76,5 +228,9 @@ export async function loadPyodide(options = {}) {
   } else {
     report("none");
   }
-  return pyodide.loadPyodide(settings);
+  if (!page) return pyodide.loadPyodide(settings);
+  const started = await pyodide.loadPyodide(startInSteps(settings));
+  progress(1);
+  await nextTask(); // PyScript's own set-up, then our modules: from a new task
+  return started;
 }

@@ -45,7 +45,7 @@ def test_boots_to_ready_offline(
     expect(page.locator("#boot-status")).to_have_text("Ready")
     expect(page.locator("#boot-detail")).to_contain_text(f"Ratscrew {ratscrew.__version__}")
     expect(page.locator("#boot-error")).to_be_hidden()
-    expect(page.locator(".boot-steps li[data-state=done]")).to_have_count(4)
+    expect(page.locator(".boot-steps li[data-state=done]")).to_have_count(5)
 
     assert page_log.errors() == []
     assert page_log.failed_requests == []
@@ -66,6 +66,16 @@ def test_boots_to_ready_offline(
     # scripts/stdlib_startup.txt lacks them).
     page.evaluate("new Promise((resolve) => setTimeout(resolve, 100))")
     assert not [text for text in warnings if "standard library" in text], warnings
+    # Python's start goes in steps (web/boot/pyodide_boot.mjs imports the library's modules that
+    # Pyodide's set-up needs a few at a time, web/boot/main.py ours): every module named there
+    # is found, and nothing the start imports lacks a step of its own.
+    warm = page.evaluate("window.ratscrewWarm")
+    assert warm["failed"] == [] and warm["imported"] == page.evaluate(
+        "import('./web/boot/pyodide_boot.mjs').then((m) => m.WARM.length)"), warm
+    assert not [text for text in warnings if "without a step" in text], warnings
+    # The runtime's WebAssembly was compiled as its bytes arrived (web/boot/loader.js), not
+    # when Pyodide asked for it.
+    assert page.evaluate("window.ratscrewWasm") == "compiled as it came"
     # Each game's parts of the setup form come only when someone reaches for the game menu
     # before Python is ready (web/boot/setup_early.js): a start nobody touched leaves the bytes to
     # the runtime.

@@ -50,6 +50,15 @@ SIZES: dict[str, tuple[int, int, bool]] = {
 }
 """Projector, laptops, phone (touch)."""
 
+LINE_SIZES: dict[str, tuple[int, int, bool]] = {
+    **SIZES,
+    "1024x768": (1024, 768, True),
+    "844x390": (844, 390, True),
+    "360x640": (360, 640, True),
+    "640x360": (640, 360, True),
+}
+"""Every size the page is looked at: the loading line must work at each."""
+
 WATCH = """
 (() => {
   window.startShifts = [];
@@ -88,7 +97,7 @@ elements moved from where to where), when the game is ready and when the table i
 def opened(browser: Browser, size: str, path: str = "") -> Iterator[Page]:
     """A fresh context (no cache, no saved settings, no service worker) at ``size``, its page
     opening the site at ``path`` with :data:`WATCH` installed."""
-    width, height, touch = SIZES[size]
+    width, height, touch = LINE_SIZES[size]
     context = browser.new_context(viewport={"width": width, "height": height},
                                   has_touch=touch, is_mobile=touch, service_workers="block")
     try:
@@ -304,3 +313,70 @@ def test_deal_is_in_sight(plain_visit: Visit) -> None:
         assert not problems, f"scrolled to {where}: {problems}"
     page.locator("#setup-start").tap()
     page.wait_for_selector("body[data-screen='table']")
+
+
+# --------------------------------------------------------------------------- the loading line
+
+LONGEST_WORDS = "Downloading Python: 14 of 14 MB"
+
+LINE = """
+(words) => {
+  const line = document.getElementById("boot");
+  const status = document.getElementById("boot-status");
+  status.textContent = words;  // the longest the line says
+  const box = line.getBoundingClientRect();
+  const bar = document.getElementById("boot-bar").getBoundingClientRect();
+  const covered = [...document.querySelectorAll(
+      "#setup :is(button, input, select, summary, label, h2), #table :is(.seat, button)")]
+    .filter((node) => node.checkVisibility())
+    .filter((node) => {
+      const r = node.getBoundingClientRect();
+      return r.left < box.right && r.right > box.left && r.top < box.bottom && r.bottom > box.top;
+    })
+    .map((node) => node.id || node.className || node.textContent.trim().slice(0, 20));
+  // The bar's parts on show: under the line whole, or clear of it (none peeks out).
+  const peeking = [...document.querySelectorAll(".bar :is(h1, p, button, label)")]
+    .filter((node) => node.checkVisibility({ visibilityProperty: true }))
+    .filter((node) => {
+      const r = node.getBoundingClientRect();
+      const meets = r.left < box.right && r.right > box.left && r.top < box.bottom
+        && r.bottom > box.top;
+      const under = r.left >= box.left && r.right <= box.right && r.top >= box.top
+        && r.bottom <= box.bottom;
+      return meets && !under;
+    })
+    .map((node) => node.id || node.className);
+  return {
+    inside: box.left >= 0 && box.top >= 0 && box.right <= innerWidth && box.bottom <= innerHeight,
+    font: parseFloat(getComputedStyle(status).fontSize),
+    fits: status.scrollWidth <= status.clientWidth,
+    bar: bar.width >= box.width / 3 || bar.width >= 200 ? bar.height : 0,
+    covered,
+    peeking,
+  };
+}
+"""
+"""The loading line with its longest words: whether it is on the screen, its words' size and
+whether they fit, its bar's thickness (0 when it is a sliver), what of the form or the table
+it covers, and which of the top bar's parts it covers in part (a sliver peeking out)."""
+
+
+@pytest.mark.parametrize("path", ["", "?players=6&bots=2,3,4,5,6&seed=1&autostart=1"])
+@pytest.mark.parametrize("size", LINE_SIZES)
+def test_the_loading_line_is_readable_and_covers_nothing(
+    browser: Browser, site_url: str, size: str, path: str
+) -> None:
+    """While Python starts (here: its runtime held back), the loading line over the setup
+    form or a link's table is on the screen, its words whole and large (from the back of a
+    classroom at 1920x1080: at least 28 px; at least 16 px everywhere), its bar beside or
+    under them, and it covers none of the form's controls nor any seat, and the top bar whole
+    or not at all."""
+    with opened(browser, size) as page:
+        page.route("**/pyodide.asm.wasm", lambda route: None)  # never answered
+        page.goto(site_url + path)
+        expect(page.locator("#boot-status")).to_contain_text("Downloading Python")
+        line = page.evaluate(LINE, LONGEST_WORDS)
+        assert line["inside"] and line["fits"], line
+        assert line["font"] >= (28 if size == "1920x1080" else 16), line
+        assert line["bar"] >= 6, line
+        assert line["covered"] == [] and line["peeking"] == [], line
