@@ -30,10 +30,14 @@ or play it at speed 8, later than the clock says) later moments, as far apart.
   the name printed on a Major Arcana's face: its rank is its numeral, which is checked; the
   headline and the log say its name; and a small card's corners, in a choice among cards or
   the Fool's peek, drawn for the one person at the screen).
+- ``panels`` (desktop sizes): the rail's panels (a choice, a burn contest, an Arcana's effect,
+  decrees) cut (their column scrolls), a thing in a panel past its edges, or the log's head
+  and its Back and Step under the rail's foot (:data:`PANELS_CHECK`).
 - ``smaller`` (the projector display, desktop sizes, first sample): an element the back row
   reads is smaller than without it (the pile's top card, the headline, the challenge line, the
   pile's note, a seat's name, count, status, tag, badges and buttons, the log, the bar, a
-  choice), measured with the display on, then off, at the same moment.
+  choice), measured with the display on, then off, at the same moment; and ``bar``, the bar
+  taller on it than without it (a second line).
 
 The sampling plan (:data:`RUNS`, 142 runs, in this order):
 
@@ -292,16 +296,24 @@ SIZES = """() => {
 """The sizes the projector display must not make smaller (px, by element)."""
 
 
+BAR_HEIGHT = "() => document.querySelector('.bar').getBoundingClientRect().height"
+
+
 def smaller_on_the_projector(page: Page) -> list[tuple[str, str]]:
-    """What the projector display (on) shows smaller than the plain display: measured on, then
-    off, then on again (the same elements, the same moment)."""
-    on = page.evaluate(SIZES)
+    """What the projector display (on) shows smaller than the plain display, and the bar if it
+    is taller (a second line): measured on, then off, then on again (the same elements, the
+    same moment)."""
+    on, bar_on = page.evaluate(SIZES), page.evaluate(BAR_HEIGHT)
     page.evaluate(DISPLAY, False)
-    off = page.evaluate(SIZES)
+    off, bar_off = page.evaluate(SIZES), page.evaluate(BAR_HEIGHT)
     page.evaluate(DISPLAY, True)
-    return [(f"smaller|{what}", f"smaller on the projector: {what}: {on[what]:g} px against "
-             f"{off[what]:g} px without it")
-            for what in on if what in off and on[what] < off[what] - 0.5]
+    problems = [(f"smaller|{what}", f"smaller on the projector: {what}: {on[what]:g} px "
+                 f"against {off[what]:g} px without it")
+                for what in on if what in off and on[what] < off[what] - 0.5]
+    if bar_on > bar_off + 1:
+        problems.append(("bar|projector", f"the bar is {bar_on:g} px tall on the projector "
+                         f"against {bar_off:g} px without it (a second line)"))
+    return problems
 
 
 def sample_at(page: Page, t: float) -> float:
@@ -682,6 +694,9 @@ def check(page: Page, run: Run, stopped_at: float) -> list[str]:
                 page.keyboard.press(HUMAN_FLIP_KEY)  # keep the game going
             stopped_at = sample_at(page, stopped_at + GAP_MS)
         problems = page.evaluate(CHECK, options)
+        if not run.size.touch:
+            problems += [("panels|" + message, message)
+                         for message in page.evaluate(PANELS_CHECK)]
         if run.projector and not run.size.touch and not sample:
             problems += smaller_on_the_projector(page)
         for key, message in problems:
