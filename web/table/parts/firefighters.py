@@ -289,6 +289,21 @@ body[data-motion="fade"] .mark-burn {
   }
 }
 
+/* Phones held sideways: the centre may be narrow (a column beside the tiles and each person's
+   seat), and its row wraps (web/table/table.css): the Burn pile as narrow as its card, its
+   count then on two lines. */
+@media (max-height: 520px) {
+  .burn {
+    max-width: 100%;
+    grid-template-columns: minmax(var(--card-w), 8.6rem);
+  }
+
+  .burn-count {
+    white-space: normal;
+    text-align: center;
+  }
+}
+
 @media (prefers-reduced-motion: reduce) {
   .mark-burn {
     animation: none;
