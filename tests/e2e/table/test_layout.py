@@ -1,31 +1,41 @@
 """The table's layout in a real (headless) Chromium: every variant at 2, 4, 6 and 8 players, at
 the sizes people play on, sampled while the bots play.
 
-Each run opens an autostarted game from a link (fixed seed, speed 8, all bots or one human in
-seat 1 whose buttons must show), takes :data:`SAMPLES` samples :data:`GAP_MS` of game time
-apart (the human flips before each after the first), and fails with every problem found, each
-named by its kind. The samples are taken in game time, and the game's clock stands still while
-one is taken (:data:`AT_GAME_TIME`): the bots play by the game's clock, so a fast machine samples
-the moments 5.6, 11.2 and 16.8 s into the game, and a slow one (whose page may start the game,
-or play it at speed 8, later than the clock says) later moments, as far apart.
+Each run opens an autostarted game from a link (fixed seed, speed 8, all bots, or people in
+some seats and bots in the others, ``bots=``: every person's buttons must show), takes
+:data:`SAMPLES` samples :data:`GAP_MS` of game time apart (the people flip before each after
+the first), and fails with every problem found, each named by its kind. The samples are taken
+in game time, and the game's clock stands still while one is taken (:data:`AT_GAME_TIME`): the
+bots play by the game's clock, so a fast machine samples the moments 5.6, 11.2 and 16.8 s into
+the game, and a slow one (whose page may start the game, or play it at speed 8, later than the
+clock says) later moments, as far apart.
 
 - ``overlap``: two visible boxes among the seats (``[data-seat][data-cards]``) and the zones
   (``[data-zone]``) overlap by more than 1 px. A box and a box inside it (a seat's peek or
   choice) are not compared; two zones in the same seat are.
 - ``spill``: a line of the centre (its row of piles, the challenge line, the pile's note, the
   pause banner) leaves the centre's box, the room the seats leave it: it covers a seat as soon
-  as a seat grows to that edge (a cardless seat's notes).
-- ``off screen``: a box (or the human's Flip/Slap button) leaves the screen: horizontally
+  as a seat grows to that edge (a cardless seat's notes); or a line of a seat (its count,
+  status, note, a badge) leaves the seat sideways.
+- ``off screen``: a box (or a person's Flip/Slap button) leaves the screen: horizontally
   outside ``[0, width]``; vertically outside ``[0, height]`` (desktop and tablet), outside the
   document (phones may scroll). The page must not scroll sideways.
-- ``buttons``: with a human seat, a button of one of its actions (``data-action``: flip, and
-  slap or the two hands' slaps where the variant slaps: web/model/session.py's ``seat_actions``) is
-  missing on a touch screen, or is not within the first screen (``y + height <= height``),
-  phones included.
+- ``buttons``: for every person's seat, a button of one of its actions (``data-action``: flip,
+  and slap or the two hands' slaps where the variant slaps: web/model/session.py's
+  ``seat_actions``) is missing on a touch screen, or is not within the first screen
+  (``y + height <= height``), phones included.
 - ``cut name``: a seat's ``[data-name]`` is missing, hidden, shortened, squashed to no width,
   overflows its box (``scrollWidth``/``scrollHeight`` over ``client*`` + 1), ends in an
   ellipsis or a line clamp, is clipped by an ancestor, or wraps inside a word that would
   have fitted a line of its own (a single 24-letter word may break in a narrow seat).
+- ``covered name``: the middle of a line of a seat's name is not the name at
+  ``elementFromPoint`` (a note, a badge, another box is over it; phones scroll to the line).
+- ``badge``: a seat's badge (``.mark``: burn a card, burned, may put out the fire, the black
+  die) is cut (by its box or a clipping ancestor), reaches another seat or zone (it may sit on
+  its own seat's border), or covers its seat's name, count, status, note, tag, another badge
+  or a button.
+- ``text over card``: a zone's own text (the Burn pile's title and count) over one of its
+  cards at rest (a card still flying is passing by).
 - ``small text`` (1920x1080 only): visible text inside a seat or a zone under 22 px (but for
   the name printed on a Major Arcana's face: its rank is its numeral, which is checked; the
   headline and the log say its name; and a small card's corners, in a choice among cards or
@@ -39,7 +49,7 @@ or play it at speed 8, later than the clock says) later moments, as far apart.
   choice), measured with the display on, then off, at the same moment; and ``bar``, the bar
   taller on it than without it (a second line).
 
-The sampling plan (:data:`RUNS`, 142 runs, in this order):
+The sampling plan (:data:`RUNS`, 148 runs, in this order):
 
 - 1920x1080 (desktop): all 5 variants x 2, 4, 6, 8 players (20 runs); a human in seat 1 in
   half of them (variant index + player-count index odd). The only size with the 22 px check.
@@ -59,13 +69,20 @@ The sampling plan (:data:`RUNS`, 142 runs, in this order):
 - 844x390 (phone landscape, touch): classic, 4 players, a human, the long names; its buttons
   must be within the first screen.
 - 360x640 (a small phone, touch): Slap Like an Egyptian at 4 and Firefighters at 8, a human.
+- Phones held sideways, 844x390 and 640x360 (touch): every variant with people sharing the
+  phone (:data:`SHARED_PHONES`): two people alone, three with two bots, four with four bots
+  (the long names at 640x360); every person's buttons within the first screen.
 - Then every run above again with Settings > Projector on (``-projector``), the desktop
-  sizes' after theirs and the touch screens' after theirs, one sample each.
+  sizes' after theirs and the tablet's after the touch screens', one sample each; of the
+  phones' (where the display changes nothing) the first and the last.
 
 :func:`test_a_fire_beside_cardless_seats`: the same checks on Firefighters tables taken (by
 action count, paused) to moments when a fire burns beside three cardless seats or more, the
-tallest seats round the fullest centre. :func:`test_the_layout_holds_while_cards_fly`: at 1x,
-in frames where something on the felt is moving.
+tallest seats round the fullest centre. :func:`test_firefighters_on_phones`: the same on
+phones (390x844, 360x640, 844x390, 640x360) in a burn contest (its panel, "burned" and "burn a
+card!" badges) and with a fire to put out ("may put out the fire", a contest's winner's note).
+:func:`test_the_layout_holds_while_cards_fly`: at 1x, in frames where something on the felt is
+moving.
 
 :func:`test_setup_fits_a_small_phone`: the setup form at 360x640, for every variant with its
 house rules open and 8 seats: no sideways scrolling, every control inside the form, no select
@@ -80,7 +97,7 @@ screenshot under ``--output`` (test-results/layout/).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -91,6 +108,7 @@ from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
 
 from ratscrew.variants import VARIANTS as REGISTRY
 from ratscrew.variants import find_variant
+from web.model.keymap import DEFAULT_KEYS
 from web.model.session import seat_actions
 
 pytestmark = pytest.mark.e2e
@@ -104,7 +122,6 @@ GAP_MS = 5600
 """Game time before the first sample and between two (0.7 s at speed 8)."""
 MIN_FONT_PX = 22
 BOOT_TIMEOUT_MS = 60_000  # as in conftest.py: a cold Pyodide start on a loaded machine
-HUMAN_FLIP_KEY = "q"  # seat 1's default flip key (web/model/keymap.py)
 REWIND_STEPS = 4
 
 LONG_NAMES = (
@@ -137,6 +154,11 @@ TABLET = Size("1024x768", 1024, 768, touch=True)
 PHONE = Size("390x844", 390, 844, touch=True, phone=True)
 LANDSCAPE = Size("844x390", 844, 390, touch=True, phone=True)
 SMALL_PHONE = Size("360x640", 360, 640, touch=True, phone=True)
+SMALL_LANDSCAPE = Size("640x360", 640, 360, touch=True, phone=True)
+
+
+HUMAN = (0,)
+"""A person in seat 1, bots in the others."""
 
 
 @dataclass(frozen=True)
@@ -144,8 +166,9 @@ class Run:
     size: Size
     variant: str
     players: int
-    human: bool = False
-    """Seat 1 is played by a person (``bots=2,...``): its Flip and Slap buttons show."""
+    people: tuple[int, ...] = ()
+    """The seats (0-based) played by people at this screen, the others by bots (``bots=``
+    lists those): their Flip and Slap buttons show. Empty: an all-bot table."""
     long_names: bool = False
     rewound: bool = False
     """Paused and taken :data:`REWIND_STEPS` actions back (key ","): the pause banner says
@@ -164,7 +187,8 @@ class Run:
 
     @property
     def link(self) -> str:
-        bots = ",".join(str(n) for n in range(2, self.players + 1)) if self.human else "all"
+        bots = ",".join(str(n + 1) for n in range(self.players) if n not in self.people)
+        bots = bots or "none" if self.people else "all"
         params: dict[str, str | int] = {
             "variant": self.variant, "players": self.players, "bots": bots, "seed": self.seed,
             "speed": self.speed, "autostart": 1,
@@ -175,7 +199,9 @@ class Run:
 
     @property
     def id(self) -> str:
-        extra = ("-human" if self.human else "") + ("-long-names" if self.long_names else "")
+        extra = ("-human" if self.people == HUMAN else
+                 f"-people-{''.join(str(n + 1) for n in self.people)}" if self.people else "")
+        extra += "-long-names" if self.long_names else ""
         extra += "-rewound" if self.rewound else ""
         extra += f"-seed-{self.seed}" if self.seed != SEED else ""
         extra += f"-{self.speed}x" if self.speed != SPEED else ""
@@ -185,21 +211,34 @@ class Run:
 
 def every_game(size: Size) -> list[Run]:
     """Every variant at every player count; a human in half (variant + count index odd)."""
-    return [Run(size, variant, players, human=(v + p) % 2 == 1)
+    return [Run(size, variant, players, people=HUMAN if (v + p) % 2 == 1 else ())
             for v, variant in enumerate(VARIANTS) for p, players in enumerate(PLAYERS)]
 
 
 def rotating(size: Size, shift: int, human: bool) -> list[Run]:
     """One run per variant, the player counts shifted by ``shift``: every variant and every
     count once (a human in the first, third and fifth when ``human``)."""
-    return [Run(size, variant, PLAYERS[(v + shift) % len(PLAYERS)], human=human and v % 2 == 0)
+    return [Run(size, variant, PLAYERS[(v + shift) % len(PLAYERS)],
+                people=HUMAN if human and v % 2 == 0 else ())
             for v, variant in enumerate(VARIANTS)]
+
+
+SHARED_PHONES = ((2, (0, 1)), (5, (0, 1, 3)), (8, (0, 2, 4, 6)))
+"""People sharing a phone held sideways: two alone, three with two bots, four with four bots
+(players, people's seats)."""
+
+
+def sideways(size: Size, long_names: bool) -> list[Run]:
+    """Every variant with two, three and four people at one phone held sideways
+    (:data:`SHARED_PHONES`); the long names at four."""
+    return [Run(size, variant, players, people=people, long_names=long_names and players == 8)
+            for variant in VARIANTS for players, people in SHARED_PHONES]
 
 
 def plan() -> list[Run]:
     """The runs, desktop sizes first, then touch screens (each kind shares a context)."""
     long_names = [Run(SMALL, variant, 8, long_names=True) for variant in VARIANTS]
-    small = [Run(SMALL, "classic", 2), Run(SMALL, "slap-like-an-egyptian", 4, human=True),
+    small = [Run(SMALL, "classic", 2), Run(SMALL, "slap-like-an-egyptian", 4, people=HUMAN),
              Run(SMALL, "kurs", 6)]
     # A teacher's table, paused and rewound: every variant at 8 players on the small laptop
     # (the least room for the pause banner), and the busiest games on a projector and phones.
@@ -214,12 +253,17 @@ def plan() -> list[Run]:
     ]
     touch = [
         *rotating(TABLET, 2, human=True), *every_game(PHONE), *rewound_touch,
-        Run(LANDSCAPE, "classic", 4, human=True, long_names=True),
-        Run(SMALL_PHONE, "slap-like-an-egyptian", 4, human=True),
-        Run(SMALL_PHONE, "firefighters", 8, human=True),
+        Run(LANDSCAPE, "classic", 4, people=HUMAN, long_names=True),
+        Run(SMALL_PHONE, "slap-like-an-egyptian", 4, people=HUMAN),
+        Run(SMALL_PHONE, "firefighters", 8, people=HUMAN),
+        *sideways(LANDSCAPE, long_names=False), *sideways(SMALL_LANDSCAPE, long_names=True),
     ]
-    # Every table again on the projector display (Settings > Projector).
-    return [*desktop, *projector(desktop), *touch, *projector(touch)]
+    # Every table again on the projector display (Settings > Projector), but a phone's: a phone
+    # is no projector (the display changes nothing there: two runs show it).
+    phones = [run for run in touch if run.size.phone]
+    return [*desktop, *projector(desktop), *touch,
+            *projector([run for run in touch if not run.size.phone]),
+            *projector([phones[0], phones[-1]])]
 
 
 def projector(runs: list[Run]) -> list[Run]:
@@ -519,24 +563,117 @@ CHECK = """
     if (message) add(`off screen|${describe(el)}`, message);
   });
 
-  // -- the human's buttons
-  if (opts.human !== null) {
-    const seat = document.querySelector(`[data-seat="${opts.human}"][data-cards]`);
+  // -- every person's buttons
+  for (const person of opts.people) {
+    const seat = document.querySelector(`[data-seat="${person}"][data-cards]`);
     if (!seat) {
-      add('buttons|seat', `buttons: no seat ${opts.human} for the human player`);
-    } else {
-      for (const action of opts.actions) {
-        const mine = [...seat.querySelectorAll(`[data-action="${action}"]`)];
-        const visible = mine.filter(shown);
-        if (opts.touch && !visible.length) {
-          add(`buttons|${action}`, `buttons: the human's ${action} button is ` +
-              (mine.length ? 'hidden' : 'missing') + ' on a touch screen');
+      add(`buttons|seat ${person}`, `buttons: no seat ${person} for a person`);
+      continue;
+    }
+    for (const action of opts.actions) {
+      const mine = [...seat.querySelectorAll(`[data-action="${action}"]`)];
+      const visible = mine.filter(shown);
+      if (opts.touch && !visible.length) {
+        add(`buttons|${person}|${action}`, `buttons: seat ${person}'s ${action} button is ` +
+            (mine.length ? 'hidden' : 'missing') + ' on a touch screen');
+      }
+      for (const button of visible) {
+        const message = offScreen(button, button.getBoundingClientRect(), height,
+                                  `buttons: seat ${person}'s not within the first screen`);
+        if (message) add(`buttons|${describe(button)}|${person}`, message);
+      }
+    }
+  }
+
+  // -- what a seat says: every line inside the seat's width (a note, a status, a badge),
+  // and a badge inside its seat or on its border, over none of its text and reaching no
+  // other box
+  const overlap = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > TOL &&
+    Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > TOL;
+  // (Text for screen readers alone: clipped to a pixel.)
+  const unseen = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width <= 1 || r.height <= 1;
+  };
+  const textRect = (el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return range.getBoundingClientRect();
+  };
+  for (const seat of boxes.filter((el) => el.matches('[data-seat][data-cards]'))) {
+    const rs = seat.getBoundingClientRect();
+    const n = seat.dataset.seat;
+    const walker = document.createTreeWalker(seat, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      if (!/\\S/.test(node.data) || !el || !shown(el) || el.closest('[data-name]') ||
+          unseen(el)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const r = range.getBoundingClientRect();
+      if (r.width < 1) continue;
+      if (r.left < rs.left - TOL || r.right > rs.right + TOL) {
+        add(`spill|${describe(el)}|${n}`, `spill: "${node.data.trim().slice(0, 40)}" ` +
+            `(${describe(el)}, ${rectText(r)}) leaves seat ${n} ${rectText(rs)} sideways`);
+      }
+    }
+    const texts = [...seat.querySelectorAll(
+      '[data-name], .count, .seat-status, .seat-note, .seat-tag, .mark, button')]
+      .filter(shown);
+    for (const mark of seat.querySelectorAll('.mark')) {
+      if (!shown(mark)) continue;
+      const r = mark.getBoundingClientRect();
+      const what = `"${mark.textContent.trim()}" (${describe(mark)}, ${rectText(r)}) ` +
+        `of seat ${n}`;
+      const t = textRect(mark);
+      if (t.left < r.left - TOL || t.right > r.right + TOL || t.top < r.top - TOL ||
+          t.bottom > r.bottom + TOL) {
+        add(`badge|${n}|cut`, `badge: ${what} is cut: its text is ${rectText(t)}`);
+      }
+      for (let up = mark.parentElement; up && up !== document.body; up = up.parentElement) {
+        if (!clips(up)) continue;
+        const c = up.getBoundingClientRect();
+        if (t.left < c.left - TOL || t.right > c.right + TOL || t.top < c.top - TOL ||
+            t.bottom > c.bottom + TOL) {
+          add(`badge|${n}|cut`, `badge: ${what} is cut by ${describe(up)} ${rectText(c)}`);
+          break;
         }
-        for (const button of visible) {
-          const message = offScreen(button, button.getBoundingClientRect(), height,
-                                    'buttons: not within the first screen');
-          if (message) add(`buttons|${describe(button)}`, message);
+      }
+      boxes.forEach((other, i) => {
+        if (other === seat || other.contains(seat) || !overlap(r, rects[i])) return;
+        add(`badge|${n}|${describe(other)}`,
+            `badge: ${what} reaches ${describe(other)} ${rectText(rects[i])}`);
+      });
+      for (const el of texts) {
+        if (el === mark || el.contains(mark) || mark.contains(el)) continue;
+        const under = el.matches('button') ? el.getBoundingClientRect() : textRect(el);
+        if (overlap(r, under)) {
+          add(`badge|${n}|${describe(el)}`,
+              `badge: ${what} covers ${describe(el)} ${rectText(under)}`);
         }
+      }
+    }
+  }
+
+  // -- text over a card: a zone's text (a title, a count) lies beside its cards, never on
+  // them (a card still flying is passing by)
+  const flying = (el) => el.getAnimations().some((a) => a.playState === 'running');
+  for (const zone of boxes.filter((el) => el.matches('[data-zone]'))) {
+    const cards = [...zone.querySelectorAll('.card')].filter((c) => shown(c) && !flying(c));
+    if (!cards.length) continue;
+    const walker = document.createTreeWalker(zone, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const el = node.parentElement;
+      if (!/\\S/.test(node.data) || !el || el.closest('.card') || !shown(el) ||
+          unseen(el)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const r = range.getBoundingClientRect();
+      const card = cards.find((c) => overlap(r, c.getBoundingClientRect()));
+      if (card) {
+        add(`text over card|${describe(el)}`, `text over card: "${node.data.trim()}" ` +
+            `(${describe(el)}, ${rectText(r)}) over ${describe(card)} ` +
+            `${rectText(card.getBoundingClientRect())} in ${describe(zone)}`);
       }
     }
   }
@@ -614,6 +751,34 @@ CHECK = """
     }
   });
 
+  // -- covered names: the middle of each line of a seat's name shows the name, not a box
+  // over it (a note, a badge, another seat). Phones scroll to the line and back. A modal
+  // dialog (the end screen) covers the whole table, and a card in flight passes by.
+  if (!document.querySelector('dialog[open]')) {
+    for (const seat of seats) {
+      const name = seat.querySelector('[data-name]');
+      if (!name || !shown(name)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(name);
+      const lines = [...range.getClientRects()].filter((r) => r.width >= 1 && r.height >= 1);
+      for (const line of lines) {
+        const x = line.left + line.width / 2, y = line.top + line.height / 2;
+        if (y < 0 || y >= height) window.scrollBy(0, y - height / 2);
+        const moved = window.scrollY - sy;
+        const hit = document.elementFromPoint(x, y - moved);
+        if (moved) window.scrollTo(sx, sy);
+        if (!hit || name.contains(hit) || hit.closest('.card') && flying(hit.closest('.card'))) {
+          continue;
+        }
+        add(`covered name|${seat.dataset.seat}`, `covered name: "${name.textContent.trim()}" ` +
+            `of seat ${seat.dataset.seat} at (x ${Math.round(x + sx)}, y ` +
+            `${Math.round(y + sy)}) is under ${describe(hit)}` +
+            (seatOf(hit) && seatOf(hit) !== seat ? ` of seat ${seatOf(hit).dataset.seat}` : ''));
+        break;
+      }
+    }
+  }
+
   // -- text size
   if (opts.minFont) {
     const hiddenByClip = (el) => {
@@ -669,6 +834,18 @@ CHECK = """
 """
 
 
+def check_options(run: Run) -> dict[str, Any]:
+    """What :data:`CHECK` needs to know of a run."""
+    return {
+        "phone": run.size.phone,
+        "touch": run.size.touch,
+        "people": list(run.people),
+        "actions": list(seat_actions(find_variant(run.variant))),
+        "names": run.names,
+        "minFont": MIN_FONT_PX if run.size == DESKTOP else None,
+    }
+
+
 def check(page: Page, run: Run, stopped_at: float) -> list[str]:
     """Every problem seen in :data:`SAMPLES` samples of the table, the first at game time
     ``stopped_at`` (the first sample that shows a problem names it)."""
@@ -676,22 +853,15 @@ def check(page: Page, run: Run, stopped_at: float) -> list[str]:
     screen = page.evaluate("document.body.dataset.screen")
     if ready != "true" or screen != "table":
         return [f"the table did not open: data-ready={ready!r}, data-screen={screen!r}"]
-    options = {
-        "phone": run.size.phone,
-        "touch": run.size.touch,
-        "human": 0 if run.human else None,
-        "actions": list(seat_actions(find_variant(run.variant))),
-        "names": run.names,
-        "minFont": MIN_FONT_PX if run.size == DESKTOP else None,
-    }
+    options = check_options(run)
     found: dict[str, str] = {}
     # A paused table does not change; on the projector display one moment is sampled (the
     # table's moments are the plain display's runs').
     for sample in range(1 if run.rewound or run.projector else SAMPLES):
         if sample:
             resume(page)
-            if run.human:
-                page.keyboard.press(HUMAN_FLIP_KEY)  # keep the game going
+            for person in run.people:  # keep the game going
+                page.keyboard.press(DEFAULT_KEYS[person]["flip"])
             stopped_at = sample_at(page, stopped_at + GAP_MS)
         problems = page.evaluate(CHECK, options)
         if not run.size.touch:
@@ -725,27 +895,78 @@ burns on the Burn pile beside three cardless seats or more: the tallest seats (t
 challenge line, the pile's note, the pause banner)."""
 
 
+def at_moments(page: Page, run: Run, moments: Sequence[int],
+               shows: Callable[[Page], str | None]) -> list[str]:
+    """Every problem of the table of ``run`` (an all-bot game, so the same game every time)
+    at each moment (so many actions in, paused there); ``shows`` says why the table no longer
+    shows the moment the test is about (None when it does)."""
+    resume(page)
+    wait_for_actions(page, max(moments), timeout_ms=BOOT_TIMEOUT_MS * 2)
+    page.evaluate("window.ratscrewApp.stop_timers()")
+    problems: list[str] = []
+    for at in moments:
+        page.evaluate("(at) => window.ratscrewApp.play.steps.jump(at)", at)  # paused there
+        page.wait_for_selector("#paused-banner:not([hidden])")
+        missing = shows(page)
+        assert missing is None, (
+            f"after {at} actions the game no longer shows the moment to test ({missing}): "
+            "pick new moments")
+        problems += [f"[after {at} actions] {message}"
+                     for _, message in page.evaluate(CHECK, check_options(run))]
+    return problems
+
+
+def fire_beside_cardless_seats(page: Page) -> str | None:
+    cardless = page.locator("[data-seat][data-cards='0']").count()
+    fire = page.locator("#burn.fire").is_visible()
+    return None if cardless >= 3 and fire else f"{cardless} cardless seats, fire {fire}"
+
+
 @pytest.mark.parametrize(("run", "moments"), FIRE_TABLES, ids=[r.id for r, _ in FIRE_TABLES])
 def test_a_fire_beside_cardless_seats(run: Run, moments: tuple[int, ...], tables: Tables,
                                       pytestconfig: pytest.Config) -> None:
     page = tables.open(run)
     try:
-        resume(page)
-        wait_for_actions(page, max(moments), timeout_ms=BOOT_TIMEOUT_MS * 2)
-        page.evaluate("window.ratscrewApp.stop_timers()")
-        problems: list[str] = []
-        for at in moments:
-            page.evaluate("(at) => window.ratscrewApp.play.steps.jump(at)", at)  # paused there
-            page.wait_for_selector("#paused-banner:not([hidden])")
-            cardless = page.locator("[data-seat][data-cards='0']").count()
-            fire = page.locator("#burn.fire").is_visible()
-            assert cardless >= 3 and fire, (
-                f"after {at} actions the game no longer shows the moment to test ({cardless} "
-                f"cardless seats, fire {fire}): pick new moments in FIRE_TABLES")
-            options = {"phone": False, "touch": False, "human": None, "actions": [],
-                       "names": run.names, "minFont": MIN_FONT_PX if run.size == DESKTOP else None}
-            problems += [f"[after {at} actions] {message}"
-                         for _, message in page.evaluate(CHECK, options)]
+        problems = at_moments(page, run, moments, fire_beside_cardless_seats)
+        if problems:
+            fail(page, run, problems + tables.errors, pytestconfig)
+    finally:
+        tables.done(page)
+
+
+FIRE_ON_PHONES = (
+    *((Run(size, "firefighters", 8, long_names=True, seed=3), (38, 55, 64))
+      for size in (PHONE, SMALL_PHONE, LANDSCAPE, SMALL_LANDSCAPE)),
+    *((Run(size, "firefighters", 6, seed=3), (5, 43, 84)) for size in (PHONE, SMALL_PHONE)),
+)
+"""All-bot Firefighters tables on phones, upright and sideways, and moments of their games:
+a burn contest under way (its panel; "burned" on some seats and "burn a card!" on others,
+cardless seats among them: 38, 55 and 5, 43), then a fire burning that cardless seats "may put
+out", just after a contest (its winner's note, "+1 card", "+2 cards", while it shows: 64, 84)."""
+
+
+def burn_or_fire(page: Page) -> str | None:
+    """A burn contest (some seats burned, some to burn) or a fire to put out."""
+    if page.locator("#contest[data-state='burning']").is_visible():
+        burned = page.locator("[data-seat][data-marks~='burned']").count()
+        to_burn = page.locator("[data-seat][data-marks~='burn']").count()
+        return None if burned and to_burn else f"{burned} seats burned, {to_burn} to burn"
+    if page.locator("#burn.fire").is_visible():
+        put_out = page.locator("[data-seat][data-marks~='put-out']").count()
+        return None if put_out else "no seat may put out the fire"
+    return "no burn contest and no fire"
+
+
+@pytest.mark.parametrize(("run", "moments"), FIRE_ON_PHONES,
+                         ids=[r.id for r, _ in FIRE_ON_PHONES])
+def test_firefighters_on_phones(run: Run, moments: tuple[int, ...], tables: Tables,
+                                pytestconfig: pytest.Config) -> None:
+    """The Burn pile's title never over its card, the badges inside their tiles (or on their
+    borders) covering nothing, a note never over a name: in a burn contest and with a fire
+    burning, at every phone size."""
+    page = tables.open(run)
+    try:
+        problems = at_moments(page, run, moments, burn_or_fire)
         if problems:
             fail(page, run, problems + tables.errors, pytestconfig)
     finally:
@@ -862,10 +1083,7 @@ def test_a_choice_and_the_log_share_the_rail(choice: Choice, projector_on: bool,
                 f"{choice.link} came to {prompt!r}, not {choice.what}: pick a new seed")
             page.wait_for_selector("[data-zone='choice']")
             page.evaluate("window.ratscrewApp.stop_timers()")
-            names = [f"Player {n + 1}" for n in range(choice.players)]
-            options = {"phone": False, "touch": False, "human": None, "actions": [],
-                       "names": names, "minFont": MIN_FONT_PX if size == DESKTOP else None}
-            found = [message for _, message in page.evaluate(CHECK, options)]
+            found = [message for _, message in page.evaluate(CHECK, check_options(run))]
             found += page.evaluate(PANELS_CHECK)
             if run.projector:
                 found += [message for _, message in smaller_on_the_projector(page)]
@@ -908,8 +1126,7 @@ def test_the_layout_holds_while_cards_fly(tables: Tables, pytestconfig: pytest.C
     page = tables.open(run)
     try:
         resume(page)
-        options = {"phone": False, "touch": False, "human": None, "actions": [],
-                   "names": run.names, "minFont": MIN_FONT_PX}
+        options = check_options(run)
         script = WHILE_MOVING.replace("CHECK", CHECK.strip())
         moved: set[str] = set()
         problems: list[str] = []

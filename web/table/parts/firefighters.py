@@ -260,25 +260,43 @@ body[data-motion="fade"] .mark-burn {
   color: var(--white);
 }
 
-/* Phones: the centre has the height it needs, not the width: the title over the card, the
-   count under it. */
-@media (max-width: 699px), (max-height: 520px) and (min-width: 700px) {
+/* Phones upright: the title and the count beside the card, in a narrow column (the count on
+   two lines where it must): the centre is no taller than the pile, and the cards as large as
+   with the title over the card. */
+@media (max-width: 699px) and (min-height: 521px) {
   :is(.centre-area:has(> .centre-row > #burn:not([hidden])),
       .felt[data-variant="firefighters"]:has([data-skeleton]) .centre-area) {
     --centre-cards: 4.3;
-    --row-width: 8.6rem;
+    --row-width: 6rem;
   }
 
+  .burn {
+    grid-template-columns: var(--card-w) 5.5rem;
+    grid-template-rows: auto auto;
+    align-content: center;
+    column-gap: 0.5rem;
+  }
+
+  .burn-count {
+    white-space: normal;
+  }
+}
+
+/* Phones held sideways: the centre may be narrow (a column beside the tiles and each person's
+   seat), and its row wraps (web/table/table.css): the title over the card, the count under
+   it, the Burn pile as narrow as its card (the count then on two lines). */
+@media (max-height: 520px) {
   .felt[data-variant="firefighters"]:has([data-skeleton]) #burn {
     height: calc(var(--card-h) + 2 * 1.45rem + 0.4rem); /* its title, a card, its count */
   }
 
   .burn {
+    max-width: 100%;
     grid-template-areas:
       "title"
       "top"
       "count";
-    grid-template-columns: 8.6rem;
+    grid-template-columns: minmax(var(--card-w), 8.6rem);
     grid-template-rows: auto;
     justify-items: center;
   }
@@ -286,6 +304,11 @@ body[data-motion="fade"] .mark-burn {
   .burn-title,
   .burn-count {
     align-self: auto;
+  }
+
+  .burn-count {
+    white-space: normal;
+    text-align: center;
   }
 }
 

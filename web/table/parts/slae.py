@@ -175,8 +175,8 @@ body[data-motion="fade"] .die.calling {
 }
 
 /* The dice grow with the cards of the centre (web/table/table.css), but on a phone on its
-   side. */
-@media (min-width: 700px) and (min-height: 521px), (max-width: 699px) {
+   side (any width). */
+@media (min-height: 521px) {
   .centre-area .dice {
     --die: calc(var(--card-w) * 0.74);
   }
@@ -188,7 +188,7 @@ body[data-motion="fade"] .die.calling {
   }
 }
 
-@media (max-height: 520px) and (min-width: 700px) {
+@media (max-height: 520px) {
   .centre-area .dice {
     --die: 2.5rem;
     gap: 0.3rem;
