@@ -216,6 +216,8 @@ body[data-motion="fade"] .burn .card.leaving {
 
 .contest-burns .who {
   flex: 1;
+  min-width: 0;
+  overflow-wrap: anywhere;
 }
 
 .contest-burns .what,

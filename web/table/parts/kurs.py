@@ -103,6 +103,7 @@ body[data-motion="fade"] .effect.arriving {
   font-size: calc(1.2 * var(--r));
   font-weight: 700;
   line-height: 1.25;
+  overflow-wrap: anywhere;
 }
 
 .effect-card {
