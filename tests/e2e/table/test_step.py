@@ -152,6 +152,13 @@ def test_resuming_from_a_past_moment_plays_on_and_cuts_the_record(
     page.wait_for_function("window.ratscrewApp.session.game.cards_played > 30")
     page.keyboard.press(".")  # Step pauses the game first
     expect(page.locator("#pause")).to_have_text("Resume")
+    # Paused at the record's end: the banner says what the keys do, drawn as key caps (a
+    # touch screen's words are for a touch screen).
+    banner = page.locator("#paused-banner")
+    expect(banner.locator(".for-keys")).to_have_text(
+        "Paused · Esc to resume · , to go back · . to step")
+    expect(banner.locator(".for-keys kbd")).to_have_text(["Esc", ",", "."])
+    expect(banner.locator(".for-touch")).to_be_hidden()
     before = page_record(page)
     for _ in range(8):
         page.keyboard.press(",")
