@@ -112,8 +112,12 @@ class TableView:
         self.seats.place(projector)
         banner = by_id("paused-banner")
         home = by_id("rail-body") if projector else self.felt.querySelector(".centre-area")
-        if banner.parentNode != home:
-            home.insertBefore(banner, home.firstChild) if projector else home.appendChild(banner)
+        if banner.parentNode == home:
+            return
+        if projector:
+            home.insertBefore(banner, home.firstChild)  # over the panels and the log
+        else:
+            home.appendChild(banner)  # under the centre's lines
 
     @property
     def seat_nodes(self) -> list[dict[str, Any]]:
