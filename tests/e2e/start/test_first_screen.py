@@ -215,17 +215,15 @@ PLAYER_COUNTS = (2, 4, 6, 8)
 
 
 def autostart_links() -> list[tuple[str, str]]:
-    """(size, link) pairs: every variant at 1280x720 and on the phone, two at each other size;
-    the number of players and who plays turning with them (a person in seat 1, people in seats
-    1 and 3, or bots only)."""
-    variants = list(VARIANTS.values())
+    """(size, link) pairs: every variant on the phone and at one of the desktop sizes (turning
+    with the variant); the number of players and who plays turning with them (a person in seat
+    1, people in seats 1 and 3, or bots only)."""
+    desktops = [size for size, (_, _, phone) in SIZES.items() if not phone]
+    phones = [size for size, (_, _, phone) in SIZES.items() if phone]
     pairs = []
-    for s, size in enumerate(SIZES):
-        every = size in ("1280x720", "390x844")
-        chosen = variants if every else [variants[s % len(variants)],
-                                          variants[(s + 2) % len(variants)]]
-        for v, variant in enumerate(chosen):
-            i = s + v
+    for v, variant in enumerate(VARIANTS.values()):
+        for s, size in enumerate((desktops[v % len(desktops)], *phones)):
+            i = v + 3 * s
             players = min(max(PLAYER_COUNTS[i % len(PLAYER_COUNTS)], variant.min_players),
                           variant.max_players)
             people = ({0}, {0, 2}, set())[i % 3]

@@ -50,7 +50,7 @@ clock says) later moments, as far apart.
   choice), measured with the display on, then off, at the same moment; and ``bar``, the bar
   taller on it than without it (a second line).
 
-The sampling plan (:data:`RUNS`, 148 runs, in this order):
+The sampling plan (:data:`RUNS`, 115 runs, in this order):
 
 - 1920x1080 (desktop): all 5 variants x 2, 4, 6, 8 players (20 runs); a human in seat 1 in
   half of them (variant index + player-count index odd). The only size with the 22 px check.
@@ -71,11 +71,15 @@ The sampling plan (:data:`RUNS`, 148 runs, in this order):
   must be within the first screen.
 - 360x640 (a small phone, touch): Slap Like an Egyptian at 4 and Firefighters at 8, a human.
 - Phones held sideways, 844x390 and 640x360 (touch): every variant with people sharing the
-  phone (:data:`SHARED_PHONES`): two people alone, three with two bots, four with four bots
-  (the long names at 640x360); every person's buttons within the first screen.
-- Then every run above again with Settings > Projector on (``-projector``), the desktop
-  sizes' after theirs and the tablet's after the touch screens', one sample each; of the
-  phones' (where the display changes nothing) the first and the last.
+  phone (:data:`SHARED_PHONES`: two people alone, three with two bots, four with four bots),
+  one of the three at each size, turning with the variant, so that each size sees all three
+  and each variant two (the long names at four people at 640x360); every person's buttons
+  within the first screen.
+- Then the tables again with Settings > Projector on (``-projector``), one sample each: at
+  1920x1080 every variant at two player counts (a person in one of them), every other desktop
+  table but for three of the rewound ones (classic and K.U.R.S. at 1280x720, Slap Like an
+  Egyptian at 1920x1080), the tablet's after them; of the phones' (where the display changes
+  nothing) the first and the last.
 
 :func:`test_a_fire_beside_cardless_seats`: the same checks on Firefighters tables taken (by
 action count, paused) to moments when a fire burns beside three cardless seats or more, the
@@ -98,7 +102,7 @@ screenshot under ``--output`` (test-results/layout/).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -227,11 +231,16 @@ SHARED_PHONES = ((2, (0, 1)), (5, (0, 1, 3)), (8, (0, 2, 4, 6)))
 (players, people's seats)."""
 
 
-def sideways(size: Size, long_names: bool) -> list[Run]:
-    """Every variant with two, three and four people at one phone held sideways
-    (:data:`SHARED_PHONES`); the long names at four."""
-    return [Run(size, variant, players, people=people, long_names=long_names and players == 8)
-            for variant in VARIANTS for players, people in SHARED_PHONES]
+def sideways(size: Size, shift: int, long_names: bool) -> list[Run]:
+    """Every variant with people sharing a phone held sideways, each with one of
+    :data:`SHARED_PHONES` (turning with the variant, shifted by ``shift``: the two sizes give
+    each variant two of them); the long names at four people."""
+    runs = []
+    for v, variant in enumerate(VARIANTS):
+        players, people = SHARED_PHONES[(v + shift) % len(SHARED_PHONES)]
+        runs.append(Run(size, variant, players, people=people,
+                        long_names=long_names and players == 8))
+    return runs
 
 
 def plan() -> tuple[list[Run], list[Run], list[Run]]:
@@ -256,17 +265,25 @@ def plan() -> tuple[list[Run], list[Run], list[Run]]:
         Run(LANDSCAPE, "classic", 4, people=HUMAN, long_names=True),
         Run(SMALL_PHONE, "slap-like-an-egyptian", 4, people=HUMAN),
         Run(SMALL_PHONE, "firefighters", 8, people=HUMAN),
-        *sideways(LANDSCAPE, long_names=False), *sideways(SMALL_LANDSCAPE, long_names=True),
+        *sideways(LANDSCAPE, 0, long_names=False), *sideways(SMALL_LANDSCAPE, 1, long_names=True),
     ]
-    # Every table again on the projector display (Settings > Projector), but a phone's: a phone
-    # is no projector (the display changes nothing there: two runs show it).
+    # The tables again on the projector display (Settings > Projector): at 1920x1080 every
+    # variant at two player counts (a person in one), every other desktop table but three of
+    # the rewound ones, the tablet's; a phone is no projector (the display changes nothing
+    # there: two runs show it).
+    shown = [run for v, variant in enumerate(VARIANTS)
+             for run in every_game(DESKTOP)
+             if run.variant == variant and PLAYERS.index(run.players) in (v % 4, (v + 1) % 4)]
+    kept_rewound = [rewound[0], rewound[3], desktop[-1]]
     phones = [run for run in touch if run.size.phone]
-    return desktop, touch, [*projector(desktop),
-                            *projector([run for run in touch if not run.size.phone]),
-                            *projector([phones[0], phones[-1]])]
+    return desktop, touch, [
+        *projector(shown), *projector(run for run in desktop
+                                      if run.size != DESKTOP and not run.rewound),
+        *projector(kept_rewound), *projector(run for run in touch if not run.size.phone),
+        *projector([phones[0], phones[-1]])]
 
 
-def projector(runs: list[Run]) -> list[Run]:
+def projector(runs: Iterable[Run]) -> list[Run]:
     return [replace(run, projector=True) for run in runs]
 
 

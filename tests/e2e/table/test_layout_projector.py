@@ -1,7 +1,7 @@
-"""The table's layout on the projector display (Settings > Projector): every desktop and tablet
-table again, nothing the back row reads smaller than without it, and a person's choice
-beside the log on the laptops and the projector, with and without it (the plan and the checks:
-tests/e2e/table/layout.py)."""
+"""The table's layout on the projector display (Settings > Projector): the desktop and tablet
+tables again (every variant, size and player count), nothing the back row reads smaller than
+without it, and a person's choice beside the log on the laptops and the projector, with and
+without it (the plan and the checks: tests/e2e/table/layout.py)."""
 
 from __future__ import annotations
 
