@@ -120,7 +120,7 @@ import browser_tools  # noqa: E402
 
 browser_tools.use_venv_python(__file__)
 
-import site_tools  # noqa: E402
+import sitebuild  # noqa: E402
 from playwright.sync_api import Browser, Page, Response, sync_playwright  # noqa: E402
 
 START_BUDGET = 1.0
@@ -351,7 +351,7 @@ def bare_page(site: Path) -> Iterator[None]:
     """The bare PyScript page in ``site/_bench_bare/`` for the duration, with Pyodide's own
     standard library, which a site with its own does not serve."""
     bare_dir = site / BARE
-    stdlib = site / site_tools.PYODIDE_STDLIB
+    stdlib = site / sitebuild.PYODIDE_STDLIB
     lent = not stdlib.is_file()
     shutil.rmtree(bare_dir, ignore_errors=True)
     bare_dir.mkdir()
@@ -359,7 +359,7 @@ def bare_page(site: Path) -> Iterator[None]:
         for name, text in BARE_FILES.items():
             (bare_dir / name).write_text(text, encoding="utf-8")
         if lent:
-            shutil.copyfile(site_tools.ROOT / site_tools.PYODIDE_STDLIB, stdlib)
+            shutil.copyfile(sitebuild.ROOT / sitebuild.PYODIDE_STDLIB, stdlib)
         yield
     finally:
         shutil.rmtree(bare_dir, ignore_errors=True)
@@ -408,10 +408,10 @@ def bench_start(browser: Browser, base: str, site: Path,
 def precache_entries(site: Path) -> int:
     """How many files the service worker precaches: the entries ({"url", "revision"}) of the
     list that scripts/build writes into sw.js in place of ``self.__WB_MANIFEST``."""
-    text = (site / site_tools.SERVICE_WORKER).read_text(encoding="utf-8")
+    text = (site / sitebuild.SERVICE_WORKER).read_text(encoding="utf-8")
     start = re.search(r'\[\s*\{\s*"url"', text)
     if start is None:
-        sys.exit(f"no precache list in {site / site_tools.SERVICE_WORKER}")
+        sys.exit(f"no precache list in {site / sitebuild.SERVICE_WORKER}")
     entries, _ = json.JSONDecoder().raw_decode(text, start.start())
     return len(entries)
 
@@ -1158,8 +1158,8 @@ def ensure_lighthouse() -> tuple[str, str]:
     if node is None:
         raise LighthouseError("node is not installed: install Node.js 20 or newer")
     try:
-        site_tools.ensure_node_modules(LIGHTHOUSE_DIR)
-    except site_tools.SiteError as error:
+        sitebuild.ensure_node_modules(LIGHTHOUSE_DIR)
+    except sitebuild.SiteError as error:
         raise LighthouseError(str(error)) from None
     except (OSError, subprocess.CalledProcessError) as error:
         raise LighthouseError(f"npm ci in {LIGHTHOUSE_DIR} failed: {error}") from None
@@ -1276,9 +1276,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     sys.stdout.reconfigure(line_buffering=True)  # type: ignore[union-attr]
 
-    site: Path = args.site.resolve() if args.site else site_tools.SITE
+    site: Path = args.site.resolve() if args.site else sitebuild.SITE
     if args.site is None and not args.no_build:
-        site_tools.build()
+        sitebuild.build()
     sections = SECTIONS if args.only is None else (args.only,)
     results: dict[str, bool] = {}
     with sync_playwright() as playwright:

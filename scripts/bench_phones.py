@@ -46,7 +46,7 @@ import browser_tools  # noqa: E402
 
 browser_tools.use_venv_python(__file__)
 
-import site_tools  # noqa: E402
+import sitebuild  # noqa: E402
 from bench_page import MBIT_20, percentile, verdict  # noqa: E402
 from playwright.sync_api import (  # noqa: E402
     Browser,
@@ -226,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-build", action="store_true", help="use _site/ as it is")
     args = parser.parse_args(argv)
     if not args.no_build:
-        site_tools.build()
+        sitebuild.build()
     sections = SECTIONS if args.only is None else (args.only,)
     results: list[bool] = []
     with sync_playwright() as playwright:
@@ -236,7 +236,7 @@ def main(argv: list[str] | None = None) -> int:
             sys.exit(browser_tools.NO_CHROMIUM)
         browser = playwright.chromium.launch(**options)
         print(f"Chromium {browser.version}", flush=True)
-        with browser_tools.serving(site_tools.SITE) as base:
+        with browser_tools.serving(sitebuild.SITE) as base:
             if "seat" in sections:
                 print("\n== the seat page, cold, at 20 Mbit/s", flush=True)
                 results.append(bench_seat(browser, base, args.runs))

@@ -9,7 +9,7 @@ scripts/bench_page.py:
 - how _site/ is served: from 127.0.0.1 on a free port, by a thread (:func:`serving`).
 
 The scripts need the ``playwright`` package, which the project's .venv has
-(:func:`use_venv_python`); site_tools.py stays standard-library only.
+(:func:`use_venv_python`); scripts/sitebuild/ stays standard-library only.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import site_tools
+import sitebuild
 
 SYSTEM_CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
 
@@ -56,7 +56,7 @@ def use_venv_python(script: str) -> None:
     it again with the project's .venv Python, or exit with what to do."""
     if importlib.util.find_spec("playwright") is not None:
         return
-    venv = site_tools.ROOT / ".venv"
+    venv = sitebuild.ROOT / ".venv"
     python = venv / "bin" / "python"
     if python.is_file() and Path(sys.prefix).resolve() != venv.resolve():
         os.execv(python, [str(python), script, *sys.argv[1:]])
@@ -89,11 +89,11 @@ def launch_options(playwright_chromium_path: str, base: dict[str, Any] | None = 
 @contextmanager
 def serving(root: Path) -> Iterator[str]:
     """Serve ``root`` on 127.0.0.1 (free port) from a thread; yields the base URL (ends in /)."""
-    server = site_tools.make_server(root, 0, quiet=True)
+    server = sitebuild.make_server(root, 0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
     try:
-        yield site_tools.server_url(server)
+        yield sitebuild.server_url(server)
     finally:
         server.shutdown()
         server.server_close()
