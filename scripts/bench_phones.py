@@ -47,7 +47,7 @@ import browser_tools  # noqa: E402
 browser_tools.use_venv_python(__file__)
 
 import sitebuild  # noqa: E402
-from bench_page import MBIT_20, percentile, verdict  # noqa: E402
+from pagebench.common import MBIT_20, percentile, verdict  # noqa: E402
 from playwright.sync_api import (  # noqa: E402
     Browser,
     BrowserContext,
@@ -135,9 +135,7 @@ def bench_seat(browser: Browser, base: str, runs: int) -> bool:
         for _ in range(runs):
             context = browser.new_context(service_workers="block")
             page = context.new_page()
-            cdp = context.new_cdp_session(page)
-            cdp.send("Network.enable")
-            cdp.send("Network.emulateNetworkConditions", MBIT_20.conditions)
+            browser_tools.emulate_network(page, MBIT_20.conditions)
             loaded: list[int] = []
 
             def count(request: Any, into: list[int] = loaded) -> None:
@@ -230,11 +228,7 @@ def main(argv: list[str] | None = None) -> int:
     sections = SECTIONS if args.only is None else (args.only,)
     results: list[bool] = []
     with sync_playwright() as playwright:
-        options: dict[str, Any] | None = browser_tools.launch_options(
-            playwright.chromium.executable_path, {"args": RTC_ARGS})
-        if options is None:
-            sys.exit(browser_tools.NO_CHROMIUM)
-        browser = playwright.chromium.launch(**options)
+        browser, _ = browser_tools.launch_chromium(playwright, {"args": RTC_ARGS})
         print(f"Chromium {browser.version}", flush=True)
         with browser_tools.serving(sitebuild.SITE) as base:
             if "seat" in sections:
