@@ -12,8 +12,8 @@ Sections:
 * ``seat``: the phone's seat page, cold, at 20 Mbit/s down, 5 up, 20 ms latency (as
   scripts/bench_page.py's): milliseconds from navigation start until it is usable (its answer
   code on show: ``body[data-phone-state=answer]``), and the bytes it loaded by then (response
-  bodies, uncompressed as the local server sends them). PASS when the median is within 1 s
-  and every run under 200 KB.
+  bodies, uncompressed; the server sends them gzip-compressed as GitHub Pages does). PASS
+  when the median is within 1 s and every run under 200 KB.
 * ``pairing``: a table of four phones paired by their text codes, as a script does it (open
   the join link, read the phone's answer, paste it at the host): milliseconds from the host's
   code on show to the phone playing, per seat. A person scanning and holding up a phone takes

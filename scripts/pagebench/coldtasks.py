@@ -10,6 +10,11 @@ Prints each run, the medians, and the median run's longest tasks: when, how long
 loading line said then (the start's stage) and the longest script that ran in it (from the
 Long Animation Frames API). While the page cannot answer (a click, a key, a menu), these are
 what someone waits: no budget, figures to compare.
+
+First, what a start downloads from navigation to ready (the same files at every start):
+the bytes sent, gzip-compressed as GitHub Pages compresses them, and uncompressed, and what
+each takes at 20 Mbit/s (Resource Timing's encoded and decoded body sizes; the page's own
+thread, not its workers).
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from typing import Any
 
 from playwright.sync_api import Browser
 
-from .common import READY_PROBE, open_page, visit
+from .common import READY_PROBE, Downloads, downloads, open_page, visit
 
 # Installed before any page script: every long task of the page's main thread (over 50 ms, the
 # Long Tasks API) in window.__longTasks as [start, duration]; every long animation frame's
@@ -115,6 +120,8 @@ def long_tasks(tasks: list[list[float]], scripts: list[list[Any]],
 class ColdRun:
     ready: float
     tasks: tuple[LongTask, ...]
+    downloaded: Downloads | None = None
+    """What the start downloaded by ready."""
 
     @property
     def longest(self) -> float:
@@ -136,7 +143,8 @@ def cold_tasks_once(browser: Browser, url: str, rate: float) -> ColdRun:
         tasks, scripts, texts = page.evaluate(TASKS_GATHERED)
         if tasks is None:
             sys.exit("this Chromium does not report long tasks (PerformanceObserver 'longtask')")
-        return ColdRun(ready, tuple(long_tasks(tasks, scripts, texts, ready)))
+        return ColdRun(ready, tuple(long_tasks(tasks, scripts, texts, ready)),
+                       downloads(page, ready))
 
 
 def describe_tasks(run: ColdRun, shown: int = 8) -> None:
@@ -152,7 +160,9 @@ def bench_coldtasks(browser: Browser, base: str, runs: int) -> bool:
     """The longest main-thread task and the total blocking time of a cold start, unthrottled
     and with the CPU 4x slower: each run, the medians, and the longest tasks of the median
     run (by total blocking time) with their stage and script."""
-    cold_tasks_once(browser, base, 1)  # warm the OS file cache and the server
+    warm = cold_tasks_once(browser, base, 1)  # warm the OS file cache and the server
+    if warm.downloaded is not None:  # the same files at every start, on any CPU
+        print(f"start-up downloads, navigation to ready: {warm.downloaded.line()}", flush=True)
     for rate in CPU_RATES:
         label = "unthrottled" if rate == 1 else f"CPU {rate:g}x slower"
         print(f"-- {label}", flush=True)

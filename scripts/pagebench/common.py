@@ -21,11 +21,12 @@ class Network:
     """Parameters of CDP Network.emulateNetworkConditions; None: unthrottled."""
 
 
+MBIT_20_BYTES_PER_S = 20e6 / 8
 UNTHROTTLED = Network("unthrottled", None)
 MBIT_20 = Network("20 Mbit/s", {
     "offline": False,
     "latency": 20,
-    "downloadThroughput": 20e6 / 8,
+    "downloadThroughput": MBIT_20_BYTES_PER_S,
     "uploadThroughput": 5e6 / 8,
 })
 NETWORKS = (UNTHROTTLED, MBIT_20)
@@ -46,6 +47,42 @@ READY_PROBE = """
 })();
 """
 
+
+# [encoded, decoded] body size of the document and of every file of its origin that the page's
+# own thread had loaded by `until` (ms since navigation start), from Resource Timing.
+DOWNLOADED = """
+(until) => [...performance.getEntriesByType("navigation"),
+            ...performance.getEntriesByType("resource")]
+  .filter((entry) => entry.name.startsWith(location.origin) && entry.responseEnd <= until)
+  .map((entry) => [entry.encodedBodySize, entry.decodedBodySize])
+"""
+
+
+@dataclass(frozen=True)
+class Downloads:
+    """What a page downloaded: its files' bodies, as sent and decoded."""
+
+    files: int
+    sent: int
+    """Bytes as they came over the network: gzip-compressed where the server compresses (as
+    GitHub Pages does: scripts/sitebuild/server.py)."""
+    uncompressed: int
+    """The same bodies decoded."""
+
+    def line(self) -> str:
+        """Both sizes, and what they take at 20 Mbit/s (the bytes alone: no latency)."""
+        return (f"{self.files} files, {self.sent / 1e6:.2f} MB sent (gzip where GitHub Pages "
+                f"compresses), {self.uncompressed / 1e6:.2f} MB uncompressed; the bytes alone "
+                f"at {MBIT_20.name}: {self.sent / MBIT_20_BYTES_PER_S:.1f} s, uncompressed "
+                f"{self.uncompressed / MBIT_20_BYTES_PER_S:.1f} s")
+
+
+def downloads(page: Page, until: float) -> Downloads:
+    """The bodies ``page`` (its own thread, not its workers) had downloaded from its origin by
+    ``until`` (ms since navigation start)."""
+    sizes: list[list[int]] = page.evaluate(DOWNLOADED, until)
+    return Downloads(len(sizes), sum(sent for sent, _ in sizes),
+                     sum(decoded for _, decoded in sizes))
 
 
 def percentile(values: list[float], p: float) -> float:

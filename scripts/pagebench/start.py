@@ -5,8 +5,9 @@ set once the setup screen is up) against a bare PyScript page on the same self-h
 (a one-line main.py that sets the same attribute, and Pyodide's own standard library),
 written into ``<site>/_bench_bare/`` for the run and removed afterwards. Each run opens a
 fresh browser context (service workers allowed, as on a real first visit); the pages
-alternate. Prints each run, the medians and the ratio ours / bare; PASS when the ratio is
-at most 1.0 (ours no slower than bare PyScript).
+alternate. Prints each run, the medians and the ratio ours / bare, and what each page
+downloaded by ready: the bytes sent (gzip-compressed as GitHub Pages compresses them) and
+uncompressed; PASS when the ratio is at most 1.0 (ours no slower than bare PyScript).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from pathlib import Path
 import sitebuild
 from playwright.sync_api import Browser
 
-from .common import UNTHROTTLED, Network, open_page, verdict, visit
+from .common import UNTHROTTLED, Downloads, Network, downloads, open_page, verdict, visit
 
 START_BUDGET = 1.0
 """Our page may take at most as long to be ready as a bare PyScript page."""
@@ -45,7 +46,6 @@ BARE_FILES = {
 }
 
 
-
 @contextmanager
 def bare_page(site: Path) -> Iterator[None]:
     """The bare PyScript page in ``site/_bench_bare/`` for the duration, with Pyodide's own
@@ -67,20 +67,24 @@ def bare_page(site: Path) -> Iterator[None]:
             stdlib.unlink(missing_ok=True)
 
 
-def cold_start(browser: Browser, url: str, network: Network) -> float:
-    """Milliseconds from navigation start to ready, in a fresh context."""
+def cold_start(browser: Browser, url: str, network: Network) -> tuple[float, Downloads]:
+    """Milliseconds from navigation start to ready, in a fresh context, and what the page
+    downloaded by then."""
     with open_page(browser, network) as page:
-        return visit(page, url)
+        ready = visit(page, url)
+        return ready, downloads(page, ready)
 
 
 def compare_start(browser: Browser, pages: dict[str, str], network: Network,
                   runs: int) -> bool:
     print(f"-- {network.name}", flush=True)
     times: dict[str, list[float]] = {name: [] for name in pages}
+    downloaded: dict[str, Downloads] = {}
     for run in range(runs):
         order = list(pages) if run % 2 == 0 else list(reversed(pages))
         for name in order:
-            times[name].append(cold_start(browser, pages[name], network))
+            ready, downloaded[name] = cold_start(browser, pages[name], network)
+            times[name].append(ready)
         print(f"  run {run + 1}: ratscrew {times['ratscrew'][-1]:6.0f} ms, "
               f"bare {times['bare'][-1]:6.0f} ms", flush=True)
     ours = statistics.median(times["ratscrew"])
@@ -88,6 +92,8 @@ def compare_start(browser: Browser, pages: dict[str, str], network: Network,
     ratio = ours / bare
     print(f"cold start to ready, {network.name}, median of {runs}: ratscrew {ours:.0f} ms, "
           f"bare PyScript {bare:.0f} ms, ratio {ratio:.3f} ({(ratio - 1) * 100:+.1f}%)")
+    for name, label in (("ratscrew", "ratscrew"), ("bare", "bare PyScript")):
+        print(f"  {label} downloads to ready: {downloaded[name].line()}")
     return verdict(ratio <= START_BUDGET, f"{network.name}: ratio {ratio:.3f} "
                    f"{'within' if ratio <= START_BUDGET else 'over'} the budget "
                    f"{START_BUDGET:.2f} (ours no slower than bare PyScript)")
