@@ -12,8 +12,8 @@ Sections:
 * ``seat``: the phone's seat page, cold, at 20 Mbit/s down, 5 up, 20 ms latency (as
   scripts/bench_page.py's): milliseconds from navigation start until it is usable (its answer
   code on show: ``body[data-phone-state=answer]``), and the bytes it loaded by then (response
-  bodies, uncompressed as the local server sends them). PASS when the median is within 1 s
-  and every run under 200 KB.
+  bodies, uncompressed; the server sends them gzip-compressed as GitHub Pages does). PASS
+  when the median is within 1 s and every run under 200 KB.
 * ``pairing``: a table of four phones paired by their text codes, as a script does it (open
   the join link, read the phone's answer, paste it at the host): milliseconds from the host's
   code on show to the phone playing, per seat. A person scanning and holding up a phone takes
@@ -46,8 +46,8 @@ import browser_tools  # noqa: E402
 
 browser_tools.use_venv_python(__file__)
 
-import site_tools  # noqa: E402
-from bench_page import MBIT_20, percentile, verdict  # noqa: E402
+import sitebuild  # noqa: E402
+from pagebench.common import MBIT_20, percentile, verdict  # noqa: E402
 from playwright.sync_api import (  # noqa: E402
     Browser,
     BrowserContext,
@@ -135,9 +135,7 @@ def bench_seat(browser: Browser, base: str, runs: int) -> bool:
         for _ in range(runs):
             context = browser.new_context(service_workers="block")
             page = context.new_page()
-            cdp = context.new_cdp_session(page)
-            cdp.send("Network.enable")
-            cdp.send("Network.emulateNetworkConditions", MBIT_20.conditions)
+            browser_tools.emulate_network(page, MBIT_20.conditions)
             loaded: list[int] = []
 
             def count(request: Any, into: list[int] = loaded) -> None:
@@ -226,17 +224,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-build", action="store_true", help="use _site/ as it is")
     args = parser.parse_args(argv)
     if not args.no_build:
-        site_tools.build()
+        sitebuild.build()
     sections = SECTIONS if args.only is None else (args.only,)
     results: list[bool] = []
     with sync_playwright() as playwright:
-        options: dict[str, Any] | None = browser_tools.launch_options(
-            playwright.chromium.executable_path, {"args": RTC_ARGS})
-        if options is None:
-            sys.exit(browser_tools.NO_CHROMIUM)
-        browser = playwright.chromium.launch(**options)
+        browser, _ = browser_tools.launch_chromium(playwright, {"args": RTC_ARGS})
         print(f"Chromium {browser.version}", flush=True)
-        with browser_tools.serving(site_tools.SITE) as base:
+        with browser_tools.serving(sitebuild.SITE) as base:
             if "seat" in sections:
                 print("\n== the seat page, cold, at 20 Mbit/s", flush=True)
                 results.append(bench_seat(browser, base, args.runs))

@@ -1,15 +1,17 @@
-"""Headless Chromium for the browser tests and the page scripts (screenshot, page benchmark).
+"""Headless Chromium for the browser tests and the page scripts (screenshot, page benchmarks).
 
-One place for two choices shared by tests/e2e/conftest.py, scripts/screenshot and
-scripts/bench_page.py:
+One place for the choices shared by tests/e2e/conftest.py, scripts/screenshot,
+scripts/bench_page.py and scripts/bench_phones.py:
 
 - which Chromium: Playwright's own when installed (``playwright install chromium``, as in GitHub
   Actions), else the system one (Debian's ``chromium`` package), started with flags that keep
-  it off the network (:func:`launch_options`);
-- how _site/ is served: from 127.0.0.1 on a free port, by a thread (:func:`serving`).
+  it off the network (:func:`launch_options`, :func:`launch_chromium`);
+- how _site/ is served: from 127.0.0.1 on a free port, by a thread (:func:`serving`), as
+  GitHub Pages serves it (gzip where Pages compresses: scripts/sitebuild/server.py);
+- a slower network for a page (:func:`emulate_network`).
 
 The scripts need the ``playwright`` package, which the project's .venv has
-(:func:`use_venv_python`); site_tools.py stays standard-library only.
+(:func:`use_venv_python`); scripts/sitebuild/ stays standard-library only.
 """
 
 from __future__ import annotations
@@ -23,9 +25,12 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import site_tools
+import sitebuild
+
+if TYPE_CHECKING:  # Playwright is imported once use_venv_python has found it
+    from playwright.sync_api import Browser, Page, Playwright
 
 SYSTEM_CHROMIUM = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
 
@@ -56,7 +61,7 @@ def use_venv_python(script: str) -> None:
     it again with the project's .venv Python, or exit with what to do."""
     if importlib.util.find_spec("playwright") is not None:
         return
-    venv = site_tools.ROOT / ".venv"
+    venv = sitebuild.ROOT / ".venv"
     python = venv / "bin" / "python"
     if python.is_file() and Path(sys.prefix).resolve() != venv.resolve():
         os.execv(python, [str(python), script, *sys.argv[1:]])
@@ -86,14 +91,36 @@ def launch_options(playwright_chromium_path: str, base: dict[str, Any] | None = 
     return options
 
 
+def launch_chromium(playwright: Playwright, base: dict[str, Any] | None = None
+                    ) -> tuple[Browser, str]:
+    """Chromium launched with :func:`launch_options` (``base`` and the system's flags), and the
+    path of the executable it runs; exits with :data:`NO_CHROMIUM` when there is none."""
+    options = launch_options(playwright.chromium.executable_path, base)
+    if options is None:
+        sys.exit(NO_CHROMIUM)
+    browser = playwright.chromium.launch(**options)
+    return browser, str(options.get("executable_path", playwright.chromium.executable_path))
+
+
+def emulate_network(page: Page, conditions: dict[str, Any] | None) -> None:
+    """``page`` on the network ``conditions`` (the parameters of the DevTools Protocol's
+    Network.emulateNetworkConditions: latency, down and up throughput), from its next
+    request on; None leaves it unthrottled."""
+    if conditions is None:
+        return
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", conditions)
+
+
 @contextmanager
 def serving(root: Path) -> Iterator[str]:
     """Serve ``root`` on 127.0.0.1 (free port) from a thread; yields the base URL (ends in /)."""
-    server = site_tools.make_server(root, 0, quiet=True)
+    server = sitebuild.make_server(root, 0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
     try:
-        yield site_tools.server_url(server)
+        yield sitebuild.server_url(server)
     finally:
         server.shutdown()
         server.server_close()

@@ -48,7 +48,7 @@ import browser_tools  # noqa: E402
 
 browser_tools.use_venv_python(__file__)
 
-import site_tools  # noqa: E402
+import sitebuild  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from ratscrew.variants import VARIANTS as REGISTRY  # noqa: E402
@@ -411,12 +411,12 @@ def main() -> int:
     parser.add_argument("--no-build", action="store_true", help="use _site/ as it is")
     args = parser.parse_args()
     if not args.no_build:
-        site_tools.build()
+        sitebuild.build()
     args.out.mkdir(parents=True, exist_ok=True)
     lengths = {name: sound.ms / 1000 for name, sound in recipes().items()}
     variants = [args.only] if args.only else list(REGISTRY)
     sections: list[str] = []
-    with browser_tools.serving(site_tools.SITE) as url, sync_playwright() as pw:
+    with browser_tools.serving(sitebuild.SITE) as url, sync_playwright() as pw:
         options = browser_tools.launch_options(pw.chromium.executable_path)
         if options is None:
             print("no Chromium here", file=sys.stderr)

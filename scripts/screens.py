@@ -66,7 +66,7 @@ import browser_tools  # noqa: E402
 
 browser_tools.use_venv_python(__file__)
 
-import site_tools  # noqa: E402
+import sitebuild  # noqa: E402
 from playwright.sync_api import (  # noqa: E402
     Browser,
     Error,
@@ -460,14 +460,14 @@ def serving(site: Path, port: int) -> Iterator[tuple[str, Path]]:
         link = Path(folder) / SITE_PATH
         point(link, site)
         try:
-            server = site_tools.make_server(Path(folder), port, quiet=True)
+            server = sitebuild.make_server(Path(folder), port, quiet=True)
         except OSError as error:
             sys.exit(f"cannot serve on 127.0.0.1:{port} ({error.strerror}): try --port N")
         thread = threading.Thread(target=server.serve_forever, name="screens-server",
                                   daemon=True)
         thread.start()
         try:
-            yield f"{site_tools.server_url(server)}{SITE_PATH}/", link
+            yield f"{sitebuild.server_url(server)}{SITE_PATH}/", link
         finally:
             server.shutdown()
             server.server_close()
@@ -534,9 +534,9 @@ def revision_site(rev: str) -> Iterator[Path]:
     git("worktree", "add", "--detach", str(tree), commit)
     try:
         lock = "package-lock.json"
-        if ((tree / lock).is_file() and site_tools.NODE_MODULES.is_dir()
+        if ((tree / lock).is_file() and sitebuild.NODE_MODULES.is_dir()
                 and (tree / lock).read_bytes() == (ROOT / lock).read_bytes()):
-            (tree / "node_modules").symlink_to(site_tools.NODE_MODULES, target_is_directory=True)
+            (tree / "node_modules").symlink_to(sitebuild.NODE_MODULES, target_is_directory=True)
         cache = ROOT / ".cache"
         if cache.is_dir():
             shutil.copytree(cache, tree / ".cache")
@@ -608,11 +608,11 @@ def main() -> int:
     out: Path = args.out.resolve()
     started = time.monotonic()
     if not args.no_build:
-        site_tools.build()
-    elif not (site_tools.SITE / "index.html").is_file():
+        sitebuild.build()
+    elif not (sitebuild.SITE / "index.html").is_file():
         sys.exit("_site/ is not built: run scripts/build")
     records = make_records({s.scene.variant for s in states if isinstance(s.scene, Table)})
-    with sync_playwright() as playwright, serving(site_tools.SITE, args.port) as (url, link):
+    with sync_playwright() as playwright, serving(sitebuild.SITE, args.port) as (url, link):
         options = browser_tools.launch_options(playwright.chromium.executable_path)
         if options is None:
             sys.exit(browser_tools.NO_CHROMIUM)

@@ -27,10 +27,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
-import site_tools  # noqa: E402
+import sitebuild  # noqa: E402
 
 WEB = ROOT / "web"
-MANIFEST = ROOT / site_tools.STYLESHEET
+MANIFEST = ROOT / sitebuild.STYLESHEET
 BASE = WEB / "shell" / "base.css"
 
 FOLDER_LAYERS = {"web/boot": "shell", "web/shell": "shell", "web/table": "table",
@@ -196,7 +196,7 @@ def sheets() -> list[Sheet]:
     """Every file's styles and every variant's web part's."""
     files = [Sheet(rel(path), path.read_text(encoding="utf-8"), path) for path in css_files()]
     parts = [Sheet(f"{page.variant}'s web part", f"@layer parts {{\n{page.css}\n}}\n")
-             for page in site_tools.variant_pages() if page.css]
+             for page in sitebuild.variant_pages() if page.css]
     return files + parts
 
 
@@ -227,7 +227,7 @@ def declared_layers() -> list[str]:
 def test_the_page_links_one_stylesheet_of_its_own() -> None:
     html = (ROOT / "index.html").read_text(encoding="utf-8")
     links = re.findall(r'<link rel="stylesheet" href="([^"]+)">', html)
-    assert [href for href in links if not href.startswith("runtime/")] == [site_tools.STYLESHEET]
+    assert [href for href in links if not href.startswith("runtime/")] == [sitebuild.STYLESHEET]
 
 
 def test_the_list_declares_the_layers_then_imports_then_one_rule() -> None:
@@ -240,7 +240,7 @@ def test_the_list_declares_the_layers_then_imports_then_one_rule() -> None:
 
 
 def test_every_stylesheet_is_bundled_or_linked_by_its_tool() -> None:
-    bundled = site_tools.stylesheet_parts()
+    bundled = sitebuild.stylesheet_parts()
     assert len(bundled) == len(set(bundled)), "a file is imported twice"
     for name in bundled:
         assert (ROOT / name).is_file(), f"{rel(MANIFEST)} imports {name}, which does not exist"
@@ -258,7 +258,7 @@ def test_every_stylesheet_is_bundled_or_linked_by_its_tool() -> None:
 
 def test_bundle_order_follows_the_layers() -> None:
     order = declared_layers()
-    ranks = [order.index(layer_of(ROOT / name)) for name in site_tools.stylesheet_parts()]
+    ranks = [order.index(layer_of(ROOT / name)) for name in sitebuild.stylesheet_parts()]
     assert ranks == sorted(ranks), "import the files in the order of their layers"
 
 
@@ -295,7 +295,7 @@ def markup_and_code() -> str:
     texts = [(ROOT / "index.html").read_text(encoding="utf-8")]
     for pattern in ("*.py", "*.js", "*.mjs", "*.html"):
         texts += [path.read_text(encoding="utf-8") for path in sorted(WEB.rglob(pattern))]
-    setup_html = site_tools.setup_html()
+    setup_html = sitebuild.setup_html()
     texts += [*setup_html.prerender().values(), setup_html.game_parts()]
     return "\n".join(texts)
 
@@ -506,24 +506,24 @@ def test_no_property_is_declared_twice_in_a_rule(sheet: Sheet) -> None:
 
 
 def test_the_bundle_is_stable_and_holds_every_part_in_order() -> None:
-    bundle = site_tools.stylesheet_bundle()
-    assert bundle == site_tools.stylesheet_bundle()
+    bundle = sitebuild.stylesheet_bundle()
+    assert bundle == sitebuild.stylesheet_bundle()
     text = bundle.decode()
     assert "@import" not in without_comments(text)
     assert without_comments(text).lstrip().startswith("@layer base, shell, table, parts, tools;")
     assert parse(text)[-1].prelude == "[hidden]", "the manifest's own rule, after the files"
-    places = [text.index(f"/* {name} */\n") for name in site_tools.stylesheet_parts()]
+    places = [text.index(f"/* {name} */\n") for name in sitebuild.stylesheet_parts()]
     assert places == sorted(places)
-    for name in site_tools.stylesheet_parts():
-        assert site_tools.compact_css((ROOT / name).read_text(encoding="utf-8")) in text
+    for name in sitebuild.stylesheet_parts():
+        assert sitebuild.compact_css((ROOT / name).read_text(encoding="utf-8")) in text
 
 
 def test_the_bundle_holds_each_variants_styles_in_the_parts_layer() -> None:
-    pages = [page for page in site_tools.variant_pages() if page.css]
+    pages = [page for page in sitebuild.variant_pages() if page.css]
     assert pages, "the variants' parts have styles"
-    text = site_tools.stylesheet_bundle().decode()
+    text = sitebuild.stylesheet_bundle().decode()
     for page in pages:
-        css = site_tools.compact_css(page.css)
+        css = sitebuild.compact_css(page.css)
         assert f"/* {page.variant}'s web part */\n@layer parts {{\n{css}}}\n" in text
         assert text.index(css) < text.rindex("[hidden] {"), "before the manifest's own rule"
 
@@ -535,15 +535,15 @@ def test_a_variants_styles_are_in_its_web_part_not_a_file() -> None:
 
 def test_compacting_keeps_strings_and_drops_comments() -> None:
     source = 'a {\n  content: "/* not a comment */"; /* a comment */\n\n  b: \'x\';\n}\n'
-    assert site_tools.compact_css(source) == 'a {\ncontent: "/* not a comment */";\nb: \'x\';\n}\n'
+    assert sitebuild.compact_css(source) == 'a {\ncontent: "/* not a comment */";\nb: \'x\';\n}\n'
 
 
 def test_the_site_serves_the_bundle_not_its_parts() -> None:
-    served = site_tools.site_sources()
-    assert site_tools.STYLESHEET in site_tools.WRITTEN
-    assert site_tools.STYLESHEET not in served
-    for name in site_tools.stylesheet_parts():
-        if name in site_tools.SHARED_PARTS:  # a page of its own links it
+    served = sitebuild.site_sources()
+    assert sitebuild.STYLESHEET in sitebuild.WRITTEN
+    assert sitebuild.STYLESHEET not in served
+    for name in sitebuild.stylesheet_parts():
+        if name in sitebuild.SHARED_PARTS:  # a page of its own links it
             assert name in served
             assert any(f'href="{posixpath.relpath(name, rel(page.parent))}"'
                        in page.read_text(encoding="utf-8") for page, _ in PAGES.values())

@@ -20,7 +20,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
-import site_tools  # noqa: E402
+import sitebuild  # noqa: E402
 
 # Written in pieces so that this file does not itself name the hosts it looks for.
 FORBIDDEN = [
@@ -78,7 +78,7 @@ def test_files_table_lists_exactly_the_python_sources() -> None:
     wrong_dest = {src: dest for src, dest in listed.items() if src != dest}
     assert not wrong_dest, f"[files] must map each file to the same path in Pyodide: {wrong_dest}"
 
-    on_disk = set(site_tools.python_sources())
+    on_disk = set(sitebuild.python_sources())
     missing = sorted(on_disk - set(listed))
     extra = sorted(set(listed) - on_disk)
     hint = "\n".join(f'"./{name}" = "./{name}"' for name in missing)
@@ -101,7 +101,7 @@ def test_config_fetches_nothing_from_the_network() -> None:
     assert config.get("interpreter") == "./web/boot/pyodide_boot.mjs"
     boot = (ROOT / "web" / "boot" / "pyodide_boot.mjs").read_text(encoding="utf-8")
     assert 'from "../../runtime/pyodide/pyodide.mjs"' in boot
-    assert "pyodide.mjs" in site_tools.PYODIDE_FILES
+    assert "pyodide.mjs" in sitebuild.PYODIDE_FILES
 
 
 def test_script_tag_uses_the_config_file() -> None:
@@ -205,10 +205,10 @@ def test_sync_files_copies_changes_and_removes_stale_files(tmp_path: Path) -> No
     (dest / "old" / "stale.txt").write_text("stale")
     (dest / ".keep").write_text("")
 
-    files = site_tools.tree_files(src)
+    files = sitebuild.tree_files(src)
     assert set(files) == {"a.txt", "sub/b.txt"}
-    assert site_tools.sync_files(files, dest, keep=[".keep"]) == 2
-    assert site_tools.sync_files(files, dest, keep=[".keep"]) == 0  # idempotent
+    assert sitebuild.sync_files(files, dest, keep=[".keep"]) == 2
+    assert sitebuild.sync_files(files, dest, keep=[".keep"]) == 0  # idempotent
     assert sorted(p.relative_to(dest).as_posix() for p in dest.rglob("*")) == [
         ".keep",
         "a.txt",
@@ -224,7 +224,7 @@ def test_tree_files_skips_maps_and_caches(tmp_path: Path) -> None:
     (tmp_path / "core.js").write_text("")
     (tmp_path / "core.js.map").write_text("")
     (tmp_path / ".hidden").write_text("")
-    assert list(site_tools.tree_files(tmp_path, skip_suffixes=(".map",))) == ["core.js"]
+    assert list(sitebuild.tree_files(tmp_path, skip_suffixes=(".map",))) == ["core.js"]
 
 
 # --------------------------------------------------------------------------- installable
@@ -280,19 +280,19 @@ def test_a_new_build_is_a_new_service_worker_with_new_revisions(tmp_path: Path) 
     (site / "runtime").mkdir(parents=True)
     (site / "index.html").write_text("<!doctype html>one", encoding="utf-8")
     (site / "runtime" / "big.wasm").write_bytes(b"\0asm" * 1000)
-    (site / site_tools.SERVICE_WORKER).write_text("old worker", encoding="utf-8")
+    (site / sitebuild.SERVICE_WORKER).write_text("old worker", encoding="utf-8")
     (site / ".nojekyll").touch()
 
-    first = site_tools.precache_list(site)
+    first = sitebuild.precache_list(site)
     assert [e["url"] for e in first] == ["index.html", "runtime/big.wasm"]  # not sw.js itself
-    first_text = site_tools.service_worker_text(first)
-    assert site_tools.precache_list(site) == first  # same files, same list
+    first_text = sitebuild.service_worker_text(first)
+    assert sitebuild.precache_list(site) == first  # same files, same list
 
     (site / "index.html").write_text("<!doctype html>two", encoding="utf-8")
-    second = site_tools.precache_list(site)
+    second = sitebuild.precache_list(site)
     changed = [a["url"] for a, b in zip(first, second, strict=True) if a != b]
     assert changed == ["index.html"]
-    second_text = site_tools.service_worker_text(second)
+    second_text = sitebuild.service_worker_text(second)
     assert second_text != first_text
     version = re.compile(r"site version ([0-9a-f]{16})")
     first_version = version.search(first_text)
@@ -300,25 +300,25 @@ def test_a_new_build_is_a_new_service_worker_with_new_revisions(tmp_path: Path) 
     assert first_version and second_version
     assert first_version.group(1) != second_version.group(1)
     assert json.dumps(second, separators=(",", ":")) in second_text
-    assert site_tools.SW_PLACEHOLDER not in second_text
+    assert sitebuild.SW_PLACEHOLDER not in second_text
 
-    site_tools.write_service_worker(site)
-    assert (site / site_tools.SERVICE_WORKER).read_text(encoding="utf-8") == second_text
+    sitebuild.write_service_worker(site)
+    assert (site / sitebuild.SERVICE_WORKER).read_text(encoding="utf-8") == second_text
 
 
 def test_the_service_worker_keeps_versions_apart() -> None:
     """The worker takes over only when no page of the old version is open (no skipWaiting, no
     clientsClaim), removes the old version's entries, loads Workbox from the site itself, and
     serves a link's page (any query) from the cached index.html."""
-    source = (ROOT / site_tools.SW_SOURCE).read_text(encoding="utf-8")
+    source = (ROOT / sitebuild.SW_SOURCE).read_text(encoding="utf-8")
     code = "\n".join(line for line in source.splitlines() if not line.startswith("//"))
     assert "skipWaiting" not in code and "clientsClaim" not in code
     assert "cleanupOutdatedCaches()" in code
     assert 'importScripts("runtime/workbox/workbox-sw.js")' in code
     assert 'modulePathPrefix: "runtime/workbox/"' in code
     assert "ignoreURLParametersMatching: [/.*/]" in code
-    runtime = site_tools.runtime_sources()
-    for name in site_tools.WORKBOX_FILES:
+    runtime = sitebuild.runtime_sources()
+    for name in sitebuild.WORKBOX_FILES:
         assert f"workbox/{Path(name).name}" in runtime
 
 
@@ -334,7 +334,7 @@ def test_the_server_takes_a_browser_leaving_mid_file_quietly(
 
     (tmp_path / "big.bin").write_bytes(b"x" * 20_000_000)
     (tmp_path / "small.txt").write_text("still here")
-    server = site_tools.make_server(tmp_path, 0, quiet=True)
+    server = sitebuild.make_server(tmp_path, 0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

@@ -46,7 +46,7 @@ from playwright.sync_api import (
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 
-import site_tools  # noqa: E402
+import sitebuild  # noqa: E402
 from browser_tools import NO_CHROMIUM, launch_options, serving  # noqa: E402
 
 BOOT_TIMEOUT_MS = 60_000  # cold Pyodide start: a few seconds, much more on a loaded machine
@@ -63,8 +63,8 @@ def site_dir() -> Path:
     """Build _site/ once per session with scripts/build (npm ci when needed). With
     ``RATSCREW_SITE_BUILT=1`` (scripts/test builds it once before the test workers start, so
     two of them never build at the same time) the site is used as it is."""
-    if os.environ.get("RATSCREW_SITE_BUILT") == "1" and (site_tools.SITE / "index.html").exists():
-        return site_tools.SITE
+    if os.environ.get("RATSCREW_SITE_BUILT") == "1" and (sitebuild.SITE / "index.html").exists():
+        return sitebuild.SITE
     result = subprocess.run(
         [sys.executable, str(ROOT / "scripts" / "build")],
         cwd=ROOT,
@@ -74,7 +74,7 @@ def site_dir() -> Path:
     )
     if result.returncode != 0:
         pytest.fail(f"scripts/build failed:\n{result.stdout}\n{result.stderr}", pytrace=False)
-    return site_tools.SITE
+    return sitebuild.SITE
 
 
 # GitHub Pages serves a project site under /<repository>/: serve it the same way, so that any

@@ -13,7 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 
-import bench_page  # noqa: E402
+from pagebench import lighthouse  # noqa: E402
 
 REPORT: dict[str, Any] = {
     "lighthouseVersion": "12.2.3",
@@ -65,7 +65,7 @@ DEVTOOLS_LOG: list[dict[str, Any]] = [
 
 
 def test_figures_of_a_report() -> None:
-    figures = bench_page.lighthouse_figures(REPORT)
+    figures = lighthouse.lighthouse_figures(REPORT)
     assert figures.scores == {"performance": pytest.approx(35), "accessibility": 100,
                               "best-practices": pytest.approx(82), "seo": None}
     assert figures.lcp_ms == pytest.approx(3298.8)
@@ -80,14 +80,14 @@ def test_figures_of_a_report() -> None:
         "2 audits failed: layout-shifts, robots-txt",
         "points lost on: best-practices deprecations, seo robots-txt",
     )
-    cells = bench_page.figures_cells(figures)
+    cells = lighthouse.figures_cells(figures)
     assert cells == ["35", "100", "82", "-", "3299", "11762", "0.082", "14.94", "-", "5526"]
-    assert len(cells) + 2 == len(bench_page.LIGHTHOUSE_COLUMNS)
+    assert len(cells) + 2 == len(lighthouse.LIGHTHOUSE_COLUMNS)
 
 
 def test_a_report_without_figures() -> None:
     """A run that failed early: a runtime error, no scores, no audits."""
-    figures = bench_page.lighthouse_figures({
+    figures = lighthouse.lighthouse_figures({
         "runtimeError": {"code": "NO_FCP", "message": "The page did not paint any content."},
         "categories": {"performance": {"score": None}},
         "audits": {},
@@ -95,38 +95,38 @@ def test_a_report_without_figures() -> None:
     assert all(score is None for score in figures.scores.values())
     assert figures.lcp_ms is figures.trace_end_ms is figures.navigation_start_us is None
     assert figures.warnings == ("runtime error NO_FCP: The page did not paint any content.",)
-    assert bench_page.figures_cells(figures) == ["-"] * 10
+    assert lighthouse.figures_cells(figures) == ["-"] * 10
 
 
 def test_ready_moment_from_the_devtools_log() -> None:
     # The page's request at wall 1_700_000_000 s = trace 50 s; the ready line 4 s later on the
     # wall clock: trace 54 s, 4001 ms after the navigation's start (49.999 s).
-    ready = bench_page.page_ready_at(DEVTOOLS_LOG, NAVIGATION_START_US)
+    ready = lighthouse.page_ready_at(DEVTOOLS_LOG, NAVIGATION_START_US)
     assert ready == pytest.approx(4001)
-    assert bench_page.page_ready_at(DEVTOOLS_LOG, None) is None
+    assert lighthouse.page_ready_at(DEVTOOLS_LOG, None) is None
     no_ready = [event for event in DEVTOOLS_LOG if "ratscrew" not in str(event)]
-    assert bench_page.page_ready_at(no_ready, NAVIGATION_START_US) is None
+    assert lighthouse.page_ready_at(no_ready, NAVIGATION_START_US) is None
     no_page = [event for event in DEVTOOLS_LOG if event["params"].get("type") != "Document"]
-    assert bench_page.page_ready_at(no_page, NAVIGATION_START_US) is None
+    assert lighthouse.page_ready_at(no_page, NAVIGATION_START_US) is None
 
 
 def test_requests_elsewhere() -> None:
     base = "http://127.0.0.1:8123/"
-    assert bench_page.requests_elsewhere(DEVTOOLS_LOG, base) == []
+    assert lighthouse.requests_elsewhere(DEVTOOLS_LOG, base) == []
     away = {"method": "Network.requestWillBeSent",
             "params": {"request": {"url": "https://example.invalid/x.js"}}}
-    assert bench_page.requests_elsewhere([*DEVTOOLS_LOG, away], base) == [
+    assert lighthouse.requests_elsewhere([*DEVTOOLS_LOG, away], base) == [
         "https://example.invalid/x.js"]
 
 
 def test_median_of_runs() -> None:
-    one = bench_page.lighthouse_figures(REPORT)
-    faster = bench_page.LighthouseFigures(
+    one = lighthouse.lighthouse_figures(REPORT)
+    faster = lighthouse.LighthouseFigures(
         scores={"performance": 45.0, "accessibility": 100.0, "best-practices": 82.0,
                 "seo": 100.0},
         lcp_ms=2000.0, tbt_ms=None, cls=0.0, total_bytes=14937829.0, trace_end_ms=5000.0,
         navigation_start_us=None, ready_ms=4000.0)
-    median = bench_page.median_figures([one, faster])
+    median = lighthouse.median_figures([one, faster])
     assert median.scores == {"performance": pytest.approx(40), "accessibility": 100,
                              "best-practices": pytest.approx(82), "seo": 100}
     assert median.lcp_ms == pytest.approx(2649.4)
@@ -138,13 +138,13 @@ def test_median_of_runs() -> None:
 def test_chrome_flags_quote_values_with_spaces() -> None:
     flags = ["--headless=new", "--no-sandbox",
              "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
-    assert bench_page.chrome_flags(flags) == (
+    assert lighthouse.chrome_flags(flags) == (
         '--headless=new --no-sandbox --host-resolver-rules="MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"')
 
 
 def test_lighthouse_package_is_pinned_and_its_lock_has_no_download_addresses() -> None:
     """scripts/lighthouse, installed by the section on first use (never by npm ci at the root)."""
-    folder = bench_page.LIGHTHOUSE_DIR
+    folder = lighthouse.LIGHTHOUSE_DIR
     package = json.loads((folder / "package.json").read_text(encoding="utf-8"))
     assert package.get("private") is True
     assert {**package.get("dependencies", {}), **package.get("devDependencies", {})} == {

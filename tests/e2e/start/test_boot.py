@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-import site_tools
+import sitebuild
 from playwright.sync_api import Page, Route, expect
 
 import ratscrew
@@ -133,7 +133,7 @@ def broken_app_zip(site: Path, module: str, source: str) -> bytes:
 
 
 def test_engine_error_shows_a_clear_message(page: Page, open_site: Callable[..., str]) -> None:
-    body = broken_app_zip(site_tools.SITE, "ratscrew/core/cards.py",
+    body = broken_app_zip(sitebuild.SITE, "ratscrew/core/cards.py",
                           "raise RuntimeError('broken engine')\n")
     page.route("**/app.zip", lambda route: route.fulfill(
         status=200, body=body, headers={"Content-Type": "application/zip"}))

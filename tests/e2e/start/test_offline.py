@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "scripts"))
 
-import site_tools  # noqa: E402
+import sitebuild  # noqa: E402
 from browser_tools import poll_until, serving  # noqa: E402
 
 pytestmark = pytest.mark.e2e
@@ -156,7 +156,7 @@ def test_a_new_build_replaces_the_old_cache_once_its_pages_are_closed(
         # The new deploy: one file changes, and the build writes a new worker.
         style.write_text(style.read_text(encoding="utf-8") + "\n/* the new deploy */\n",
                          encoding="utf-8")
-        site_tools.write_service_worker(site)
+        sitebuild.write_service_worker(site)
         page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
         registration(page, "r.waiting")
         # The open page still gets the version it started with.

@@ -13,11 +13,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "scripts"))
 
-import site_tools  # noqa: E402
+import sitebuild  # noqa: E402
 
 
 def test_the_command_line_finds_and_plays_a_variant_dropped_in() -> None:
-    tree = site_tools.overlaid(ROOT / "tests" / "fixtures" / "snap")
+    tree = sitebuild.overlaid(ROOT / "tests" / "fixtures" / "snap")
     try:
         def run(*args: str) -> str:
             return subprocess.run([sys.executable, "-m", "ratscrew", *args], cwd=tree,

@@ -35,7 +35,7 @@ from web.model.setup_options import option_names
 ROOT = Path(__file__).resolve().parents[3]
 sys.path.insert(0, str(ROOT / "scripts"))
 
-import site_tools  # noqa: E402
+import sitebuild  # noqa: E402
 
 
 class Elements(HTMLParser):
@@ -175,27 +175,27 @@ def test_the_form_before_python_shows_the_same_labels_in_seconds() -> None:
 
 def fake_site(site: Path) -> Path:
     """A site folder with the files the page downloads early, 10 bytes each."""
-    for url in (*site_tools.EARLY_FETCHES, *site_tools.LATER_FETCHES, *site_tools.EARLY_MODULES):
+    for url in (*sitebuild.EARLY_FETCHES, *sitebuild.LATER_FETCHES, *sitebuild.EARLY_MODULES):
         (site / url).parent.mkdir(parents=True, exist_ok=True)
         (site / url).write_bytes(b"x" * 10)
     return site
 
 
 def test_the_built_page_has_every_marker_filled(tmp_path: Path) -> None:
-    text = site_tools.render_index(fake_site(tmp_path))
+    text = sitebuild.render_index(fake_site(tmp_path))
     assert "<!--prerender:" not in text
     page = Elements(text)
     loader = page.find(src="web/boot/loader.js")[0]
     listed = json.loads(loader["data-downloads"] or "")
     assert {(url, how) for url, _, how in listed} == {
-        *((url, "fetch") for url in site_tools.EARLY_FETCHES),
-        *((url, "later") for url in site_tools.LATER_FETCHES),
-        *((url, "module") for url in site_tools.EARLY_MODULES)}
+        *((url, "fetch") for url in sitebuild.EARLY_FETCHES),
+        *((url, "later") for url in sitebuild.LATER_FETCHES),
+        *((url, "module") for url in sitebuild.EARLY_MODULES)}
     # Our modules wait for the runtime (Python needs them only once it has started).
-    assert site_tools.APP_ZIP in site_tools.LATER_FETCHES
+    assert sitebuild.APP_ZIP in sitebuild.LATER_FETCHES
     assert all(size == 10 for _, size, _ in listed)
     preloads = {a["href"] for a in page.find(rel="modulepreload")}
-    assert preloads == set(site_tools.EARLY_MODULES)
+    assert preloads == set(sitebuild.EARLY_MODULES)
     assert page.find(id="seat-skeleton")
     # The default table's four seats are in the form, shown; the other rows wait hidden.
     rows = [a for _, a in page.tags if a.get("class") == "seat-row" and a.get("data-seat-row")]
@@ -211,39 +211,39 @@ def test_the_site_starts_python_with_its_own_standard_library_when_there_is_one(
     without one, Pyodide's, as the repository has it."""
     site = fake_site(tmp_path)
     (site / "stdlib-0123456789ab.zip").write_bytes(b"y" * 20)
-    loader = Elements(site_tools.render_index(site, "stdlib-0123456789ab.zip")).find(
+    loader = Elements(sitebuild.render_index(site, "stdlib-0123456789ab.zip")).find(
         src="web/boot/loader.js")[0]
     listed = json.loads(loader["data-downloads"] or "")
     assert ["stdlib-0123456789ab.zip", 20, "fetch"] in listed
-    assert site_tools.PYODIDE_STDLIB not in {url for url, _, _ in listed}
-    plain = Elements(site_tools.render_index(site)).find(src="web/boot/loader.js")[0]
-    assert site_tools.PYODIDE_STDLIB in {url for url, _, _ in json.loads(
+    assert sitebuild.PYODIDE_STDLIB not in {url for url, _, _ in listed}
+    plain = Elements(sitebuild.render_index(site)).find(src="web/boot/loader.js")[0]
+    assert sitebuild.PYODIDE_STDLIB in {url for url, _, _ in json.loads(
         plain["data-downloads"] or "")}
 
-    source = (ROOT / site_tools.BOOT).read_text(encoding="utf-8")
-    assert site_tools.BOOT_PLACEHOLDER in source
-    named = site_tools.boot_module("stdlib-0123456789ab.zip")
-    assert named == source.replace(site_tools.BOOT_PLACEHOLDER,
+    source = (ROOT / sitebuild.BOOT).read_text(encoding="utf-8")
+    assert sitebuild.BOOT_PLACEHOLDER in source
+    named = sitebuild.boot_module("stdlib-0123456789ab.zip")
+    assert named == source.replace(sitebuild.BOOT_PLACEHOLDER,
                                    'const STDLIB_FILE = "stdlib-0123456789ab.zip";')
-    assert site_tools.boot_module() == source
+    assert sitebuild.boot_module() == source
 
-    served = site_tools.site_sources(own_stdlib=True)
-    assert site_tools.PYODIDE_STDLIB not in served and "runtime/pyodide/pyodide.mjs" in served
-    assert site_tools.PYODIDE_STDLIB in site_tools.site_sources()
-    assert site_tools.BOOT not in served  # written by the build, never copied as it is
+    served = sitebuild.site_sources(own_stdlib=True)
+    assert sitebuild.PYODIDE_STDLIB not in served and "runtime/pyodide/pyodide.mjs" in served
+    assert sitebuild.PYODIDE_STDLIB in sitebuild.site_sources()
+    assert sitebuild.BOOT not in served  # written by the build, never copied as it is
 
 
 def test_the_standard_library_the_page_starts_with_is_compiled() -> None:
     """Every module of scripts/stdlib_startup.txt is bytecode made by the site's own Python
     3.14 (no source), every other module of Pyodide's library is there as it was, and the
     same inputs give the same bytes (and so the same name)."""
-    data = site_tools.stdlib_zip()
+    data = sitebuild.stdlib_zip()
     if data is None:
         pytest.skip("Node cannot run Pyodide here (the page then uses Pyodide's own library)")
-    assert site_tools.stdlib_zip() == data
-    modules = site_tools.stdlib_startup()
+    assert sitebuild.stdlib_zip() == data
+    modules = sitebuild.stdlib_startup()
     assert {"asyncio", "dataclasses", "typing", "_pyodide._base"} <= set(modules)
-    original = site_tools.NODE_MODULES / "pyodide" / "python_stdlib.zip"
+    original = sitebuild.NODE_MODULES / "pyodide" / "python_stdlib.zip"
     with zipfile.ZipFile(original) as source, zipfile.ZipFile(io.BytesIO(data)) as built:
         before, after = set(source.namelist()), set(built.namelist())
         compiled = {name for name in before if name.endswith(".py") and (
@@ -253,35 +253,35 @@ def test_the_standard_library_the_page_starts_with_is_compiled() -> None:
         code = built.read("asyncio/__init__.pyc")
         assert code[2:4] == b"\r\n" and int.from_bytes(code[4:8], "little") == 0b01
         assert built.read("tarfile.py") == source.read("tarfile.py")  # not in the list: as it was
-    assert re.fullmatch(r"stdlib-[0-9a-f]{12}\.zip", site_tools.stdlib_name(data))
+    assert re.fullmatch(r"stdlib-[0-9a-f]{12}\.zip", sitebuild.stdlib_name(data))
 
 
 def test_a_missing_marker_stops_the_build(monkeypatch: pytest.MonkeyPatch,
                                           tmp_path: Path) -> None:
     parts = {**prerender(), "part:nowhere": "<b>lost</b>"}
-    monkeypatch.setattr(site_tools, "prerendered", lambda: parts)
-    with pytest.raises(site_tools.SiteError, match="nowhere"):
-        site_tools.render_index(fake_site(tmp_path))
+    monkeypatch.setattr(sitebuild.page, "prerendered", lambda: parts)
+    with pytest.raises(sitebuild.SiteError, match="nowhere"):
+        sitebuild.render_index(fake_site(tmp_path))
 
 
 def test_our_python_is_one_zip_the_same_for_the_same_sources() -> None:
-    data = site_tools.app_zip()
-    assert data == site_tools.app_zip()
+    data = sitebuild.app_zip()
+    assert data == sitebuild.app_zip()
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         # Each module as its bytecode alone, made by the site's own Pyodide (Python 3.14), at
         # the module's own path (a sourceless .pyc): the page imports without compiling, and
         # downloads no source.
         names = archive.namelist()
         assert names == sorted(f"{name.removesuffix('.py')}.pyc"
-                               for name in site_tools.python_sources())
+                               for name in sitebuild.python_sources())
         code = archive.read("ratscrew/core/engine.pyc")
         assert code[2:4] == b"\r\n"  # a .pyc's magic number
         assert int.from_bytes(code[4:8], "little") == 0b01  # hash-based, unchecked
         assert b"def " not in code and b"class Game(" not in code  # no source inside
-    config = site_tools.site_config()
+    config = sitebuild.site_config()
     table = config.partition("\n[files]\n")[2]
     # Written as it is, not unpacked: Python imports from the zip (web/boot/main.py).
-    assert table.strip() == f'"./{site_tools.APP_ZIP}" = "./{site_tools.APP_ZIP}"'
+    assert table.strip() == f'"./{sitebuild.APP_ZIP}" = "./{sitebuild.APP_ZIP}"'
     assert re.search(r'^interpreter = "\./web/boot/pyodide_boot\.mjs"$', config, re.M)
 
 
@@ -290,7 +290,7 @@ def test_without_node_the_zip_has_sources_only(monkeypatch: pytest.MonkeyPatch,
     def no_node(*args: object, **kwargs: object) -> None:
         raise FileNotFoundError("node")
 
-    monkeypatch.setattr(site_tools, "PYC_CACHE", tmp_path)
-    monkeypatch.setattr(site_tools.subprocess, "run", no_node)
-    with zipfile.ZipFile(io.BytesIO(site_tools.app_zip())) as archive:
-        assert archive.namelist() == site_tools.python_sources()
+    monkeypatch.setattr(sitebuild.appzip, "PYC_CACHE", tmp_path)
+    monkeypatch.setattr(sitebuild.appzip.subprocess, "run", no_node)
+    with zipfile.ZipFile(io.BytesIO(sitebuild.app_zip())) as archive:
+        assert archive.namelist() == sitebuild.python_sources()
