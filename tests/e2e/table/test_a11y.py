@@ -1,6 +1,6 @@
 """Accessibility in a real (headless) Chromium.
 
-axe-core (an npm devDependency, for the tests only: scripts/site_tools.py copies nothing of it
+axe-core (an npm devDependency, for the tests only: scripts/build copies nothing of it
 into the site) is injected into the page and run on the setup screen, a table in play of every
 variant (a human seat, bots playing at speed 2), a choice panel (K.U.R.S.'s Chariot and a Rat
 on the dice of Slap Like an Egyptian, with the deals test_kurs_table.py and test_variants.py
