@@ -43,14 +43,15 @@ not needed to play, and importing them would only slow the start)."""
 
 PAGE_MODULES = (
     "ratscrew.core.safe_json", "web.model.query", "web.model.links", "web.model.keymap",
-    "web.model.card_text", "web.model.card_face", "web.table.cards_view", "web.shell.keys",
-    "ratscrew.play.record",
-    "web.model.game_clock", "web.model.timeline", "web.model.session", "web.shell.dom",
+    "web.model.card_text", "web.model.card_face", "web.dom", "web.table.cards_view",
+    "web.shell.keys", "ratscrew.play.record",
+    "web.model.game_clock", "web.model.timeline", "web.model.session",
     "web.shell.records", "web.model.feedback", "web.model.settings",
     "web.shell.settings_dialog", "web.model.seating", "web.model.variant_page",
     "web.model.setup_options", "web.model.setup_html", "web.shell.setup", "web.shell.sound",
     "web.shell.tool_screens", "web.model.headline", "web.model.log_lines", "web.table.steps",
-    "web.table.end", "web.table.play", "web.shell.app", "web.table.flight", "web.table.part",
+    "web.table.end", "web.table.play", "web.shell.app", "web.table.flight", "web.table.piece",
+    "web.table.part",
 )
 """The page's modules, after the engine's."""
 

@@ -15,6 +15,7 @@ from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
 from ratscrew.core.events import Event
+from web.dom import by_id, now
 from web.model.feedback import vibration
 from web.phones import protocol
 from web.phones.clock import PhoneClock
@@ -32,7 +33,6 @@ from web.phones.lobby import (
 from web.phones.panel import PhonePanel
 from web.phones.protocol import FLOOD, MALFORMED, TOO_LONG, Act, Bye, Choose, Do, Hello, Pong
 from web.phones.referee import Held, Referee
-from web.shell.dom import now
 
 if TYPE_CHECKING:
     from web.model.links import TableConfig
@@ -416,7 +416,7 @@ class Phones:
         session = self.play.session
         if session is None or self.host is None:
             return
-        line = str(document.getElementById("explain").textContent or "")
+        line = str(by_id("explain").textContent or "")
         for seat, phone in self.seats.items():
             if phone.connected:
                 text = state_message(session, seat, line)

@@ -13,9 +13,8 @@ from typing import TYPE_CHECKING, Any
 from pyodide.ffi import create_once_callable
 from pyscript import document
 
+from web.dom import attribute, by_id, clear, el, link_stylesheet, now
 from web.phones.lobby import DROP_POLICIES, WAITING, warnings
-from web.shell.dom import now
-from web.table.cards_view import by_id, clear, el, link_stylesheet
 
 if TYPE_CHECKING:
     from web.phones.hosting import Phones
@@ -227,9 +226,9 @@ class PhonePanel:
 
     def _seat_button(self, event: Any) -> None:
         target = event.target
-        what = target.getAttribute("data-do")
-        seat_text = target.getAttribute("data-for")
-        if not isinstance(what, str) or not isinstance(seat_text, str):
+        what = attribute(target, "data-do")
+        seat_text = attribute(target, "data-for")
+        if not what or not seat_text:
             return
         seat = int(seat_text)
         if what == "show":

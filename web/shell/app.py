@@ -24,9 +24,10 @@ import traceback
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
-from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from web.dom import by_id, clear, el, focus, later
 from web.model.links import TableConfig, parse_query, tool_link
 from web.shell.keys import Keys
 from web.shell.records import Records
@@ -34,7 +35,6 @@ from web.shell.settings_dialog import SettingsDialog, load_saved, store
 from web.shell.setup import SetupForm
 from web.shell.sound import SoundBoard
 from web.shell.tool_screens import TOOLS, ToolScreens
-from web.table.cards_view import by_id, clear, el
 from web.table.play import Play
 
 if TYPE_CHECKING:
@@ -135,16 +135,14 @@ class App:
         """Move the focus to ``element_id`` (made focusable from code, not by Tab) once the
         page has drawn: at start-up the app is shown only after :class:`App` is made."""
 
-        def focus() -> None:
+        def focus_target() -> None:
             target = by_id(element_id)
             if target and not target.hidden:
                 target.setAttribute("tabindex", "-1")
                 # No scrolling: a choice panel the view has just brought into view stays.
-                options = to_js({"preventScroll": True},
-                                dict_converter=window.Object.fromEntries)
-                target.focus(options)
+                focus(target)
 
-        window.setTimeout(create_once_callable(self.guard(focus)), 0)
+        later(self.guard(focus_target), 0)
 
     # -- notices ---------------------------------------------------------------------------
 
@@ -159,8 +157,7 @@ class App:
             item.appendChild(
                 el("button", "notice-close", "✕", type="button", aria_label="Dismiss"))
             box.appendChild(item)
-            window.setTimeout(create_once_callable(self.guard(lambda item=item: item.remove())),
-                              NOTICE_MS)
+            later(self.guard(lambda item=item: item.remove()), NOTICE_MS)
 
     def on_notice_click(self, event: Any) -> None:
         """A notice's ✕ button dismisses it (one listener for the whole list)."""

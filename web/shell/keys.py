@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
+from web.dom import by_id, now
 from web.model.keymap import is_game_event, normalize_key
-from web.table.cards_view import by_id
 
 if TYPE_CHECKING:
     from web.shell.app import App
@@ -87,4 +87,4 @@ class Keys:
                 return
         event.preventDefault()
         self.play.act(seat, action)
-        window.ratscrewLatency.push(window.performance.now() - event.timeStamp)
+        window.ratscrewLatency.push(now() - float(event.timeStamp))

@@ -7,9 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ratscrew.play.record import MAX_CHARS
+from web.dom import by_id, now, save_file
 from web.model.session import Session
-from web.shell.dom import now
-from web.table.cards_view import by_id, save_file
 
 if TYPE_CHECKING:
     from web.shell.app import App

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document, window
 
 from ratscrew.variants import find_variant
+from web.dom import by_id, clear, el
 from web.model.feedback import SOUNDS
 from web.model.keymap import KNOWN_ACTIONS, KeyClashError, KeyMap, action_label, key_label
 from web.model.session import seat_actions
@@ -20,7 +21,6 @@ from web.model.settings import (
     parse_choice_seconds,
     parse_volume,
 )
-from web.table.cards_view import by_id, clear, el
 
 if TYPE_CHECKING:
     from web.shell.app import App

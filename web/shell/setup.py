@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document, window
 
 from ratscrew.variants import Variant, find_variant
+from web.dom import attribute, by_id
 from web.model.keymap import key_label
 from web.model.links import SeatConfig, TableConfig, parse_query, to_query, with_players, with_seed
 from web.model.session import seat_actions
@@ -31,8 +32,6 @@ from web.model.setup_options import (
     warnings,
     with_seat_marks,
 )
-from web.shell.dom import attribute
-from web.table.cards_view import by_id
 
 if TYPE_CHECKING:
     from web.shell.app import App
@@ -104,7 +103,7 @@ class SetupForm:
         fields = by_id("setup-rules-body").querySelectorAll("[data-option][data-touched]")
         for i in range(fields.length):
             field = fields.item(i)
-            name = str(field.getAttribute("data-option"))
+            name = attribute(field, "data-option")
             options, _ = set_option(variant, config.players, options, name,
                                     _raw_rule(name, field))
         return replace(config, options=options)
@@ -215,8 +214,8 @@ class SetupForm:
 
     def on_change(self, event: Any) -> None:
         target = event.target
-        option = target.getAttribute("data-option")
-        if isinstance(option, str) and option:  # a house rule (JS null is jsnull, not None)
+        option = attribute(target, "data-option")
+        if option:  # a house rule
             self._change_rule(option, target)
             return
         config = self.read()
@@ -230,7 +229,7 @@ class SetupForm:
             if target.classList.contains("seat-row-kind"):
                 keys = target.parentElement.querySelector(".seat-row-keys")
                 keys.textContent = (PHONE_KEYS if str(target.value) == "phone"
-                                    else keys.getAttribute("data-keys"))
+                                    else attribute(keys, "data-keys"))
             self.shell.config = config
             self._show_link(config)
             return

@@ -19,12 +19,11 @@ from array import array
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from pyodide.ffi import to_js
 from pyscript import document, window
 
+from web.dom import by_id, js_object
 from web.model.feedback import Sound, Tone
 from web.model.settings import Settings
-from web.table.cards_view import by_id
 
 MAX_VOICES = 24
 """The most tones sounding at once."""
@@ -35,10 +34,6 @@ LEAD_S = 0.005
 FADE_IN_S = 0.006
 SILENT = 0.0001
 """The gain a tone fades from and to (an exponential ramp cannot reach 0)."""
-
-
-def js_object(data: dict[str, Any]) -> Any:
-    return to_js(data, dict_converter=window.Object.fromEntries)
 
 
 class SoundBoard:
@@ -211,4 +206,4 @@ class SoundBoard:
         window.ratscrewBuzzes.push(",".join(str(ms) for ms in pattern))
         vibrate = getattr(window.navigator, "vibrate", None)
         if vibrate:
-            window.navigator.vibrate(to_js(list(pattern)))
+            window.navigator.vibrate(js_object(list(pattern)))

@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document
 
+from web.dom import attribute, by_id, now
 from web.model.session import Session
-from web.shell.dom import attribute, now
-from web.table.cards_view import by_id
 
 if TYPE_CHECKING:
     from web.shell.app import App

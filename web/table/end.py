@@ -12,11 +12,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
+from web.dom import by_id, clear, el, later, now, text_node
 from web.model.session import Session, seat_stats
-from web.table.cards_view import by_id, clear, el
 
 if TYPE_CHECKING:
     from web.shell.app import App
@@ -82,12 +81,11 @@ class End:
         if not dialog:
             return
         self.due = session
-        self.since = float(window.performance.now())
+        self.since = now()
         view = self.play.view
         wait = view.crown(winner) if view is not None and winner is not None else 0
         if wait > 0:
-            self.timer = window.setTimeout(
-                create_once_callable(self.shell.guard(self._timer)), wait)
+            self.timer = later(self.shell.guard(self._timer), wait)
         else:
             self.show()
 
@@ -102,7 +100,7 @@ class End:
             row = el("tr", "winner-row" if stat.seat == winner else "")
             name = el("th", "", stat.name, scope="row")
             if stat.bot:
-                name.appendChild(document.createTextNode(" "))
+                name.appendChild(text_node(" "))
                 name.appendChild(el("span", "seat-kind", f"(bot, {stat.bot})"))
             row.appendChild(name)
             figures = (stat.cards, stat.piles_won, stat.slaps_right, stat.slaps_wrong)

@@ -17,7 +17,8 @@ The same module describes the variant's words and styles on the page
 every module of ``web/table/parts/`` the first time it is asked.
 
 Parts are browser-free to import: they draw with the tools the table hands them
-(:class:`Dom`), so the build and the tests can read a web part in CPython.
+(:class:`~web.table.piece.Dom`, as the table's own pieces do), so the build and the tests can
+read a web part in CPython.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from ratscrew.core.engine import Game
 from ratscrew.core.events import Event
 from web.model.session import Session
 from web.model.variant_page import discover
+from web.table.piece import Dom
 
 BEFORE_PILE = "before-pile"
 """A box's place: in the centre's row, before the Play pile."""
@@ -67,22 +69,6 @@ class Box:
         """What web/boot/setup_early.js makes of an early box: ``[id, slot, classes, zone,
         tag, attrs]``."""
         return [self.id, self.slot, self.classes, self.zone, self.tag, dict(self.attrs)]
-
-
-@dataclass(frozen=True)
-class Dom:
-    """The drawing tools the table hands its parts (the browser's, in the page)."""
-
-    el: Callable[..., Any]
-    """``el(tag, classes="", text="", **attrs)``: a new element (``data_x`` is ``data-x``)."""
-    by_id: Callable[[str], Any]
-    clear: Callable[[Any], None]
-    card: Callable[..., Any]
-    """``card(card, size="")``: a card's element."""
-    text: Callable[[str], Any]
-    """A text node."""
-    now: Callable[[], float]
-    """The page's clock, in real ms (``performance.now()``)."""
 
 
 @dataclass

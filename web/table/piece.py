@@ -12,14 +12,43 @@ notable events, marks and notes for the seats, a person's own actions of the var
 :class:`Piece` has the lifecycle alone, with the same names and signatures, and gets whatever
 else it needs (a seat's element, a callback) in its constructor.
 
-Browser-free: the pieces themselves draw with :mod:`web.table.cards_view`.
+Both draw with the tools the table hands them, a :class:`Dom` (a part through its
+:class:`~web.table.part.PartContext`, a piece in its constructor), and import nothing of the
+browser: why is said in :mod:`web.dom`, where the tools are.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from ratscrew.core.events import Event
+
+
+@dataclass(frozen=True)
+class Dom:
+    """The drawing tools the table hands its pieces and its parts: :mod:`web.dom`'s
+    functions of the same names (:data:`web.table.view.DOM`), and the card drawing."""
+
+    el: Callable[..., Any]
+    """``el(tag, classes="", text="", **attrs)``: a new element (``data_x`` is ``data-x``)."""
+    by_id: Callable[[str], Any]
+    clear: Callable[[Any], None]
+    text_node: Callable[[str], Any]
+    card: Callable[..., Any]
+    """``card(card, kind="live")``: a card's element (:func:`web.table.cards_view.card_element`,
+    ``kind`` ``"small"`` for a small one)."""
+    now: Callable[[], float]
+    """The page's clock, in real ms (``performance.now()``)."""
+    media: Callable[[str], bool]
+    """Whether a media query matches the page now."""
+    css_value: Callable[[Any, str], str]
+    """A property of an element's computed style."""
+    font_px: Callable[[Any], float]
+    """An element's computed font size, in px."""
+    scroll_into_view: Callable[..., None]
+    """``scroll_into_view(node, block="nearest")``: the page scrolled to ``node``."""
 
 
 class Piece:

@@ -21,14 +21,13 @@ from pyscript import document, window
 
 from ratscrew.core.rng import seed_from_text
 from ratscrew.variants import find_variant
+from web.dom import by_id, later, now
 from web.model.feedback import vibration
 from web.model.headline import is_fast
 from web.model.links import TableConfig, link_for, to_query, with_seed
 from web.model.log_lines import LogLines
 from web.model.session import Session
 from web.model.setup_options import start_options
-from web.shell.dom import now
-from web.table.cards_view import by_id
 from web.table.end import End
 from web.table.steps import Steps
 
@@ -206,7 +205,7 @@ class Play:
         if session.instant:
             self.frame = window.requestAnimationFrame(create_once_callable(guard(self._frame)))
         else:
-            self.timer = window.setTimeout(create_once_callable(guard(self._timer)), wait)
+            self.timer = later(guard(self._timer), wait)
 
     def _arm_ticker(self) -> None:
         session = self.session
@@ -217,8 +216,7 @@ class Play:
             and not session.paused
             and self.view.needs_ticking()
         ):
-            self.ticker = window.setTimeout(
-                create_once_callable(self.shell.guard(self._tick)), TICK_MS)
+            self.ticker = later(self.shell.guard(self._tick), TICK_MS)
 
     def _tick(self, *_: Any) -> None:
         """Redraw the countdowns on show (the burn contest's, a person's choice's) and show

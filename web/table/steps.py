@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document
 
+from web.dom import attribute, by_id, clear, el, now, text_node
 from web.model.session import Session
-from web.shell.dom import attribute, now
-from web.table.cards_view import by_id, clear, el
 
 if TYPE_CHECKING:
     from web.shell.app import App
@@ -118,12 +117,12 @@ class Steps:
             # one.
             for i, (key, words) in enumerate(parts):
                 if i:
-                    group.appendChild(document.createTextNode(" "))
+                    group.appendChild(text_node(" "))
                 part = el("span", "banner-part")
                 if key:
                     part.appendChild(el("kbd", "", key))
-                    part.appendChild(document.createTextNode(" "))
-                part.appendChild(document.createTextNode(words + " ·" * (i < len(parts) - 1)))
+                    part.appendChild(text_node(" "))
+                part.appendChild(text_node(words + " ·" * (i < len(parts) - 1)))
                 group.appendChild(part)
             if device:
                 banner.appendChild(group)

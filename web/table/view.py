@@ -13,7 +13,8 @@ a seat) it is handed as a callback.
 
 Everything is built with ``createElement`` and ``textContent``, never HTML strings, so a
 player's name is always text. Elements are made once and updated in place; only the pile's
-cards come and go. Drawing cards is :mod:`web.table.cards_view`.
+cards come and go. The pieces and the parts draw with :data:`DOM`, :mod:`web.dom`'s helpers and
+:mod:`web.table.cards_view`'s cards, which the table hands each (why: :mod:`web.dom`).
 """
 
 from __future__ import annotations
@@ -22,16 +23,27 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from pyodide.ffi import create_proxy
-from pyscript import document, window
 
 from ratscrew.core.engine import Game
 from ratscrew.core.events import ChallengeWon, Event, GameOver, PileTaken, PlayOn, WrongSlap
+from web.dom import (
+    by_id,
+    clear,
+    css_value,
+    el,
+    font_px,
+    later,
+    media,
+    now,
+    scroll_into_view,
+    text_node,
+)
 from web.model.feedback import Sound
 from web.model.log_lines import LogLines
 from web.model.session import Session
-from web.table.cards_view import by_id, card_element, clear, el
-from web.table.part import BEFORE_PILE, BESIDE_PILE, Box, Dom, PartContext, TablePart, parts_for
-from web.table.piece import Piece
+from web.table.cards_view import card_element
+from web.table.part import BEFORE_PILE, BESIDE_PILE, Box, PartContext, TablePart, parts_for
+from web.table.piece import Dom, Piece
 from web.table.pieces.decision import DecisionPanel
 from web.table.pieces.finale import Finale
 from web.table.pieces.headline_view import HeadlineView
@@ -40,9 +52,9 @@ from web.table.pieces.pile import Pile
 from web.table.pieces.seats import Marks, Seats, projector_display
 from web.table.pieces.sounds import Sounds
 
-DOM = Dom(el, by_id, clear, card_element, lambda text: document.createTextNode(text),
-          lambda: float(window.performance.now()))
-"""The drawing tools the table hands its parts."""
+DOM = Dom(el=el, by_id=by_id, clear=clear, text_node=text_node, card=card_element, now=now,
+          media=media, css_value=css_value, font_px=font_px, scroll_into_view=scroll_into_view)
+"""The drawing tools the table hands its pieces and its parts (:mod:`web.dom`)."""
 
 NOTABLE: tuple[type[Event], ...] = (PileTaken, WrongSlap, ChallengeWon, GameOver, PlayOn)
 """Events the log marks as notable (each part of the table adds its own)."""
@@ -65,24 +77,24 @@ class TableView:
         self.session = session
         self.game: Game = session.game
         # How people here play (keys, or a touch screen's buttons): what the sentences name.
-        session.touch = bool(window.matchMedia("(pointer: coarse)").matches)
+        session.touch = media("(pointer: coarse)")
         self.felt = by_id("felt")
         self._proxies: list[Any] = []
-        context = PartContext(session, self.seat_root, self.later, self._proxies, DOM, act,
+        context = PartContext(session, self.seat_root, later, self._proxies, DOM, act,
                               create_proxy)
         self.parts = self._make_parts(context)
         notable = NOTABLE + tuple(t for part in self.parts for t in part.notable)
         self.lines = lines or LogLines(self.game.names, notable)
         """Every log entry's markup, kept for the whole game (the table is redrawn with the
         same ones after a step back)."""
-        self.log = LogView(session, self.lines)
-        self.seats = Seats(session, keys, on_touch, context.proxy, self.later, self._marks,
+        self.log = LogView(DOM, session, self.lines)
+        self.seats = Seats(DOM, session, keys, on_touch, context.proxy, later, self._marks,
                            self._no_cards_note)
-        self.pile = Pile(session, self.seat_root, self.later)
-        self.decision = DecisionPanel(session, keys, on_choose, context.proxy, self.seat_root)
-        self.headline = HeadlineView(session, self.seats.show_note)
+        self.pile = Pile(DOM, session, self.seat_root, later)
+        self.decision = DecisionPanel(DOM, session, keys, on_choose, context.proxy, self.seat_root)
+        self.headline = HeadlineView(DOM, session, self.seats.show_note)
         sounds = [Sounds(session, sound)] if sound is not None else []
-        self.finale = Finale(self.game, self.seat_root, self.later)
+        self.finale = Finale(DOM, self.game, self.seat_root, later)
         # Every step goes to the pieces in this order. Of a batch of events, the log writes
         # its entries, the pile and the parts note what they will draw, the headline says
         # what happened (its line, the seats' notes, the live region) and the sounds are
@@ -108,7 +120,7 @@ class TableView:
         """The display changed (the projector display on or off): the seats and the pause
         banner take their places for it. On the projector display the banner is at the top of
         the rail, where the stepping is, and leaves the centre's height to the pile."""
-        projector = projector_display(self.felt)
+        projector = projector_display(DOM, self.felt)
         self.seats.place(projector)
         banner = by_id("paused-banner")
         home = by_id("rail-body") if projector else self.felt.querySelector(".centre-area")
@@ -185,12 +197,6 @@ class TableView:
     def seat_root(self, seat: int) -> Any:
         """A seat's ``<section class="seat">``."""
         return self.seats.root(seat)
-
-    def later(self, fn: Callable[[], None], ms: int) -> None:
-        """Call ``fn`` once, ``ms`` real milliseconds from now."""
-        from pyodide.ffi import create_once_callable
-
-        window.setTimeout(create_once_callable(fn), ms)
 
     def update(self, events: Sequence[Event]) -> None:
         """Draw a batch of events (none: redraw what the game shows)."""

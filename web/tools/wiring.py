@@ -12,10 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 from pyodide.ffi import create_proxy
-from pyscript import window
 
+from web.dom import el
 from web.shell.host import ToolHost
-from web.table.cards_view import el
 
 BACK_TO_SETUP = "Back to the game setup"
 """Every tool's button back to the setup screen."""
@@ -70,11 +69,3 @@ class Wiring:
         for p in self._proxies:
             p.destroy()
         self._proxies.clear()
-
-
-def focus(node: Any) -> None:
-    """Move the focus to ``node`` without scrolling the page to it."""
-    try:
-        node.focus(window.Object.fromEntries([["preventScroll", True]]))
-    except Exception:  # a browser without focus options
-        node.focus()

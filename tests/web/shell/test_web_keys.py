@@ -22,7 +22,7 @@ PAGE = '<body><main id="table"></main></body>'
 def keyboard() -> Iterator[types.SimpleNamespace]:
     """``keyboard.press(key)`` on a table of two people playing K.U.R.S. (flip and slap),
     whose panel is open for seat 0; what reached the panel, the choice and the game."""
-    with fake_browser(["web.shell.keys", "web.table.cards_view"], PAGE) as page:
+    with fake_browser(["web.shell.keys", "web.dom"], PAGE) as page:
         page.window.ratscrewLatency = types.SimpleNamespace(push=lambda _ms: None)
         keys_module = page.module("web.shell.keys")
         session = Session("kurs", 2, 1, ["Ada", "Ben"], {})

@@ -1,7 +1,9 @@
 """The table's pieces (web/table/view.py and the pieces it is made of), without a browser.
 
-The table imports ``document`` and ``window`` from the browser's ``pyscript`` module and
-``create_proxy`` from ``pyodide.ffi``: here they are the stand-ins of tests/web/fake_browser.py,
+The table (web/table/view.py, through web/dom.py and web/table/cards_view.py) imports
+``document`` and ``window`` from the browser's ``pyscript`` module and ``create_proxy`` from
+``pyodide.ffi``, and hands its pieces and the variants' parts the drawing tools made of them
+(``view.DOM``): here they are the stand-ins of tests/web/fake_browser.py,
 with a small DOM that does what the table asks of a real one (elements, attributes, classes,
 ``dataset``, ``style``, a few selectors, ``innerHTML`` for the log) and a clock and timers the
 test moves by hand. On it the table deals real games and draws them: the pieces' order, the
@@ -42,10 +44,9 @@ TABLE = """<body><p id="explain"></p><div id="felt"><div id="seats">
 <div id="announce"></div></body>"""
 """The table's elements as index.html has them (only what the table reads)."""
 
-TABLE_MODULES = ("web.table.view", "web.table.pieces.seats", "web.table.pieces.pile",
-                 "web.table.pieces.log_view", "web.table.pieces.decision",
-                 "web.table.pieces.headline_view", "web.table.pieces.finale",
-                 "web.table.cards_view")
+TABLE_MODULES = ("web.table.view", "web.dom", "web.table.cards_view")
+"""The table's modules that read the browser: its pieces, like the variants' parts, import
+nothing of it (they draw with the tools the table hands them, ``view.DOM``)."""
 
 
 @pytest.fixture

@@ -607,7 +607,7 @@ class BurnContestPanel(TablePart):
             cards = " ".join(contest.cards)
             head = self.dom.el("p", "contest-head")
             head.appendChild(self.dom.el("b", "", "Burn! "))
-            head.appendChild(self.dom.text(
+            head.appendChild(self.dom.text_node(
                 with_symbols(f"{contest.condition} {cards}".strip())))
             clock = self.dom.el("span", "contest-clock")
             head.appendChild(clock)

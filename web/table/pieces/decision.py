@@ -9,18 +9,16 @@ button has ``data-option``.
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Callable
 from typing import Any
-
-from pyscript import window
 
 from ratscrew.core.cards import CARDS
 from ratscrew.core.engine import Decision, Game, clean_text
 from web.model.keymap import choice_hint, choice_step
 from web.model.session import EMPTY_ANSWER, Session
-from web.table.cards_view import by_id, card_element, clear, el
-from web.table.piece import Piece
+from web.table.piece import Dom, Piece
 
 TYPE_OPTION = "\u270e type"
 """The choice panel's own entry for a decision that takes typed text: choosing it with the
@@ -34,26 +32,28 @@ class DecisionPanel(Piece):
 
     def __init__(
         self,
+        dom: Dom,
         session: Session,
         keys: Callable[[int], dict[str, str]],
         on_choose: Callable[[int, str], None] | None,
         proxy: Callable[[Callable[[Any], None]], Any],
         seat_root: Callable[[int], Any],
     ) -> None:
+        self.dom = dom
         self.session = session
         self.game: Game = session.game
         self._keys = keys
         self._on_choose = on_choose
         self._proxy = proxy
         self._seat_root = seat_root
-        self.slot = by_id("choice-slot")
+        self.slot = self.dom.by_id("choice-slot")
         self._choice: dict[str, Any] | None = None
         """The open panel: its decision, seat, selected index and nodes."""
         self._scroll_to: Any = None
         """A panel just opened, to bring into view once the table is drawn (:meth:`reveal`)."""
 
     def build(self) -> None:
-        clear(self.slot)
+        self.dom.clear(self.slot)
 
     def update(self) -> None:
         decision = self.session.human_decision
@@ -77,6 +77,7 @@ class DecisionPanel(Piece):
         button per option (its label; a card option is the card itself), a text box when the
         answer may be typed, and the countdown to the default. Their seat is marked
         ``choosing``."""
+        el = self.dom.el
         seat = decision.seat
         root = self._seat_root(seat)
         panel = el("div", "choice", role="group", aria_label=decision.prompt,
@@ -90,7 +91,7 @@ class DecisionPanel(Piece):
         if decision.cards and not card_options:
             row = el("div", "choice-cards")
             for card in decision.cards:
-                row.appendChild(card_element(card, "small"))
+                row.appendChild(self.dom.card(card, "small"))
             panel.appendChild(row)
         options = el("div", "choice-options")
         if card_options:
@@ -101,7 +102,7 @@ class DecisionPanel(Piece):
             if card_options:
                 button = el("button", "choice-option choice-card", type="button",
                             data_option=option, aria_label=label)
-                button.appendChild(card_element(CARDS[option], "small"))
+                button.appendChild(self.dom.card(CARDS[option], "small"))
             else:
                 button = el("button", "choice-option", label, type="button",
                             data_option=option)
@@ -139,7 +140,7 @@ class DecisionPanel(Piece):
             clock = el("p", "choice-wait", f"If you wait: {decision.label(decision.default)}")
             panel.appendChild(clock)
         clock.classList.add("choice-default")
-        clear(self.slot)  # one panel at a time
+        self.dom.clear(self.slot)  # one panel at a time
         self.slot.appendChild(panel)
         root.classList.add("choosing")
         keys = [*decision.options, *([TYPE_OPTION] if entry else [])]
@@ -160,13 +161,9 @@ class DecisionPanel(Piece):
         node, self._scroll_to = self._scroll_to, None
         if node is None:
             return
-        try:
-            from pyodide.ffi import to_js
-
-            node.scrollIntoView(to_js({"block": "nearest"},
-                                      dict_converter=window.Object.fromEntries))
-        except Exception:  # an old browser, or no browser: showing the panel is what counts
-            pass
+        # An old browser may refuse the options: showing the panel is what counts.
+        with contextlib.suppress(Exception):
+            self.dom.scroll_into_view(node, block="nearest")
 
     def _text_handler(self, seat: int, decision: Decision, entry: dict[str, Any]) -> Any:
         """The typed answer: sent with the button or Enter, once cleaned (never empty)."""
@@ -227,7 +224,7 @@ class DecisionPanel(Piece):
         choice = self._choice
         if choice is None:
             return
-        left = self.session.choice_ms_left(float(window.performance.now()))
+        left = self.session.choice_ms_left(self.dom.now())
         text = "" if left is None else f"in {math.ceil(left / 1000)} s"
         if choice.get("text") != text:
             choice["text"] = text

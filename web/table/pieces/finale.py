@@ -17,12 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from pyscript import document, window
-
 from ratscrew.core.engine import Game
 from ratscrew.core.events import Event, PileTaken
-from web.table.cards_view import by_id, clear, el
-from web.table.piece import Piece
+from web.table.piece import Dom, Piece
 
 FROM_PILE = 5
 """At most so many cards fly from the pile."""
@@ -80,8 +77,9 @@ class Finale(Piece):
     """The winner's moment (:meth:`play`), over the felt. ``seat_root`` gives a seat's
     element, to measure."""
 
-    def __init__(self, game: Game, seat_root: Callable[[int], Any],
+    def __init__(self, dom: Dom, game: Game, seat_root: Callable[[int], Any],
                  later: Callable[[Callable[[], None], int], None]) -> None:
+        self.dom = dom
         self.game = game
         self._seat_root = seat_root
         self._later = later
@@ -90,8 +88,8 @@ class Finale(Piece):
         """How many cards the last pile taken held (the pile won at the end, as it flies)."""
 
     def build(self) -> None:
-        self.layer = el("div", "finale", aria_hidden="true")
-        by_id("felt").appendChild(self.layer)
+        self.layer = self.dom.el("div", "finale", aria_hidden="true")
+        self.dom.by_id("felt").appendChild(self.layer)
 
     def on_events(self, events: Sequence[Event]) -> None:
         for event in events:
@@ -101,18 +99,18 @@ class Finale(Piece):
     def play(self, winner: int) -> int:
         """The moment for ``winner``: the seat glows (class ``crowned``) and the cards gather
         to it. How long it lasts, in real ms."""
-        reduced = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
-        mode = moment_mode(str(document.body.dataset.motion or "move"), reduced)
+        layer = self.layer
+        reduced = self.dom.media("(prefers-reduced-motion: reduce)")
+        mode = moment_mode(str(layer.ownerDocument.body.dataset.motion or "move"), reduced)
         root = self._seat_root(winner)
         root.classList.add("crowned")
-        layer = self.layer
-        clear(layer)
+        self.dom.clear(layer)
         layer.dataset.mode = mode
         game = self.game
         plan = gather_plan([len(hand) for hand in game.hands], len(game.pile), self._won, winner)
         if not plan:
             return moment_ms(mode)
-        pile = by_id("pile")
+        pile = self.dom.by_id("pile")
         stack = root.querySelector(".stack")
         target = stack if stack and stack.getBoundingClientRect().width else root
         box = layer.getBoundingClientRect()
@@ -133,7 +131,7 @@ class Finale(Piece):
                 # Where the cards travel, each sets off where it is and flies to the seat;
                 # where they fade, each comes and goes at the seat.
                 x, y = (from_x, from_y) if mode == "move" else (to_x, to_y)
-                node = el("div", "card covered", aria_hidden="true")
+                node = self.dom.el("div", "card covered", aria_hidden="true")
                 style = node.style
                 style.setProperty("left", f"{x - float(box.left):.0f}px")
                 style.setProperty("top", f"{y - float(box.top):.0f}px")
@@ -143,7 +141,7 @@ class Finale(Piece):
                 style.setProperty("--delay", f"{n * STAGGER_MS[mode]}ms")
                 layer.appendChild(node)
                 n += 1
-        self._later(lambda: clear(layer), moment_ms(mode))
+        self._later(lambda: self.dom.clear(layer), moment_ms(mode))
         return moment_ms(mode)
 
     def destroy(self) -> None:

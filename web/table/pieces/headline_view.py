@@ -11,15 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from pyscript import window
-
 from ratscrew.core.engine import Game
 from ratscrew.core.events import Event
 from web.model.card_text import with_names, with_symbols
 from web.model.headline import Announcer, Headline, Line, Note, seat_notes
 from web.model.session import Session
-from web.table.cards_view import by_id
-from web.table.piece import Piece
+from web.table.piece import Dom, Piece
 from web.table.pieces.seats import projector_display
 
 
@@ -34,12 +31,13 @@ class HeadlineView(Piece):
     """The headline, the seats' notes (drawn by ``show_note``: the seats') and the live
     region. A line or a summary that must wait for its turn waits for a tick."""
 
-    def __init__(self, session: Session, show_note: Callable[[Note], None]) -> None:
+    def __init__(self, dom: Dom, session: Session, show_note: Callable[[Note], None]) -> None:
+        self.dom = dom
         self.session = session
         self.game: Game = session.game
         self._show_note = show_note
-        self.line = by_id("explain")
-        self.announce = by_id("announce")
+        self.line = self.dom.by_id("explain")
+        self.announce = self.dom.by_id("announce")
         self.headline = Headline()
         self.announcer = Announcer(frozenset(session.humans))
 
@@ -57,7 +55,7 @@ class HeadlineView(Piece):
     def tell(self, events: Sequence[Event]) -> None:
         """A batch of events to the headline (its notable line), the seats (their notes) and
         the live region."""
-        now = float(window.performance.now())
+        now = self.dom.now()
         names = self.game.names or None
         speed = self.session.speed
         controls = self.session.controls()
@@ -70,7 +68,7 @@ class HeadlineView(Piece):
         return self.headline.waiting() or self.announcer.waiting()
 
     def tick(self) -> None:
-        now = float(window.performance.now())
+        now = self.dom.now()
         self._show_line(self.headline.tick(now, self.session.speed))
         self._say(self.announcer.tick(now))
 
@@ -84,8 +82,8 @@ class HeadlineView(Piece):
         node.classList.remove("fresh", "long")
         _ = node.offsetWidth  # restart the animation
         node.classList.add("fresh")
-        if projector_display(node) and _text_height(node) > 1.4 * float(
-                window.parseFloat(window.getComputedStyle(node).fontSize)):
+        if (projector_display(self.dom, node)
+                and _text_height(node) > 1.4 * self.dom.font_px(node)):
             # Over a line on the projector display: the plain display's size, in its two
             # lines' room (table.css), so that the table keeps its place.
             node.classList.add("long")

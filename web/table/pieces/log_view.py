@@ -14,19 +14,19 @@ from ratscrew.core.engine import Game
 from ratscrew.core.events import Event
 from web.model.log_lines import FUTURE_LIMIT, LOG_LIMIT, LogLines
 from web.model.session import Session
-from web.table.cards_view import by_id
-from web.table.piece import Piece
+from web.table.piece import Dom, Piece
 
 
 class LogView(Piece):
     """The log of one table, drawn from ``lines`` (handed on to the next table after a step
     back, so that the entries are not written again)."""
 
-    def __init__(self, session: Session, lines: LogLines) -> None:
+    def __init__(self, dom: Dom, session: Session, lines: LogLines) -> None:
+        self.dom = dom
         self.session = session
         self.game: Game = session.game
         self.lines = lines
-        self.log = by_id("log")
+        self.log = self.dom.by_id("log")
         self._shown = 0
         """How many of the record's events the log lists as happened."""
         self._future = 0

@@ -13,16 +13,13 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from pyscript import document, window
-
 from ratscrew.core.engine import COVERED, DEAD, PENALTY, Game
 from ratscrew.core.events import Event, PileTaken, WrongSlap
 from web.model.card_face import pile_top
 from web.model.session import Session
 from web.model.variant_page import table_words
-from web.table.cards_view import by_id, card_element, clear, el
 from web.table.flight import SWEEP_MS, fly_from, fly_to, land, offset
-from web.table.piece import Piece
+from web.table.piece import Dom, Piece
 
 SHOWN = 6
 """How many of the pile's top cards are fanned out (a hoagie needs four)."""
@@ -51,16 +48,18 @@ class Pile(Piece):
 
     def __init__(
         self,
+        dom: Dom,
         session: Session,
         seat_root: Callable[[int], Any],
         later: Callable[[Callable[[], None], int], None],
     ) -> None:
+        self.dom = dom
         self.game: Game = session.game
         self._seat_root = seat_root
         self._later = later
-        self.pile = by_id("pile")
-        self.note = by_id("pile-note")
-        self.challenge = by_id("challenge")
+        self.pile = self.dom.by_id("pile")
+        self.note = self.dom.by_id("pile-note")
+        self.challenge = self.dom.by_id("challenge")
         self._shown = 0
         """How many cards the pile shows (none while a pile taken flies away)."""
         self._label_shown = ""
@@ -72,7 +71,7 @@ class Pile(Piece):
         """Whether that batch has any event (it finishes what still flies)."""
 
     def build(self) -> None:
-        clear(self.pile)
+        self.dom.clear(self.pile)
         self.pile.setAttribute("role", "group")
 
     def on_events(self, events: Sequence[Event]) -> None:
@@ -109,7 +108,7 @@ class Pile(Piece):
         for key, i, card, kind in shown:
             if key in present:
                 continue
-            node = card_element(card, kind)
+            node = self.dom.card(card, kind)
             node.dataset.key = key
             node.style.setProperty("--tilt", f"{((i * 37) % 11) - 5}deg")
             if kind == DEAD and dead_from >= 0:  # a wrong slap's cards, on top
@@ -132,6 +131,14 @@ class Pile(Piece):
             self._label_shown = label
         self.challenge.textContent = challenge_line(game)
 
+    def _anim(self) -> float:
+        """The animation factor the page uses now (``--anim``: speed, reduced motion)."""
+        try:
+            value = self.dom.css_value(self.pile.ownerDocument.body, "--anim")
+            return max(0.0, float(value.strip() or "1"))
+        except (ValueError, TypeError):
+            return 1.0
+
     def _offset(self, seat: int) -> tuple[float, float]:
         """How far (px) the middle of ``seat`` is from the middle of the pile."""
         return offset(self._seat_root(seat), self.pile)
@@ -148,7 +155,7 @@ class Pile(Piece):
         x, y = self._offset(seat)
         nodes = []
         for n in range(min(count, TUCKED_SHOWN)):
-            node = el("div", "card covered tucking", aria_hidden="true")
+            node = self.dom.el("div", "card covered tucking", aria_hidden="true")
             fly_from(node, x, y)
             node.style.setProperty("animation-delay", f"calc({n * 60}ms * var(--anim))")
             pile.insertBefore(node, pile.firstChild)  # under every card shown
@@ -182,7 +189,7 @@ class Pile(Piece):
             if shown:
                 pile.classList.remove("pattern-shown")
 
-        wait = SWEEP_MS + (math.ceil(PATTERN_MS * _anim()) if shown else 0)
+        wait = SWEEP_MS + (math.ceil(PATTERN_MS * self._anim()) if shown else 0)
         self._later(drop, wait)
         self._shown = 0
 
@@ -202,15 +209,6 @@ def mark_pattern(won: PileTaken, nodes: Sequence[Any]) -> bool:
                 marked = True
                 break
     return marked
-
-
-def _anim() -> float:
-    """The animation factor the page uses now (``--anim``: speed, reduced motion)."""
-    try:
-        value = str(window.getComputedStyle(document.body).getPropertyValue("--anim"))
-        return max(0.0, float(value.strip() or "1"))
-    except (ValueError, TypeError):
-        return 1.0
 
 
 def pile_note(game: Game) -> str:

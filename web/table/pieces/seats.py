@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyscript import window
-
 from ratscrew.core.engine import Game
 from web.model.card_text import with_symbols
 from web.model.headline import NOTE_MS, Note
@@ -21,8 +19,7 @@ from web.model.keymap import key_label
 from web.model.seating import REGIONS, longest_word, seat_layout
 from web.model.session import ACTION_LABELS, HUMAN_ORDER, STACK_DEPTH, Session
 from web.model.variant_page import table_words
-from web.table.cards_view import by_id, clear, el
-from web.table.piece import Piece
+from web.table.piece import Dom, Piece
 
 Marks = tuple[tuple[str, str], ...]
 """What a seat wears besides its count, as (kind, text): each a ``data-mark``."""
@@ -32,11 +29,11 @@ DESKTOP = "(min-width: 700px) and (min-height: 521px)"
 """The screens the projector display changes (not a phone's: web/shell/base.css)."""
 
 
-def projector_display(node: Any) -> bool:
+def projector_display(dom: Dom, node: Any) -> bool:
     """Whether the page (``node``'s document) is on the projector display (the class
     ``projector`` on ``<html>``: web/shell/settings_dialog.py) on a screen it changes."""
     return bool(node.ownerDocument.documentElement.classList.contains("projector")
-                and window.matchMedia(DESKTOP).matches)
+                and dom.media(DESKTOP))
 
 
 class Seats(Piece):
@@ -45,6 +42,7 @@ class Seats(Piece):
 
     def __init__(
         self,
+        dom: Dom,
         session: Session,
         keys: Callable[[int], dict[str, str]],
         on_touch: Callable[[int, str], None],
@@ -53,6 +51,7 @@ class Seats(Piece):
         marks: Callable[[int], Marks],
         no_cards_note: Callable[[int], str | None],
     ) -> None:
+        self.dom = dom
         self.session = session
         self.game: Game = session.game
         self._keys = keys
@@ -61,7 +60,7 @@ class Seats(Piece):
         self._later = later
         self._marks = marks
         self._no_cards_note = no_cards_note
-        box = by_id("seats")
+        box = self.dom.by_id("seats")
         self.regions = {name: box.querySelector(f"[data-region='{name}']") for name in REGIONS}
         self.over = False
         """Whether the people's buttons are disabled: the game is over."""
@@ -75,10 +74,10 @@ class Seats(Piece):
 
     def build(self) -> None:
         for region in self.regions.values():
-            clear(region)
+            self.dom.clear(region)
         for seat in range(self.game.n):
             self.nodes.append(self._make_seat(seat))
-        self.place(projector_display(self.regions["top"]))
+        self.place(projector_display(self.dom, self.regions["top"]))
         self.refresh_keys()
 
     def place(self, projector: bool) -> None:
@@ -93,6 +92,7 @@ class Seats(Piece):
             self.regions[region].appendChild(root)
 
     def _make_seat(self, seat: int) -> dict[str, Any]:
+        el = self.dom.el
         game, session = self.game, self.session
         bot = session.bots.get(seat)
         here = bot is None and seat not in session.remote  # a person at this device
@@ -199,9 +199,9 @@ class Seats(Piece):
             root.classList.toggle("winner", state[3])
             nodes["status"].textContent = state[2]
             marks = nodes["marks"]
-            clear(marks)
+            self.dom.clear(marks)
             for kind, text in state[4]:
-                marks.appendChild(el("span", f"mark mark-{kind}", text, data_mark=kind))
+                marks.appendChild(self.dom.el("span", f"mark mark-{kind}", text, data_mark=kind))
             root.dataset.marks = " ".join(kind for kind, _ in state[4])
 
     def _status(self, seat: int, to_act: int) -> str:
@@ -242,7 +242,7 @@ class Seats(Piece):
         old = nodes["note"]
         if old is not None:
             old.remove()
-        node = el("p", "seat-note", with_symbols(note.text), data_kind=note.kind)
+        node = self.dom.el("p", "seat-note", with_symbols(note.text), data_kind=note.kind)
         nodes["line"].appendChild(node)
         nodes["note"] = node
         wrong = note.kind == "wrong-slap"

@@ -13,9 +13,9 @@ from typing import Any
 from pyscript import window
 
 from ratscrew.tools.bmn import BmnError, analyse, format_result
+from web.dom import by_id, clear, el
 from web.model.setup_html import speed_options
 from web.shell.host import Tool, ToolHost
-from web.table.cards_view import by_id, clear, el
 from web.tools.bmn.deals import FAMOUS, MAX_HAND_CHARS, card_codes, random_deal, read_hand
 from web.tools.wiring import BACK_TO_SETUP, Wiring
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyodide.ffi import to_js
 from pyscript import window
+
+from web.dom import js_object
 
 PLOT_SCRIPTS = ("runtime/plot/d3.min.js", "runtime/plot/plot.umd.min.js")
 """Loaded in this order (Plot's UMD build reads the global ``d3``) when the lab first opens."""
@@ -36,11 +37,6 @@ _LOADER = """(src) => {
     document.head.appendChild(s);
   }));
 }"""
-
-
-def js_obj(value: Any) -> Any:
-    """``value`` (dicts, lists, numbers, text, JS objects) as plain JavaScript objects."""
-    return to_js(value, dict_converter=window.Object.fromEntries)
 
 
 async def load_plot() -> Any:
@@ -107,9 +103,9 @@ class Charts:
                         "ticks": self.ticks(across, 5)}
             out["y"] = {"label": "Games", "grid": True, "domain": [0, top], "ticks": up}
             out["marks"] = [
-                plot.rectY(js_obj(bins), js_obj({"x1": "x1", "x2": "x2", "y": "games",
+                plot.rectY(js_object(bins), js_object({"x1": "x1", "x2": "x2", "y": "games",
                                                  "fill": colour, "insetLeft": 1})),
-                plot.ruleY(js_obj([0])),
+                plot.ruleY(js_object([0])),
             ]
         elif key == "wins":
             rows = [{"seat": f"P{seat + 1}", "games": wins}
@@ -124,8 +120,8 @@ class Charts:
             out["y"] = {"label": "Games won", "grid": True, "domain": [0, max(top, 1)],
                         "ticks": up}
             out["marks"] = [
-                plot.barY(js_obj(rows), js_obj({"x": "seat", "y": "games", "fill": colour})),
-                plot.ruleY(js_obj([0])),
+                plot.barY(js_object(rows), js_object({"x": "seat", "y": "games", "fill": colour})),
+                plot.ruleY(js_object([0])),
             ]
         elif key == "slaps":
             rows = [{"kind": "Right", "n": data["slaps"]["right_per_game"]},
@@ -136,8 +132,8 @@ class Charts:
             out["y"] = {"label": "Slaps a game", "grid": True, "domain": [0, max(top, 0.1)],
                         "ticks": up}
             out["marks"] = [
-                plot.barY(js_obj(rows), js_obj({"x": "kind", "y": "n", "fill": colour})),
-                plot.ruleY(js_obj([0])),
+                plot.barY(js_object(rows), js_object({"x": "kind", "y": "n", "fill": colour})),
+                plot.ruleY(js_object([0])),
             ]
         else:
             out.update(self._piles(plot, data, colour))
@@ -164,8 +160,8 @@ class Charts:
                   "ticks": self.ticks(across, 3)},
             "y": {"label": "", "domain": titles},
             "marks": [
-                plot.axisY(js_obj({"lineWidth": (left - f) / f, "label": ""})),
-                plot.barX(js_obj(rows), js_obj({"y": "cause", "x": "share", "fill": colour})),
-                plot.ruleX(js_obj([0])),
+                plot.axisY(js_object({"lineWidth": (left - f) / f, "label": ""})),
+                plot.barX(js_object(rows), js_object({"y": "cause", "x": "share", "fill": colour})),
+                plot.ruleX(js_object([0])),
             ],
         }

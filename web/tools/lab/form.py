@@ -15,11 +15,11 @@ from ratscrew.core.rng import MAX_SEED
 from ratscrew.play.bots import DIFFICULTIES
 from ratscrew.tools.lab import MAX_GAMES, MIN_GAMES, LabError, LabSpec, same_rules
 from ratscrew.variants import Variant, find_variant
+from web.dom import attribute, by_id
 from web.model.links import default_players
 from web.model.setup_html import player_options, rules_body, tag, variant_options, void
 from web.model.setup_options import controls_for, rules_or_default, set_option
 from web.shell.host import ToolHost
-from web.table.cards_view import by_id
 from web.tools.wiring import Wiring
 
 SETS = ("A", "B")
@@ -171,7 +171,7 @@ class LabForm:
 
     def _on_rule(self, name: str, event: Any) -> None:
         target = event.target
-        option = str(target.getAttribute("data-option") or "")
+        option = attribute(target, "data-option")
         if not option:
             return
         body = by_id(f"lab-{name.lower()}-rules")

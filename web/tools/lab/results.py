@@ -17,9 +17,19 @@ from typing import Any
 from pyscript import document, window
 
 from ratscrew.tools.lab import LabSpec
+from web.dom import (
+    by_id,
+    clear,
+    el,
+    font_px,
+    js_object,
+    save_file,
+    scroll_into_view,
+    table_with_head,
+    text_node,
+)
 from web.model.setup_html import tag
-from web.table.cards_view import by_id, clear, el, save_file, table_with_head
-from web.tools.lab.charts import PLOT_TITLES, Charts, js_obj
+from web.tools.lab.charts import PLOT_TITLES, Charts
 from web.tools.lab.form import LEVEL_LABELS, SETS
 from web.tools.wiring import Wiring
 
@@ -121,7 +131,7 @@ class LabResults:
             plot = None
         self._draw_plots(plot, report)
         self.sizes.observe(by_id("lab-plots"))
-        box.scrollIntoView(js_obj({"behavior": "smooth", "block": "start"}))
+        scroll_into_view(box, behavior="smooth", block="start")
 
     @staticmethod
     def _draw_commands(report: dict[str, Any]) -> None:
@@ -192,7 +202,7 @@ class LabResults:
                 figure = el("figure", "lab-figure", data_set=name)
                 caption = el("figcaption", "", id=f"lab-cap-{key}-{name.lower()}")
                 caption.appendChild(el("strong", "", f"{data['label']}. "))
-                caption.appendChild(document.createTextNode(data["text"][key]))
+                caption.appendChild(text_node(data["text"][key]))
                 figure.appendChild(caption)
                 row.appendChild(figure)
                 figures.append((figure, key, index, caption))
@@ -208,7 +218,7 @@ class LabResults:
         width = max(width, 200)
         charts = Charts(sets, report["causes"], width, font)
         for figure, key, index, caption in figures:
-            svg = plot.plot(js_obj(charts.options(plot, key, index)))
+            svg = plot.plot(js_object(charts.options(plot, key, index)))
             named = svg.querySelectorAll("[aria-label]")  # Plot's names for its marks: an
             for i in range(named.length):  # image's parts have none (its caption says it all)
                 named.item(i).removeAttribute("aria-label")
@@ -226,9 +236,9 @@ class LabResults:
         and their text size in px: the table's body text, never under the page's 1rem."""
         caption = document.querySelector("#lab-plots figcaption")
         width = int(caption.clientWidth) if caption else 0
-        rem = float(str(window.getComputedStyle(document.documentElement).fontSize)[:-2])
+        rem = font_px(document.documentElement)
         table = document.querySelector("#lab-table-box .lab-table td")
-        text = float(str(window.getComputedStyle(table).fontSize)[:-2]) if table else rem
+        text = font_px(table) if table else rem
         return width, round(max(rem, text), 1)
 
     def _on_size(self, *_: Any) -> None:

@@ -17,8 +17,8 @@ from typing import Any
 
 from pyscript import PyWorker, document, window
 
+from web.dom import by_id
 from web.model.setup_html import tag, void
-from web.table.cards_view import by_id
 from web.tools.lab import runner as lab_runner
 
 WORKER_SCRIPT = "./web/tools/lab/worker.py"

@@ -17,13 +17,12 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from pyodide.ffi import create_once_callable
 from pyscript import window
 
 from ratscrew.tools.lab import LabError
+from web.dom import by_id, clear, later, link_stylesheet
 from web.model.setup_html import tag
 from web.shell.host import BackgroundTool, ToolHost
-from web.table.cards_view import by_id, clear, link_stylesheet
 from web.tools.lab.charts import load_plot
 from web.tools.lab.form import LabForm
 from web.tools.lab.results import LabResults
@@ -148,7 +147,7 @@ class LabScreen:
             self.host.close_lab()
             self.host.show_setup()
 
-        window.setTimeout(create_once_callable(self.host.guard(leave)), 0)
+        later(self.host.guard(leave), 0)
 
     # -- on and off screen -----------------------------------------------------------------------
 

@@ -7,8 +7,6 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from pyscript import document
-
 from ratscrew.core.slaps import SLAP_RULES
 from ratscrew.tools.practice import (
     MAX_CARDS,
@@ -22,9 +20,9 @@ from ratscrew.tools.practice import (
     PracticeError,
     describe,
 )
+from web.dom import clear, el, text_node
 from web.model.links import pick_seed
 from web.shell.host import ToolHost
-from web.table.cards_view import clear, el
 from web.tools.practice.shared import BestScores, copy_link, drill_link, key_badge
 from web.tools.practice.text import BLOCKED, best_on_form, one_line
 from web.tools.wiring import BACK_TO_SETUP, Wiring
@@ -38,7 +36,7 @@ def _field(title: str, control: Any, hint: str = "") -> Any:
     label = el("label", "practice-field")
     head = el("span", "", title)
     if hint:
-        head.appendChild(document.createTextNode(" "))
+        head.appendChild(text_node(" "))
         head.appendChild(el("small", "", hint))
     label.appendChild(head)
     label.appendChild(control)

@@ -15,9 +15,9 @@ from typing import Any
 
 from ratscrew.core.slaps import SLAP_RULES
 from ratscrew.tools.practice import DrillConfig, Summary, describe
+from web.dom import clear, el, table_with_head
 from web.model.links import pick_seed
 from web.shell.host import ToolHost
-from web.table.cards_view import clear, el, table_with_head
 from web.tools.practice.shared import BestScores, copy_link
 from web.tools.practice.text import (
     ACCURACY,

@@ -14,10 +14,11 @@ from typing import Any
 from pyscript import document, window
 
 from ratscrew.tools.practice import Drill, DrillConfig
+from web.dom import focus, now
 from web.model.keymap import is_game_event, normalize_key
 from web.shell.host import ToolHost
 from web.tools.practice.run_view import RunView
-from web.tools.wiring import Wiring, focus
+from web.tools.wiring import Wiring
 
 COUNTDOWN = (3, 2, 1)
 COUNTDOWN_STEP_MS = 800
@@ -87,15 +88,11 @@ class DrillRun:
             return
         self.view.hide_count()
         self._enter("running")
-        self._zero = self._now()
+        self._zero = now()
         self._tick()
 
-    @staticmethod
-    def _now() -> float:
-        return float(window.performance.now())
-
     def _clock(self) -> float:
-        return self._now() - self._zero
+        return now() - self._zero
 
     def _tick(self) -> None:
         self._timer = None
@@ -138,7 +135,7 @@ class DrillRun:
         if self.phase in ("running", "countdown"):
             self._paused_in = self.phase
             self._stop_timer()
-            self._paused_at = self._now()
+            self._paused_at = now()
             self._enter("paused")
             self.view.show_paused(True)
             focus(self.view.resume_button)
@@ -150,7 +147,7 @@ class DrillRun:
                 self._count = 0
                 self._countdown_step()
                 return
-            self._zero += self._now() - self._paused_at
+            self._zero += now() - self._paused_at
             self._enter("running")
             self._tick()
 

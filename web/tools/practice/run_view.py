@@ -20,8 +20,9 @@ from pyscript import window
 
 from ratscrew.core.cards import Card
 from ratscrew.tools.practice import Drill, DrillConfig, Feedback, describe
+from web.dom import clear, el
 from web.shell.host import ToolHost
-from web.table.cards_view import card_element, clear, el
+from web.table.cards_view import card_element
 from web.tools.practice.shared import key_badge
 from web.tools.practice.text import card_label, miss_line, slap_line
 from web.tools.wiring import Wiring

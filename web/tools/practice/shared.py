@@ -8,9 +8,9 @@ from typing import Any
 from pyscript import window
 
 from ratscrew.tools.practice import DrillConfig
+from web.dom import el
 from web.model.keymap import KeyMap, key_label
 from web.shell.host import ToolHost
-from web.table.cards_view import el
 from web.tools.practice.bests import STORAGE_KEY, best_key, dump_bests, load_bests, record_best
 from web.tools.practice.link import to_query
 from web.tools.practice.text import BLOCKED

@@ -18,15 +18,15 @@ from typing import Any
 from pyscript import document
 
 from ratscrew.tools.practice import Drill, DrillConfig
+from web.dom import by_id, clear, el, focus, link_stylesheet
 from web.model.links import pick_seed
 from web.shell.host import Tool, ToolHost
-from web.table.cards_view import by_id, clear, el, link_stylesheet
 from web.tools.practice.form import PracticeForm
 from web.tools.practice.link import parse_query
 from web.tools.practice.results import PracticeResults
 from web.tools.practice.run import PHASES, DrillRun
 from web.tools.practice.shared import BestScores
-from web.tools.wiring import Wiring, focus
+from web.tools.wiring import Wiring
 
 CSS_HREF = "web/tools/practice/practice.css"
 
