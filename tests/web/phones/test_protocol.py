@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.helpers import top_level_imports
+from web.phones import protocol
 from web.phones.protocol import (
     ACT_MEMORY,
     DROP_REASONS,
@@ -517,3 +518,18 @@ def test_a_new_phone_at_the_seat_counts_its_actions_afresh() -> None:
     inbox.new_phone()
     assert inbox.take(act, 3.0) is not None  # a new phone's first action
     assert inbox.dropped["malformed"] == 1
+
+
+# --------------------------------------------------------------------------- the JavaScript side
+
+
+def test_the_javascript_imports_the_protocols_own_values() -> None:
+    # The host (web/phones/host.mjs) and the phone's seat page (web/seat/seat.mjs) import their
+    # limits and the protocol's version from web/phones/protocol.mjs, written from this module.
+    path = ROOT / "web" / "phones" / "protocol.mjs"
+    assert path.read_text(encoding="utf-8") == protocol.js_module(), (
+        "web/phones/protocol.mjs differs from web/phones/protocol.py's values: run "
+        "`python -m web.phones.protocol > web/phones/protocol.mjs`")
+    for name, (value, _) in protocol.SHARED.items():
+        assert f"export const {name} = {json.dumps(value)};" in protocol.js_module()
+        assert getattr(protocol, name) == value
