@@ -533,3 +533,16 @@ def test_the_javascript_imports_the_protocols_own_values() -> None:
     for name, (value, _) in protocol.SHARED.items():
         assert f"export const {name} = {json.dumps(value)};" in protocol.js_module()
         assert getattr(protocol, name) == value
+
+
+RATE_TABLE: list[dict[str, Any]] = json.loads(
+    (ROOT / "tests" / "fixtures" / "phone_rate.json").read_text(encoding="utf-8"))["cases"]
+
+
+@pytest.mark.parametrize("case", RATE_TABLE, ids=[case["why"] for case in RATE_TABLE])
+def test_the_rate_limit_reads_as_the_shared_table_says(case: dict[str, Any]) -> None:
+    # tests/js/host.test.mjs runs the same table against the host's own bucket, which drops a
+    # flood before Python sees it: the two must agree.
+    inbox = Inbox()
+    read = ["0" if inbox.take('{"t":"bye"}', ms) is None else "1" for ms in case["times"]]
+    assert "".join(read) == case["read"]
