@@ -1,3 +1,4 @@
+// @ts-check
 // Compile the page's Python to bytecode for the page's own Python: the Pyodide of
 // node_modules (the runtime the site ships) runs here, in Node, so the bytecode's version is
 // exactly the browser's. Called by scripts/site_tools.py, which puts each .pyc in app.zip at
@@ -6,10 +7,10 @@
 // Input (stdin): JSON [[name, source], ...]. Output (stdout): JSON {"pyc": {name: hex
 // bytes}}, each an unchecked-hash .pyc, compiled with optimize=2 (no docstrings or asserts).
 import { readFileSync } from "node:fs";
-import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
+import { loadPyodide } from "pyodide";
 
 const sources = JSON.parse(readFileSync(0, "utf8"));
-const pyodide = await loadPyodide({ stdout: () => {}, stderr: (line) => console.error(line) });
+const pyodide = await loadPyodide({ stdout: () => {}, stderr: (/** @type {string} */ line) => console.error(line) });
 pyodide.globals.set("sources", pyodide.toPy(sources));
 const result = pyodide.runPython(`
 import importlib._bootstrap_external as external

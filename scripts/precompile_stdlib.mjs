@@ -1,3 +1,4 @@
+// @ts-check
 // The standard library the page starts Python with: Pyodide's own python_stdlib.zip, with
 // the modules that every start imports (scripts/stdlib_startup.txt: Pyodide's, PyScript's and
 // ours) as bytecode in place of their source. Pyodide ships the library as source, so every
@@ -13,11 +14,11 @@
 //
 // Usage: node precompile_stdlib.mjs IN.zip OUT.zip < modules.json (a JSON list of names).
 import { readFileSync, writeFileSync } from "node:fs";
-import { loadPyodide } from "../node_modules/pyodide/pyodide.mjs";
+import { loadPyodide } from "pyodide";
 
 const [input, output] = process.argv.slice(2);
 const modules = JSON.parse(readFileSync(0, "utf8"));
-const pyodide = await loadPyodide({ stdout: () => {}, stderr: (line) => console.error(line) });
+const pyodide = await loadPyodide({ stdout: () => {}, stderr: (/** @type {string} */ line) => console.error(line) });
 pyodide.FS.writeFile("/tmp/in.zip", readFileSync(input));
 pyodide.globals.set("modules", pyodide.toPy(modules));
 const missing = pyodide.runPython(`

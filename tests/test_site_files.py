@@ -42,10 +42,12 @@ PINNED = {
     "@observablehq/plot": "0.6.17", "qrcode-generator": "2.0.4", "qr-scanner": "1.4.2",
     **{f"workbox-{part}": WORKBOX_VERSION
        for part in ("sw", "core", "precaching", "routing", "strategies")},
+    "typescript": "7.0.2", "eslint": "10.15.0", "@eslint/js": "10.0.1", "globals": "17.14.0",
+    "@types/node": "20.19.43",
 }
 """Exact versions: the runtime, Workbox, Observable Plot and the QR code libraries (copied into
-the site) and axe-core
-(browser tests only). Workbox's modules must all be of one version."""
+the site), axe-core (browser tests only), and the JavaScript's checkers (tsc, ESLint, and the
+types and globals they know). Workbox's modules must all be of one version."""
 
 
 def load_config() -> dict[str, object]:
@@ -100,7 +102,7 @@ def test_config_fetches_nothing_from_the_network() -> None:
     # which imports the copy that scripts/copy-runtime ships.
     assert config.get("interpreter") == "./web/boot/pyodide_boot.mjs"
     boot = (ROOT / "web" / "boot" / "pyodide_boot.mjs").read_text(encoding="utf-8")
-    assert 'from "../../runtime/pyodide/pyodide.mjs"' in boot
+    assert 'await import(new URL("../../runtime/pyodide/pyodide.mjs", import.meta.url)' in boot
     assert "pyodide.mjs" in sitebuild.PYODIDE_FILES
 
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Loading screen for Ratscrew: runs before PyScript (a plain script in <head>), starts the
 // runtime's big downloads at once, shows progress in bytes and then in start-up steps, and
 // turns any start-up failure into a short, readable message.
@@ -17,14 +18,236 @@
 //   ratscrewBoot.bytes()        [bytes downloaded, bytes in all] of the early downloads
 "use strict";
 
+// ------------------------------------------------------------------ what is read early
+// The pure part: functions of text alone, for this script and web/boot/setup_early.js (a
+// classic script too, run after this one: it sees `ratscrewLoader`), and for Node's tests
+// (tests/js/, which run this file in a context without a page: the part below it then does
+// nothing).
+//
+// A link is read here as web/model/links.py's parse_query reads it, for what the first
+// screen shows before Python is there: whether it deals at once (autostart), and the table's
+// game, players, bots, their levels and names. tests/fixtures/links.json holds the cases both
+// must agree on (tests/js/links.test.mjs runs them here, tests/web/model/test_links_table.py
+// in Python).
+/**
+ * A game as the setup's menu has it: its name, the names a link may use, its numbers of
+ * players, and how many a link seats when it does not say.
+ * @typedef {{name: string, aliases: string[], min: number, max: number, players: number}} LinkVariant
+ * The games (the first one the default) and the bots' levels, as the page has them.
+ * @typedef {{variants: LinkVariant[], levels: string[]}} LinkPage
+ * @typedef {{name: string, bot: boolean, level: string}} LinkSeat
+ * What the first screen shows of a link's table (seed: "" for none).
+ * @typedef {{autostart: boolean, variant: string, players: number, seats: LinkSeat[],
+ *   seed: string}} LinkTable
+ */
+const ratscrewLoader = (() => {
+  // Python's whitespace (str.isspace, str.strip, str.split): not quite JavaScript's \s (which
+  // has U+FEFF, and lacks U+001C to U+001F and U+0085).
+  const SPACE = "\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+  const SPACE_CHAR = new RegExp(`^[${SPACE}]$`);
+  const SPACES = new RegExp(`[${SPACE}]+`);
+  // What a name loses: control characters, lone surrogates, and format characters but the
+  // zero-width non-joiner and joiner (links.py's _unwanted).
+  const UNWANTED = /^(?:[\p{Cc}\p{Cs}]|(?![\u200c\u200d])\p{Cf})$/u;
+  const JOINERS = /[\u200c\u200d]+$/;
+  const MAX_NAME_LENGTH = 24;
+  const MAX_SEED_LENGTH = 64;
+  const MAX_TOOL_QUERY = 8192;
+  const TOOLS = ["practice"];
+  const DEFAULT_LEVEL = "normal";
+  const AUTOSTART = new Set(["", "1", "true", "yes", "on"]);
+  // Each run of %XX escapes is UTF-8 (the BOM kept, as Python keeps it).
+  const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
+
+  /** Python's str.strip() (in one pass: a pattern anchored at the end would go over a long
+   *  run of spaces once for each of them). @param {string} text */
+  const strip = (text) => {
+    let start = 0;
+    let end = text.length;
+    while (start < end && SPACE_CHAR.test(text[start])) start += 1;
+    while (end > start && SPACE_CHAR.test(text[end - 1])) end -= 1;
+    return text.slice(start, end);
+  };
+
+  /** web/model/query.py's unquote. @param {string} text */
+  const unquote = (text) => text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) =>
+    utf8.decode(Uint8Array.from(run.slice(1).split("%"), (hex) => parseInt(hex, 16))));
+
+  /** A query's text as links.py reads it: no "#fragment", no spaces at either end, no "?".
+   *  @param {string} search */
+  const queryText = (search) => {
+    const text = strip(search.split("#")[0]);
+    return text.startsWith("?") ? text.slice(1) : text;
+  };
+
+  /** The [name, value] pairs of a query (web/model/query.py's query_pairs).
+   *  @param {string} query @returns {[string, string][]} */
+  const queryPairs = (query) => query.split("&").filter((part) => part).map((part) => {
+    const cut = part.indexOf("=");
+    const [name, value] = cut < 0 ? [part, ""] : [part.slice(0, cut), part.slice(cut + 1)];
+    return [unquote(name.replace(/\+/g, " ")), unquote(value.replace(/\+/g, " "))];
+  });
+
+  /** The teaching tool a link opens ("practice"), or "" (links.py's tool_link).
+   *  @param {string} search */
+  const toolLink = (search) => {
+    const query = Array.from(queryText(search)).slice(0, MAX_TOOL_QUERY).join("");
+    const names = new Set(queryPairs(query).map(([name]) => strip(name).toLowerCase()));
+    return TOOLS.find((tool) => names.has(tool)) || "";
+  };
+
+  /** A game's link parameters, by name (any case, spaces at either end dropped): the first
+   *  value of each. A teaching tool's link has none (Python reads it as a new table).
+   *  @param {string} search @returns {Map<string, string>} */
+  const readParams = (search) => {
+    const params = new Map();
+    if (toolLink(search)) return params;
+    for (const [name, value] of queryPairs(queryText(search))) {
+      const key = strip(name).toLowerCase();
+      if (!params.has(key)) params.set(key, value);
+    }
+    return params;
+  };
+
+  /** A parameter's value, or null when it is absent or blank (links.py's given).
+   *  @param {Map<string, string>} params @param {string} name */
+  const given = (params, name) => {
+    const value = params.get(name);
+    return value !== undefined && strip(value) ? value : null;
+  };
+
+  /** Whether a link deals at once: autostart, bare or 1, true, yes or on, in any case.
+   *  @param {string} search */
+  const autostart = (search) => {
+    const value = readParams(search).get("autostart");
+    return value !== undefined && AUTOSTART.has(strip(value).toLowerCase());
+  };
+
+  /** A whole number of 1 to 3 ASCII digits, or null (links.py's _whole_number).
+   *  @param {string} text */
+  const wholeNumber = (text) => {
+    const digits = strip(text);
+    return /^[0-9]{1,3}$/.test(digits) ? Number(digits) : null;
+  };
+
+
+  /** The game a name stands for, any case, "_" or " " for "-" (ratscrew's find_variant).
+   *  @template {{name: string, aliases: string[]}} V
+   *  @param {string} text @param {V[]} variants @returns {V | null} */
+  const findVariant = (text, variants) => {
+    const key = strip(text).toLowerCase().replace(/_/g, "-").replace(/ /g, "-");
+    return variants.find((v) => key === v.name || v.aliases.includes(key)) || null;
+  };
+
+  /** "Player N" for a 0-based seat. @param {number} seat */
+  const defaultName = (seat) => `Player ${seat + 1}`;
+
+  /** A name as links.py's _clean_name cleans it ("" when nothing is left): control and format
+   *  characters dropped (but the zero-width joiners), commas and whitespace made single
+   *  spaces, trimmed, cut to 24 characters. @param {string} text */
+  const cleanName = (text) => {
+    let kept = "";
+    for (const char of text) {
+      if (SPACE_CHAR.test(char) || char === ",") kept += " ";
+      else if (!UNWANTED.test(char)) kept += char;
+    }
+    const name = kept.split(" ").filter((word) => word).join(" ");
+    const chars = Array.from(name);
+    if (chars.length <= MAX_NAME_LENGTH) return name;
+    return chars.slice(0, MAX_NAME_LENGTH).join("").trimEnd().replace(JOINERS, "").trimEnd();
+  };
+
+  /** How many characters the longest word of a name has, at least 1 (web/model/seating.py's
+   *  longest_word). @param {string} name */
+  const longestWord = (name) =>
+    Math.max(1, ...name.split(SPACES).map((word) => Array.from(word).length));
+
+  /** A link's seed as links.py's clean_seed keeps it: "" when it is none, or unusable (too
+   *  long, or with control characters). @param {string} text */
+  const cleanSeed = (text) => {
+    const seed = strip(text);
+    const bad = Array.from(seed).some((char) => UNWANTED.test(char) || (char !== " " && SPACE_CHAR.test(char)));
+    return Array.from(seed).length > MAX_SEED_LENGTH || bad ? "" : seed;
+  };
+
+  /** The seats a seat list names (1-based numbers separated by commas, "all" or "none"), or
+   *  null when it is not one (links.py's _parse_bots).
+   *  @param {string} text @param {number} players @returns {Set<number> | null} */
+  const seatList = (text, players) => {
+    const words = strip(text).toLowerCase();
+    if (words === "all") return new Set(Array.from({ length: players }, (_, i) => i));
+    if (words === "none") return new Set();
+    const seats = new Set();
+    for (const part of words.split(",")) {
+      if (!strip(part)) continue;
+      const number = wholeNumber(part);
+      if (number === null || number < 1 || number > players) return null;
+      seats.add(number - 1);
+    }
+    return seats.size ? seats : null;
+  };
+
+  /** The table a link describes, as far as the first screen shows it (links.py's
+   *  parse_query; what it cannot use is the default, as there).
+   *  @param {string} search @param {LinkPage} page @returns {LinkTable} */
+  const readTable = (search, page) => {
+    const params = readParams(search);
+    let text = given(params, "variant");
+    const variant = (text !== null && findVariant(text, page.variants)) || page.variants[0];
+    let players = variant.players;
+    text = given(params, "players");
+    const asked = text === null ? null : wholeNumber(text);
+    if (asked !== null && variant.min <= asked && asked <= variant.max) players = asked;
+    /** @type {LinkSeat[]} */
+    const seats = Array.from({ length: players },
+      (_, i) => ({ name: defaultName(i), bot: i > 0, level: DEFAULT_LEVEL }));
+
+    text = given(params, "bots");
+    const bots = text === null ? null : seatList(text, players);
+    if (bots) seats.forEach((seat, i) => { seat.bot = bots.has(i); });
+
+    text = given(params, "difficulty");
+    if (text !== null) {
+      const levels = text.split(",").map((level) => strip(level).toLowerCase());
+      const botSeats = seats.filter((seat) => seat.bot);
+      if (levels.every((level) => page.levels.includes(level))
+          && (levels.length === 1 || levels.length === botSeats.length)) {
+        botSeats.forEach((seat, i) => { seat.level = levels.length === 1 ? levels[0] : levels[i]; });
+      }
+    }
+
+    text = given(params, "names");
+    if (text !== null) {
+      text.split(",").slice(0, players).forEach((raw, i) => {
+        seats[i].name = cleanName(raw) || defaultName(i);
+      });
+    }
+    const value = params.get("autostart");
+    return {
+      autostart: value !== undefined && AUTOSTART.has(strip(value).toLowerCase()),
+      variant: variant.name, players, seats, seed: cleanSeed(params.get("seed") || ""),
+    };
+  };
+
+  return {
+    strip, unquote, queryPairs, toolLink, readParams, autostart, findVariant, defaultName,
+    cleanName, cleanSeed, longestWord, readTable,
+  };
+})();
+
 (() => {
+  // (Node's tests: the functions above are all they use.)
+  if (typeof document === "undefined") return;
+
   const TIMEOUT_MS = 120000; // give up: something hangs
   const SLOW_MS = 15000; // say that the first visit downloads a lot
   const DOWNLOAD_SHARE = 0.5; // of the bar: the downloads; the rest is the steps after them
   // The steps' shares of the bar after the downloads (the runtime's own when its bytes are
   // not counted: a visit served by the service worker), about as long as each takes.
+  /** @type {Record<string, number | undefined>} */
   const WEIGHTS = { runtime: 2, python: 5, engine: 3, start: 1.5 };
   // What the loading line says during a step.
+  /** @type {Record<string, string>} */
   const SAYS = { runtime: "Loading Python…", python: "Starting Python…",
     engine: "Loading the game…", start: "Drawing the page…" };
   const MB = 1e6;
@@ -74,6 +297,7 @@
   // from the snapshot). And the saved "Projector" display (everything larger) from the first
   // frame, not from when Python reads the settings, which would move the whole page. Only a
   // small, well-formed setting counts here; Python reads and checks the rest.
+  /** @type {{projector?: unknown, last_table?: unknown}} */
   let saved = {};
   try {
     const text = localStorage.getItem("ratscrew.settings.v1");
@@ -85,7 +309,7 @@
   if (saved.projector === true) document.documentElement.classList.add("projector");
   const built = Boolean(script && script.dataset.downloads);
   const linked = location.search.replace(/^\?/, "") !== "";
-  const autostart = new URLSearchParams(location.search).get("autostart") === "1";
+  const autostart = ratscrewLoader.autostart(location.search);
   const lastTable = typeof saved.last_table === "string" && saved.last_table !== "";
   let first = "wait";
   if (built && autostart) first = "table";
@@ -97,13 +321,15 @@
   // the machine code it compiled for it (the repeat visit of scripts/bench_page.py took
   // 3.1 s with the early downloads, 2.2 s without).
   if (navigator.serviceWorker && navigator.serviceWorker.controller) listed = [];
+  /** @param {string} url */
   const absolute = (url) => new URL(url, document.baseURI).href;
   const sizes = new Map(listed.map(([url, size]) => [absolute(url), Number(size) || 0]));
   const total = Array.from(sizes.values()).reduce((a, b) => a + b, 0);
   // The runtime's own files ("fetch" and "module"): Python starts once they are in, while the
   // "later" ones (our modules) still arrive.
   const runtimeUrls = new Set(listed.filter((e) => e[2] !== "later").map((e) => absolute(e[0])));
-  const runtimeTotal = Array.from(runtimeUrls).reduce((a, url) => a + sizes.get(url), 0);
+  const runtimeTotal = Array.from(runtimeUrls).reduce((a, url) => a + (sizes.get(url) || 0), 0);
+  /** @type {Map<string, number>} */
   const received = new Map(); // absolute url -> bytes so far
   let onBytes = () => {};
 
@@ -117,6 +343,7 @@
   const downloaded = () => Array.from(received.values()).reduce((a, b) => a + b, 0);
   const runtimeDownloaded = () =>
     Array.from(received).reduce((a, [url, bytes]) => a + (runtimeUrls.has(url) ? bytes : 0), 0);
+  /** @param {string} url @param {number} bytes @param {boolean} finished */
   const count = (url, bytes, finished) => {
     const size = sizes.get(url) || 0;
     const now = finished ? Math.max(size, bytes) : Math.min(size, bytes);
@@ -130,8 +357,11 @@
     }
   };
 
+  /** @type {Map<string, Promise<Response>>} */
   const early = new Map(); // absolute url -> Promise<Response>, taken once
+  /** @type {Set<string>} */
   const taken = new Set(); // absolute urls whose Response the page already has
+  /** @type {Set<string>} */
   const complete = new Set(); // absolute urls whose download has ended
   const nativeFetch = window.fetch.bind(window);
 
@@ -141,7 +371,9 @@
   // frame later, and only on a network slower than Python's own start). The moment a file of
   // the runtime is handed over is marked for the browser tests ("ratscrew:runtime-in", with
   // the file's name): Python cannot start before the last of them.
+  /** @param {() => void} fn */
   const afterFrame = (fn) => requestAnimationFrame(() => setTimeout(fn, 0));
+  /** @param {string} url @param {() => void} close */
   const handOver = (url, close) => {
     close();
     if (runtimeUrls.has(url)) {
@@ -154,6 +386,7 @@
   // one after the other in the same task (those of every download): after PUMP_MS of them,
   // the rest come in a task of their own, the page's turn in between.
   let pumping = 0; // when the downloads' reading began in this task
+  /** @param {string} url @param {Response} response @param {() => void} finished */
   const relay = (url, response, finished) => {
     if (!response.ok || !response.body) {
       finished();
@@ -163,6 +396,7 @@
     let seen = 0;
     const body = new ReadableStream({
       start(controller) {
+        /** @returns {Promise<undefined>} */
         const pump = () => {
           const asked = performance.now();
           return reader.read().then(({ done, value }) => {
@@ -209,7 +443,9 @@
   // Response it gets for it then instantiates that module (or, if it could not be compiled
   // so, compiles the Response's own bytes as before). window.ratscrewWasm says which, for
   // tests/e2e/start/test_boot.py: "compiled as it came", or why not.
+  /** @type {WeakMap<Response, Promise<WebAssembly.Module>>} */
   const compiling = new WeakMap(); // Response handed to the page -> Promise<WebAssembly.Module>
+  /** @param {string} url @param {Response} response */
   const compileEarly = (url, response) => {
     if (!/\.wasm$/.test(url) || !response.ok || !response.body
         || typeof WebAssembly !== "object" || typeof WebAssembly.compileStreaming !== "function") {
@@ -236,8 +472,10 @@
       });
   }
 
+  /** @type {Set<string>} */
   const later = new Set(); // absolute urls of the "later" downloads not started yet
   let running = 0; // "fetch" downloads not yet in
+  /** @param {string} key @param {() => void} onDone */
   const start = (key, onDone) => {
     let called = false;
     const done = () => {
@@ -247,7 +485,7 @@
       }
     };
     // Low priority: the page's own styles and scripts (the setup form) come first.
-    const promise = nativeFetch(key, { priority: "low" }).then(
+    const promise = nativeFetch(key, /** @type {RequestInit} */ ({ priority: "low" })).then(
       (response) => {
         const module = compileEarly(key, response); // (before relay() reads its body)
         const handed = relay(key, response, done);
@@ -276,6 +514,7 @@
   }
   if (running === 0) startLater();
 
+  /** @param {RequestInit | undefined} init */
   const plainGet = (init) =>
     !init || Object.keys(init).every((k) => (k === "method" && init.method === "GET")
       || (k === "integrity" && !init.integrity));
@@ -299,17 +538,21 @@
 
   // Module preloads (and anything else listed) are counted when they finish loading; a file
   // that came back with an HTTP error is a failure (Pyodide may wait forever after that).
+  /** @type {string[]} */
   const failures = [];
-  let reportFailure = (message) => failures.push(message);
+  /** @type {(message: string) => void} */
+  let reportFailure = (message) => {
+    failures.push(message);
+  };
   if (typeof PerformanceObserver === "function") {
     try {
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) {
+        for (const entry of /** @type {PerformanceResourceTiming[]} */ (list.getEntries())) {
           if (entry.responseStatus >= 400 && entry.name.startsWith(location.origin)) {
             const name = entry.name.split("?")[0].split("/").pop();
             reportFailure(`A file of the game did not load (${name}, HTTP ${entry.responseStatus}).`);
           } else if (sizes.has(entry.name) && entry.responseEnd > 0) {
-            count(entry.name, entry.decodedBodySize || sizes.get(entry.name), true);
+            count(entry.name, entry.decodedBodySize || sizes.get(entry.name) || 0, true);
           }
         }
       }).observe({ type: "resource", buffered: true });
@@ -319,23 +562,29 @@
   }
 
   // ------------------------------------------------------------------ the loading screen
+  /** index.html's element of that id (the loading screen has each one used here).
+   *  @param {string} id */
+  const element = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
   const screen = () => {
     const body = document.body;
-    const boot = document.getElementById("boot");
-    const statusLine = document.getElementById("boot-status");
-    const detailLine = document.getElementById("boot-detail");
-    const bar = document.getElementById("boot-bar");
-    const hint = document.getElementById("boot-hint");
-    const errorBox = document.getElementById("boot-error");
-    const errorMessage = document.getElementById("boot-error-message");
+    const boot = element("boot");
+    const statusLine = element("boot-status");
+    const detailLine = element("boot-detail");
+    const bar = element("boot-bar");
+    const hint = element("boot-hint");
+    const errorBox = element("boot-error");
+    const errorMessage = element("boot-error-message");
     const sizeNote = document.getElementById("boot-size");
-    const steps = Array.from(document.querySelectorAll(".boot-steps [data-step]"));
-    const names = steps.map((li) => li.dataset.step);
+    const steps = Array.from(document.querySelectorAll(".boot-steps [data-step]"),
+      (li) => /** @type {HTMLElement} */ (li));
+    const names = steps.map((li) => li.dataset.step || "");
 
     let finished = false;
     let shown = 0; // the bar never goes back
     let current = -1;
 
+    /** @param {number} fraction */
     const setProgress = (fraction) => {
       shown = Math.max(shown, Math.max(0, Math.min(1, fraction)));
       const percent = Math.round(shown * 100);
@@ -343,10 +592,12 @@
       bar.setAttribute("aria-valuenow", String(percent));
     };
 
+    /** @param {number} bytes */
     const mb = (bytes) => (bytes / MB).toFixed(1);
     const downloading = () => runtimeTotal > 0 && runtimeDownloaded() < runtimeTotal;
 
     // The line's words (set only when they change: the line is a live region).
+    /** @param {string} text */
     const say = (text) => {
       if (statusLine.textContent !== text) statusLine.textContent = text;
     };
@@ -381,11 +632,14 @@
     const weights = names.map((name) => (name === "runtime" && total > 0 ? 0 : WEIGHTS[name] || 0));
     const allWeights = weights.reduce((a, b) => a + b, 0) || 1;
     const runtimeIndex = names.indexOf("runtime");
+    /** @param {number} index */
     const from = (index) => (total > 0 && index <= runtimeIndex ? 0
       : share + ((1 - share) * weights.slice(0, index).reduce((a, b) => a + b, 0)) / allWeights);
+    /** @param {number} index */
     const span = (index) => ((1 - share) * weights[index]) / allWeights;
 
     // Everything before `name` is done, `name` is under way (a step never comes back).
+    /** @param {string} name @param {string} [label] */
     const step = (name, label) => {
       if (finished) return;
       const index = names.indexOf(name);
@@ -395,7 +649,7 @@
         li.dataset.state = i < current ? "done" : i === current ? "active" : "pending";
       });
       setProgress(from(current));
-      let text = label || SAYS[name] || `${steps[current].firstChild.textContent.trim()}…`;
+      let text = label || SAYS[name] || `${(steps[current].firstChild?.textContent || "").trim()}…`;
       // The runtime's bytes counted: how many (showBytes), then Python's start.
       if (current === runtimeIndex && runtimeTotal > 0) text = downloading() ? "" : SAYS.python;
       if (text) say(text);
@@ -403,6 +657,7 @@
     };
 
     // Step `name` is `fraction` done (it is the current step from now on, if it was not).
+    /** @param {string} name @param {number} fraction */
     const progress = (name, fraction) => {
       if (finished) return;
       const index = names.indexOf(name);
@@ -411,6 +666,7 @@
       setProgress(from(index) + span(index) * Math.max(0, Math.min(1, Number(fraction) || 0)));
     };
 
+    /** @param {unknown} [detail] */
     const ready = (detail) => {
       if (finished) return;
       finished = true;
@@ -432,6 +688,7 @@
       dispatchEvent(new CustomEvent("ratscrew:ready", { detail }));
     };
 
+    /** @param {unknown} message */
     const fail = (message) => {
       if (finished) return;
       finished = true;
@@ -478,22 +735,26 @@
     }
 
     // While Python loads, show the rules of the variant the link asks for (?variant=bmn).
-    const wanted = (new URLSearchParams(location.search).get("variant") || "")
-      .trim().toLowerCase().replace(/[ _]/g, "-");
-    const articles = Array.from(document.querySelectorAll(".howto [data-variant]"));
-    const match = articles.find((a) =>
-      a.dataset.variant === wanted || (a.dataset.aliases || "").split(" ").includes(wanted));
+    // (web/model/links.py's reading of variant=: any case, "_" or " " for "-", an alias.)
+    const wanted = ratscrewLoader.readParams(location.search).get("variant") || "";
+    const articles = Array.from(document.querySelectorAll(".howto [data-variant]"), (article) => ({
+      article: /** @type {HTMLElement} */ (article),
+      name: /** @type {HTMLElement} */ (article).dataset.variant || "",
+      aliases: (/** @type {HTMLElement} */ (article).dataset.aliases || "").split(" ").filter((a) => a),
+    }));
+    const match = ratscrewLoader.findVariant(wanted, articles);
     if (match) {
-      articles.forEach((a) => {
-        a.hidden = a !== match;
+      articles.forEach(({ article }) => {
+        article.hidden = article !== match.article;
       });
     }
 
     // Progress from PyScript (polyscript): "py:progress" events on window. (Python's start
     // says more on the way: web/boot/pyodide_boot.mjs.)
     addEventListener("py:progress", (event) => {
-      if (event.detail === "Loading Pyodide") step("runtime");
-      else if (event.detail === "Loaded Pyodide") progress("python", 1);
+      const { detail } = /** @type {CustomEvent} */ (event);
+      if (detail === "Loading Pyodide") step("runtime");
+      else if (detail === "Loaded Pyodide") progress("python", 1);
     });
 
     if (typeof WebAssembly !== "object") {
@@ -526,9 +787,9 @@
   addEventListener(
     "error",
     (event) => {
-      const target = event.target;
+      const target = /** @type {{src?: string, href?: string} | null} */ (event.target);
       if (target && target !== window && (target.src || target.href)) {
-        const url = target.src || target.href;
+        const url = target.src || target.href || "";
         const name = url.split("/").pop() || url;
         reportFailure(`A file of the game did not load (${name}). Check your connection.`);
       } else if (event.message && !/^ResizeObserver loop/.test(event.message)) {
@@ -566,6 +827,7 @@
       window.ratscrewSnapshotMaking = `failed: ${error}`;
       return;
     }
+    /** @param {string} result */
     const done = (result) => {
       window.ratscrewSnapshotMaking = result;
       if (result !== "stored") console.warn(`[ratscrew] no Python snapshot (${result})`);

@@ -1,3 +1,4 @@
+// @ts-check
 // The page's Python runtime, as PyScript loads it (pyscript.toml's `interpreter`): Pyodide's own
 // loadPyodide, with the site's own standard library (the modules every start imports compiled
 // by scripts/build: Pyodide ships them as source, and compiling them was 1.7 s of a 2.4 s
@@ -32,7 +33,30 @@
 // same options (with Pyodide's own folder as indexURL, since PyScript derives it from this
 // file's URL). In a worker (the statistics lab's), Python starts the usual way, with the same
 // library.
-import * as pyodide from "../../runtime/pyodide/pyodide.mjs";
+//
+// (Pyodide is the runtime's copy, runtime/pyodide/, made by scripts/build from its npm package,
+// whose types it has: its URL is made here, not written in a static import, so that the type
+// checker takes the package's types, not the copy's code. index.html preloads it as a module,
+// with this one.)
+/** @type {typeof import("pyodide")} */
+const pyodide = await import(new URL("../../runtime/pyodide/pyodide.mjs", import.meta.url).href);
+
+/**
+ * Pyodide's options, and the module its start makes (with the API its own start uses).
+ * @typedef {import("pyodide").PyodideConfig} PyodideConfig
+ * @typedef {Parameters<NonNullable<PyodideConfig["createPyodideModule"]>>[0]} ModuleSettings
+ * @typedef {Awaited<ReturnType<NonNullable<PyodideConfig["createPyodideModule"]>>>} PyodideModule
+ */
+
+/**
+ * The globals this module shares with the page (web/boot/loader.js, web/boot/main.py, the
+ * browser tests): what the start was like, and how far it is.
+ * @type {{ratscrewStdlib?: string | null, ratscrewSnapshot?: string,
+ *   ratscrewWarm?: {imported: number, failed: string[]},
+ *   ratscrewBoot?: {progress?: (step: string, fraction: number) => void},
+ *   scheduler?: {yield?: () => Promise<void>}}}
+ */
+const shared = /** @type {any} */ (globalThis);
 
 export const version = pyodide.version;
 
@@ -43,20 +67,22 @@ export const SNAPSHOT_CACHE = "ratscrew-python-snapshot";
 // named after its content): scripts/build writes its file's name in place of this null. Null
 // (the page served unbuilt, or built without Node): Pyodide's own library.
 const STDLIB_FILE = null;
-export const STDLIB = STDLIB_FILE ? new URL(`../../${STDLIB_FILE}`, import.meta.url).href : null;
+const stdlibFile = /** @type {string | null} */ (STDLIB_FILE); // (text, once the build wrote it)
+export const STDLIB = stdlibFile ? new URL(`../../${stdlibFile}`, import.meta.url).href : null;
 // (for web/boot/main.py, which then checks that the start compiled none of the library's modules)
-globalThis.ratscrewStdlib = STDLIB;
+shared.ratscrewStdlib = STDLIB;
 
 // A snapshot holds Python's view of the library it started with, so its name says which.
 export const snapshotKey = () => {
-  const library = STDLIB_FILE ? `-${STDLIB_FILE.replace(/\.zip$/, "")}` : "";
+  const library = stdlibFile ? `-${stdlibFile.replace(/\.zip$/, "")}` : "";
   return new URL(`../../runtime/pyodide/snapshot-${version}${library}.bin`, import.meta.url).href;
 };
 
 // How this start went, for the browser tests and scripts/bench_page.py: "none" (no snapshot
 // yet), "used" or "failed" (deleted; the usual start).
+/** @param {"none" | "used" | "failed"} state */
 const report = (state) => {
-  globalThis.ratscrewSnapshot = state;
+  shared.ratscrewSnapshot = state;
 };
 
 const stored = async () => {
@@ -71,14 +97,16 @@ const stored = async () => {
 
 // Pyodide's options for a start with the site's runtime and standard library (here, and in
 // web/boot/snapshot_worker.mjs, whose snapshot must be of the same Python).
+/** @param {PyodideConfig} options @returns {PyodideConfig} */
 export const startOptions = (options = {}) =>
   ({ ...options, indexURL: INDEX_URL, ...(STDLIB ? { stdLibURL: STDLIB } : {}) });
 
 // The page's turn: a task ends here, and the next piece of the start is a new one, so that
 // the browser handles what is waiting (input, a frame) in between. (scheduler.yield where
 // there is one: the start's next piece comes before other tasks, after what is waiting.)
-export const nextTask = () => (typeof globalThis.scheduler?.yield === "function"
-  ? globalThis.scheduler.yield()
+/** @returns {Promise<void>} */
+export const nextTask = () => (typeof shared.scheduler?.yield === "function"
+  ? shared.scheduler.yield()
   : new Promise((resolve) => setTimeout(resolve, 0)));
 
 // A piece of the start takes about this long at most before the page has its turn (a single
@@ -136,14 +164,17 @@ const COMPILE = [
 ].join("\n");
 
 // How far the start is, for the loading line (web/boot/loader.js): `fraction` of Python's start.
-const progress = (fraction) => globalThis.ratscrewBoot?.progress?.("python", fraction);
+/** @param {number} fraction */
+const progress = (fraction) => shared.ratscrewBoot?.progress?.("python", fraction);
 
 // What became of WARM, for tests/e2e/start/test_boot.py: how many were imported, and those
 // whose import failed (with Python's message).
+/** @type {{imported: number, failed: string[]}} */
 const warmed = { imported: 0, failed: [] };
 
 // Runs `code` in Python (Pyodide's own runner, which its set-up uses for its first import):
 // "" when it ran, else Python's last line about why not.
+/** @param {PyodideModule} module @param {string} code */
 const run = (module, code) => {
   try {
     const [failed, message] = module.API.rawRun(code);
@@ -155,8 +186,9 @@ const run = (module, code) => {
 
 // Imports WARM, a few at a time (SLICE_MS), the page's turn between them, then compiles
 // COMPILE.
+/** @param {PyodideModule} module */
 const warm = async (module) => {
-  globalThis.ratscrewWarm = warmed;
+  shared.ratscrewWarm = warmed;
   let slice = performance.now();
   for (const [i, name] of WARM.entries()) {
     if (performance.now() - slice > SLICE_MS) {
@@ -180,6 +212,7 @@ const warm = async (module) => {
 
 // Pyodide's options for a start in pieces (above). Anything unlike this Pyodide (no runner,
 // another place for the library) only means fewer pieces.
+/** @param {PyodideConfig} settings @returns {PyodideConfig} */
 const startInSteps = (settings) => ({
   ...settings,
   fsInit: async (FS, { sitePackages }) => {
@@ -194,13 +227,17 @@ const startInSteps = (settings) => ({
     while (library && !FS.analyzePath(library).exists);
     progress(0.15);
   },
+  /** @param {ModuleSettings} moduleSettings */
   createPyodideModule: async (moduleSettings) => {
+    /** @type {(settings: ModuleSettings) => Promise<PyodideModule>} */
     const create = (await import(`${INDEX_URL}pyodide.asm.mjs`)).default;
     // Emscripten's set-up of its module, then (its WebAssembly compiled) its linking: in a
     // task of its own.
     const { instantiateWasm } = moduleSettings;
     if (typeof instantiateWasm === "function") {
-      moduleSettings.instantiateWasm = (imports, linked) => instantiateWasm(imports,
+      /** @type {{-readonly [K in keyof ModuleSettings]: ModuleSettings[K]}} */
+      const settings = moduleSettings; // (Emscripten's settings, which this wraps a hook of)
+      settings.instantiateWasm = (imports, linked) => instantiateWasm(imports,
         (...compiled) => nextTask().then(() => linked(...compiled)));
     }
     const module = await create(moduleSettings); // Python has started
@@ -211,6 +248,7 @@ const startInSteps = (settings) => ({
   },
 });
 
+/** @param {PyodideConfig} options */
 export async function loadPyodide(options = {}) {
   const settings = startOptions(options);
   const page = typeof window === "object" && globalThis === window;

@@ -1,3 +1,4 @@
+// @ts-check
 // The setup screen before Python is ready.
 //
 // scripts/build writes the setup form into index.html, filled in (web/model/setup_html.py: the same
@@ -12,21 +13,25 @@
 // A link with autostart=1 shows the table's seats at once instead (a seat skeleton per
 // player, named from the link). Any other link waits for Python, which reads it. Which of the
 // three it is, web/boot/loader.js decided before the first frame (<html data-start>), and the
-// stylesheet already shows that screen in its place: this script only fills it in.
+// stylesheet already shows that screen in its place: this script only fills it in. It reads
+// the link with web/boot/loader.js's ratscrewLoader.readTable, as Python reads it.
 "use strict";
 
 (() => {
-  const $ = (id) => document.getElementById(id);
+  /** The page's element of that id (index.html, built, has each one used here; the three
+   *  checked below stand for the rest). @param {string} id */
+  const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
   const body = document.body;
-  const app = $("app");
-  const form = $("setup");
-  const variantSelect = $("setup-variant");
-  const playersSelect = $("setup-players");
+  const app = document.getElementById("app");
+  const form = /** @type {HTMLFormElement | null} */ (document.getElementById("setup"));
+  const variantSelect = /** @type {HTMLSelectElement | null} */ (document.getElementById("setup-variant"));
+  const playersSelect = /** @type {HTMLSelectElement} */ ($("setup-players"));
   if (!app || !form || !variantSelect || !variantSelect.options.length) return; // unbuilt page
   if (body.dataset.ready) return; // Python was quicker
 
-  const params = new URLSearchParams(location.search);
+  /** @type {(() => void)[]} */
   const undo = []; // what stop() ends: this script's listeners and observer
+  /** @param {EventTarget} target @param {string} type @param {(event: Event) => void} handler */
   const on = (target, type, handler) => {
     target.addEventListener(type, handler);
     undo.push(() => target.removeEventListener(type, handler));
@@ -39,6 +44,7 @@
   };
   window.ratscrewEarly = { stop };
 
+  /** @param {string} screen */
   const showApp = (screen) => {
     app.hidden = false;
     $("howto").hidden = true;
@@ -50,40 +56,25 @@
   };
 
   // ------------------------------------------------------------------ a link's table
-  // A name's longest word in characters: pieces/seats.css sizes a phone's name by it (as
-  // web/model/seating.py's longest_word).
-  const longestWord = (text) => Math.max(1, ...text.split(/\s+/).map((word) => [...word].length));
+  // What a seat's menu offers that is not a bot's level.
+  const PEOPLE = new Set(["human", "phone"]);
 
-  // The seats bots play, as web/model/links.py reads the link's bots= (1-based seat numbers, "all"
-  // or "none"; anything else, or none given: every seat but the first).
-  const botSeats = (players) => {
-    const seats = Array.from({ length: players }, (_, i) => i);
-    const text = (params.get("bots") || "").trim().toLowerCase();
-    if (text === "all") return new Set(seats);
-    if (text === "none") return new Set();
-    const numbers = text.split(",").filter((part) => part.trim()).map((part) => Number(part));
-    if (numbers.length && numbers.every((n) => Number.isInteger(n) && n >= 1 && n <= players)) {
-      return new Set(numbers.map((n) => n - 1));
-    }
-    return new Set(seats.slice(1));
-  };
-
-  // The seats' levels, as web/model/links.py reads difficulty=: one for every bot, or one a bot in
-  // seat order, each a level the setup's seat menus offer (anything else: normal, the
-  // template's).
-  const botLevels = (bots) => {
-    const levels = (params.get("difficulty") || "").split(",").map((l) => l.trim().toLowerCase());
-    const known = new Set(Array.from($("seat-kind-0").options, (o) => o.value));
-    const order = Array.from(bots).sort((a, b) => a - b);
-    const levelOf = new Map();
-    const fits = levels.length === 1 || levels.length === order.length;
-    if (fits && levels.every((level) => level !== "human" && known.has(level))) {
-      order.forEach((seat, i) => levelOf.set(seat, levels.length === 1 ? levels[0] : levels[i]));
-    }
-    return levelOf;
-  };
+  /** The games and the bots' levels as the setup's menus have them, for the link's reading.
+   *  @param {HTMLSelectElement} games @returns {LinkPage} */
+  const pageData = (games) => ({
+    variants: Array.from(games.options, (o) => ({
+      name: o.value,
+      aliases: (o.dataset.aliases || "").split(" ").filter((alias) => alias),
+      min: Number(o.dataset.min),
+      max: Number(o.dataset.max),
+      players: Number(o.dataset.players),
+    })),
+    levels: Array.from(/** @type {HTMLSelectElement} */ ($("seat-kind-0")).options, (o) => o.value)
+      .filter((kind) => !PEOPLE.has(kind)),
+  });
 
   // A person's buttons as web/table/pieces/seats.py draws them, unusable until the deal.
+  /** @param {string} action @param {string} label @param {string} key */
   const touchButton = (action, label, key) => {
     const button = document.createElement("button");
     button.type = "button";
@@ -101,14 +92,17 @@
   // keeps it once Python is there (App.watch_size): written at once (an observer's first
   // report may come after the first frame), then by an observer until stop().
   const keepCentreSize = () => {
-    const centre = document.querySelector(".centre-row");
+    const centre = /** @type {HTMLElement} */ (document.querySelector(".centre-row"));
+    /** @param {number} width @param {number} height */
     const size = (width, height) => {
-      for (const [name, value] of [["--box-w", width], ["--box-h", height]]) {
+      for (const [name, value] of /** @type {[string, number][]} */ ([["--box-w", width], ["--box-h", height]])) {
         const text = `${value.toFixed(1)}px`;
         if (centre.style.getPropertyValue(name) !== text) centre.style.setProperty(name, text);
       }
     };
     const style = getComputedStyle(centre);
+    /** @param {"paddingLeft" | "paddingRight" | "paddingTop" | "paddingBottom"} a
+     *  @param {typeof a} b */
     const padding = (a, b) => parseFloat(style[a]) + parseFloat(style[b]);
     const box = centre.getBoundingClientRect();
     size(box.width - padding("paddingLeft", "paddingRight"),
@@ -124,6 +118,7 @@
   // pile), empty and in their places, as the table makes them: the stylesheet gives them
   // their room while the seats are skeletons, and the table replaces them at the deal (they
   // stay after stop(): Python takes them over with the table).
+  /** @param {[string, string, string, string, string, Record<string, string>][]} boxes */
   const earlyBoxes = (boxes) => {
     const pile = $("pile");
     let besidePile = pile;
@@ -141,15 +136,14 @@
     }
   };
 
-  const skeletonTable = () => {
-    const template = $("seat-skeleton");
-    const wanted = (params.get("variant") || "").trim().toLowerCase().replace(/[ _]/g, "-");
-    const match = Array.from(variantSelect.options).find((o) => o.value === wanted
-      || (o.dataset.aliases || "").split(" ").includes(wanted)) || variantSelect.options[0];
-    const asked = Number.parseInt(params.get("players") || "", 10);
-    const players = Number.isFinite(asked)
-      ? Math.min(Math.max(asked, Number(match.dataset.min)), Number(match.dataset.max))
-      : Number(match.dataset.players);
+  /** @param {HTMLSelectElement} games */
+  const skeletonTable = (games) => {
+    const template = /** @type {HTMLTemplateElement} */ ($("seat-skeleton"));
+    const table = ratscrewLoader.readTable(location.search, pageData(games));
+    const match = Array.from(games.options).find((o) => o.value === table.variant) || games.options[0];
+    const players = table.players;
+    /** The build's data for the seats (web/model/setup_html.py's skeleton_data).
+     *  @param {string} name @param {string} empty @returns {any} */
     const data = (name, empty) => JSON.parse((template && template.dataset[name]) || empty);
     // (The projector display seats more at the sides, but on a phone: web/model/seating.py.)
     const projector = document.documentElement.classList.contains("projector") &&
@@ -165,43 +159,44 @@
     // The bar as the table has it (its buttons wait for Python, unseen until then): it
     // keeps its height when the game is dealt.
     $("bar-variant").textContent = match.textContent;
-    $("bar-seed").textContent = (params.get("seed") || "").trim() || "…";
+    $("bar-seed").textContent = table.seed || "…";
     for (const id of ["bar-game", "speed-label", "pause", "sound", "table-copy"]) $(id).hidden = false;
     $("felt").dataset.players = String(players);
     $("felt").dataset.variant = match.value;
     earlyBoxes(data("boxes", "{}")[match.value] || []);
 
-    // Each seat as web/table/pieces/seats.py draws it: its name (as web/model/links.py reads
-    // names=, split at commas), its stack as dealt, and a bot's tag and level or a person's
-    // buttons and keys.
-    const defaults = data("names", "[]");
-    const names = (params.get("names") || "").split(",").map((n) => n.trim().slice(0, 24));
+    // Each seat as web/table/pieces/seats.py draws it: its name, its stack as dealt, and a
+    // bot's tag and level or a person's buttons and keys.
     const depths = (data("depths", "{}")[match.value] || {})[String(players)] || [];
     const actions = data("actions", "{}")[match.value] || [];
     const labels = data("labels", "{}");
     const keys = data("keys", "[]");
     const humanOrder = Number(template.dataset.humanOrder);
-    const bots = botSeats(players);
-    const levels = botLevels(bots);
-    for (const [region, seats] of Object.entries(layout)) {
-      const box = document.querySelector(`#seats [data-region='${region}']`);
+    /** @type {[string, number[]][]} */
+    const regions = Object.entries(layout);
+    for (const [region, seats] of regions) {
+      const box = /** @type {HTMLElement} */ (document.querySelector(`#seats [data-region='${region}']`));
       for (const seat of seats) {
-        const node = template.content.firstElementChild.cloneNode(true);
+        const node = /** @type {HTMLElement} */ (template.content.firstElementChild?.cloneNode(true));
+        /** The skeleton's part of that class (web/model/setup_html.py's seat_skeleton).
+         *  @param {string} selector */
+        const part = (selector) => /** @type {HTMLElement} */ (node.querySelector(selector));
+        const { name: seatName, bot, level } = table.seats[seat];
         node.dataset.region = region;
-        node.querySelector(".seat-number").textContent = String(seat + 1);
-        const name = node.querySelector(".seat-name");
-        name.textContent = names[seat] || defaults[seat] || "";
-        name.style.setProperty("--word", String(longestWord(name.textContent)));
-        node.querySelector(".stack").style.setProperty("--depth", String(depths[seat] || 0));
-        const zone = node.querySelector(".touch");
-        if (bots.has(seat)) {
+        part(".seat-number").textContent = String(seat + 1);
+        const name = part(".seat-name");
+        name.textContent = seatName;
+        name.style.setProperty("--word", String(ratscrewLoader.longestWord(seatName)));
+        part(".stack").style.setProperty("--depth", String(depths[seat] || 0));
+        const zone = part(".touch");
+        if (bot) {
           zone.remove();
-          node.querySelector(".seat-status").textContent = ""; // a bot's line: its tag alone
-          if (levels.has(seat)) node.querySelector(".seat-skill").textContent = ` · ${levels.get(seat)}`;
+          part(".seat-status").textContent = ""; // a bot's line: its tag alone
+          part(".seat-skill").textContent = ` · ${level}`;
           node.style.setProperty("--order", String(seat));
         } else {
           node.classList.add("human");
-          node.querySelector(".seat-tag").remove();
+          part(".seat-tag").remove();
           node.style.setProperty("--order", String(humanOrder + seat));
           zone.classList.add(`touch-${actions.length}`);
           for (const action of actions) {
@@ -217,8 +212,15 @@
 
   // ------------------------------------------------------------------ the setup form
   // Every row of the seat list, the hidden ones (past the number of players) too.
-  const seatRows = () => Array.from($("setup-seat-list").querySelectorAll(".seat-row"));
+  const seatRows = () => Array.from($("setup-seat-list").querySelectorAll(".seat-row"),
+    (row) => /** @type {HTMLElement} */ (row));
+  /** A seat row's name field and player menu. @param {HTMLElement} row */
+  const rowFields = (row) => ({
+    name: /** @type {HTMLInputElement} */ (row.querySelector(".seat-row-name")),
+    kind: /** @type {HTMLSelectElement} */ (row.querySelector(".seat-row-kind")),
+  });
 
+  /** @param {number} count */
   const showSeats = (count) => {
     seatRows().forEach((row, i) => {
       row.hidden = i >= count;
@@ -228,6 +230,7 @@
   // Each game's parts of the form (written by the build, 116 KB), fetched when someone
   // reaches for the game menu (a pointer or the keyboard on it), not on every start: most
   // people never change the game before Python is ready, and the runtime needs the bytes.
+  /** @type {Promise<void> | null} */
   let parts = null;
   const gameParts = () => {
     if (!parts) {
@@ -245,16 +248,20 @@
 
   // The field in focus, to be given back after its part is redrawn: its id, and the caret or
   // selection where it has one (a menu has none).
+  /** @typedef {{field: Element, caret: [number, number, ("forward" | "backward" | "none")?] | null}} Focus */
+  /** @returns {Focus | null} */
   const focusOf = () => {
-    const field = document.activeElement;
+    const field = /** @type {HTMLInputElement | null} */ (document.activeElement);
     if (!field || !field.id || !form.contains(field)) return null;
     const caret = typeof field.selectionStart === "number"
-      ? [field.selectionStart, field.selectionEnd, field.selectionDirection] : null;
+      ? /** @type {Focus["caret"]} */ ([field.selectionStart, field.selectionEnd || 0,
+        field.selectionDirection || undefined]) : null;
     return { field, caret };
   };
+  /** @param {Focus | null} focus */
   const giveFocusBack = (focus) => {
-    const field = focus && $(focus.field.id);
-    if (!field || field === focus.field || field.closest("[hidden]")) return;
+    const field = focus && /** @type {HTMLInputElement | null} */ (document.getElementById(focus.field.id));
+    if (!focus || !field || field === focus.field || field.closest("[hidden]")) return;
     field.focus({ preventScroll: true });
     if (focus.caret) field.setSelectionRange(...focus.caret);
   };
@@ -263,26 +270,24 @@
   // and the field being typed in keeps the focus (the parts may arrive mid-word).
   const switchGame = async () => {
     await gameParts();
-    const template = $(`setup-template-${variantSelect.value}`);
+    const template = /** @type {HTMLTemplateElement | null} */ (
+      document.getElementById(`setup-template-${variantSelect.value}`));
     if (!template || stopped) return; // Python took the form over meanwhile: it is Python's
     const focus = focusOf();
-    const before = seatRows().map((row) => [
-      row.querySelector(".seat-row-name").value,
-      row.querySelector(".seat-row-kind").value,
-    ]);
+    const before = seatRows().map((row) => [rowFields(row).name.value, rowFields(row).kind.value]);
     const players = Number(playersSelect.value);
     for (const part of template.content.querySelectorAll("[data-part]")) {
-      const target = $(part.dataset.part);
+      const target = document.getElementById(/** @type {HTMLElement} */ (part).dataset.part || "");
       if (target) target.innerHTML = part.innerHTML;
     }
-    $("setup-seat-hint").hidden = !$("setup-seat-hint").textContent.trim();
+    $("setup-seat-hint").hidden = !($("setup-seat-hint").textContent || "").trim();
     const range = Array.from(playersSelect.options).map((o) => Number(o.value));
     const count = Math.min(Math.max(players, Math.min(...range)), Math.max(...range));
     playersSelect.value = String(count);
     seatRows().forEach((row, i) => {
       if (i < before.length) {
-        row.querySelector(".seat-row-name").value = before[i][0];
-        row.querySelector(".seat-row-kind").value = before[i][1];
+        rowFields(row).name.value = before[i][0];
+        rowFields(row).kind.value = before[i][1];
       }
     });
     showSeats(count);
@@ -292,11 +297,12 @@
   const setupForm = () => {
     showApp("setup");
     form.hidden = false;
-    $("setup-seat-hint").hidden = !$("setup-seat-hint").textContent.trim();
+    $("setup-seat-hint").hidden = !($("setup-seat-hint").textContent || "").trim();
     const waiting = ["setup-copy", "setup-open", "setup-practice", "setup-lab", "setup-bmn",
       "setup-phones"];
     for (const id of waiting) {
-      const button = $(id); // the link is Python's to write, a record Python's to read
+      // (the link is Python's to write, a record Python's to read)
+      const button = /** @type {HTMLButtonElement} */ ($(id));
       button.disabled = true;
       button.title = "Ready in a moment, once the game has loaded";
     }
@@ -304,7 +310,7 @@
 
     on(form, "change", (event) => {
       form.dataset.touched = "true";
-      const target = event.target;
+      const target = /** @type {HTMLElement} */ (event.target);
       if (target.dataset.option) target.dataset.touched = "true";
       if (target === variantSelect) switchGame();
       else if (target === playersSelect) showSeats(Number(playersSelect.value));
@@ -312,6 +318,7 @@
     on(form, "input", () => {
       form.dataset.touched = "true";
     });
+    /** @param {"deal" | "demo"} what */
     const pend = (what) => {
       form.dataset.pending = what;
       start.textContent = "Dealing as soon as the game is ready…";
@@ -329,6 +336,6 @@
 
   // web/boot/loader.js chose the first screen (<html data-start>) before the first frame.
   const start = document.documentElement.dataset.start;
-  if (start === "table") skeletonTable();
+  if (start === "table") skeletonTable(variantSelect);
   else if (start === "setup") setupForm();
 })();

@@ -1,3 +1,4 @@
+// @ts-check
 // Ratscrew's service worker: the whole site, runtime included, is cached on the first visit,
 // and every later visit starts from the cache, with or without a network.
 //
@@ -9,7 +10,6 @@
 // gets files of two versions); then the old version's entries are removed.
 //
 // Workbox is self-hosted (runtime/workbox/, copied from npm by scripts/copy-runtime).
-/* global importScripts, workbox */
 "use strict";
 
 importScripts("runtime/workbox/workbox-sw.js");

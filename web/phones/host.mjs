@@ -1,3 +1,4 @@
+// @ts-check
 // The host's side of the phones' connections: one RTCPeerConnection per phone seat, its join
 // code, the answers pasted or read by the camera, pings, and what goes wrong, told to Python
 // (web/phones/hosting.py) as events: tell(seat, kind, data, time).
@@ -18,22 +19,68 @@
 import {
   addressProblem, channels, decode, encode, gathered, qrSquares, sdpParts, toSdp,
 } from "../seat/signal.mjs";
+import { BURST, MAX_MESSAGE, RATE_PER_S } from "./protocol.mjs";
 
-export const MAX_MESSAGE = 512;
-/** Messages a second a phone may send, and at once after a quiet spell: the rest are dropped
- *  here, counted, and never cost the game's Python a call (web/phones/protocol.py's Inbox
- *  has the same limits). */
-export const RATE_PER_S = 30;
-export const BURST = 60;
 export const FLOOD_REPORT_MS = 500;
 export const PING_MS = 250;
 export const CONNECT_MS = 10000;
 
+/** The longest message passed on to Python, in characters (code points, as Python counts them:
+ *  a message of emoji is not cut at half its length). @param {string} text */
+export const tooLong = (text) => text.length > MAX_MESSAGE && Array.from(text).length > MAX_MESSAGE;
+
+/** The rate limit, a token bucket as web/phones/protocol.py's Inbox keeps one per phone (the
+ *  limits are its own, web/phones/protocol.mjs): ``burst`` tokens at first, refilled at
+ *  ``rate`` a second up to ``burst``; each message takes one, and one that finds none is
+ *  dropped here, counted, and never costs the game's Python a call. */
+export class Bucket {
+  /** @param {number} now  the clock (ms) @param {number} rate @param {number} burst */
+  constructor(now, rate = RATE_PER_S, burst = BURST) {
+    this.rate = rate;
+    this.burst = burst;
+    this.tokens = burst;
+    this.refilled = now;
+  }
+
+  /** Whether a message at ``now`` (ms) is read: it takes a token if one is left. A clock that
+   *  goes back refills nothing. @param {number} now */
+  take(now) {
+    const elapsed = now - this.refilled;
+    if (elapsed > 0) {
+      this.tokens = Math.min(this.burst, this.tokens + (elapsed * this.rate) / 1000);
+      this.refilled = now;
+    }
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
+
+/**
+ * What the host tells Python: tell(seat, kind, data, time) (the kinds are listed above).
+ * @typedef {(seat: number, kind: string, data: string, time: number) => void} Tell
+ *
+ * One phone seat's connection: its channels, whether its join code waits for an answer, the
+ * timer that gives up on the connection, the rate limit, and the flood's count and report.
+ * @typedef {object} SeatLink
+ * @property {RTCPeerConnection} pc
+ * @property {RTCDataChannel} game
+ * @property {RTCDataChannel} fast
+ * @property {boolean} waiting
+ * @property {number} timer
+ * @property {Bucket} bucket
+ * @property {number} flooded
+ * @property {number} report
+ */
+
 export class PhoneHost {
+  /** @param {Tell} tell */
   constructor(tell) {
     this.tell = tell;
-    this.seats = new Map(); // seat -> {pc, game, fast, waiting, timer}
+    /** @type {Map<number, SeatLink>} */
+    this.seats = new Map();
     this.pinger = setInterval(() => this.ping(), PING_MS);
+    /** @type {"" | "ok" | "refused" | "none"} */
     this.camera = "";
   }
 
@@ -47,17 +94,19 @@ export class PhoneHost {
       stream.getTracks().forEach((t) => t.stop());
       this.camera = "ok";
     } catch (error) {
-      this.camera = error?.name === "NotFoundError" ? "none" : "refused";
+      this.camera = error instanceof Error && error.name === "NotFoundError" ? "none" : "refused";
     }
     return this.camera;
   }
 
-  /** A new join code for ``seat`` (any earlier connection of the seat is closed). */
+  /** A new join code for ``seat`` (any earlier connection of the seat is closed).
+   *  @param {number} seat */
   async offer(seat) {
     this.close(seat);
     const pc = new RTCPeerConnection();
-    const entry = { pc, ...channels(pc), waiting: true, timer: 0, tokens: BURST,
-      refilled: performance.now(), flooded: 0, report: 0 };
+    /** @type {SeatLink} */
+    const entry = { pc, ...channels(pc), waiting: true, timer: 0,
+      bucket: new Bucket(performance.now()), flooded: 0, report: 0 };
     this.seats.set(seat, entry);
     const mine = () => this.seats.get(seat) === entry;
     entry.game.onopen = () => mine() && this.tell(seat, "open", "", performance.now());
@@ -70,7 +119,7 @@ export class PhoneHost {
         const now = performance.now();
         if (!this.admit(seat, entry, now)) return;
         if (typeof event.data !== "string") this.tell(seat, "dropped", "binary", now);
-        else if (event.data.length > MAX_MESSAGE) this.tell(seat, "dropped", "too long", now);
+        else if (tooLong(event.data)) this.tell(seat, "dropped", "too long", now);
         else this.tell(seat, "message", event.data, now);
       };
     }
@@ -82,15 +131,16 @@ export class PhoneHost {
     await pc.setLocalDescription(await pc.createOffer());
     await gathered(pc);
     if (!mine()) return "";
-    const code = encode(seat, pc.localDescription.sdp);
-    const problem = addressProblem(sdpParts(pc.localDescription.sdp));
+    const sdp = pc.localDescription?.sdp || "";
+    const code = encode(seat, sdp);
+    const problem = addressProblem(sdpParts(sdp));
     this.tell(seat, "code", code, performance.now());
     if (problem) this.tell(seat, "problem", problem, performance.now());
     return code;
   }
 
   /** Apply a phone's answer (pasted or scanned): the seat it names, or an Error that says
-   *  plainly what is wrong. */
+   *  plainly what is wrong. @param {string} text */
   async answer(text) {
     const parts = decode(text);
     const entry = this.seats.get(parts.seat);
@@ -99,11 +149,11 @@ export class PhoneHost {
     entry.waiting = false;
     try {
       await entry.pc.setRemoteDescription({ type: "answer", sdp: toSdp(parts, false) });
-    } catch (error) {
+    } catch {
       entry.waiting = true;
       throw new Error(`That code does not fit seat ${parts.seat + 1}'s: scan or copy it again.`);
     }
-    entry.timer = setTimeout(() => {
+    entry.timer = window.setTimeout(() => {
       if (this.seats.get(parts.seat) === entry && entry.pc.connectionState !== "connected") {
         this.tell(parts.seat, "problem", "isolated", performance.now());
       }
@@ -112,17 +162,13 @@ export class PhoneHost {
   }
 
   /** The rate limit, a token bucket: whether a message from ``entry`` is read. Those that are
-   *  not are told to Python as a count, every FLOOD_REPORT_MS at most. */
+   *  not are told to Python as a count, every FLOOD_REPORT_MS at most.
+   *  @param {number} seat @param {SeatLink} entry @param {number} now */
   admit(seat, entry, now) {
-    entry.tokens = Math.min(BURST, entry.tokens + ((now - entry.refilled) * RATE_PER_S) / 1000);
-    entry.refilled = now;
-    if (entry.tokens >= 1) {
-      entry.tokens -= 1;
-      return true;
-    }
+    if (entry.bucket.take(now)) return true;
     entry.flooded += 1;
     if (!entry.report) {
-      entry.report = setTimeout(() => {
+      entry.report = window.setTimeout(() => {
         entry.report = 0;
         if (this.seats.get(seat) === entry && entry.flooded) {
           this.tell(seat, "dropped", `flood:${entry.flooded}`, performance.now());
@@ -133,6 +179,7 @@ export class PhoneHost {
     return false;
   }
 
+  /** @param {number} seat @param {"game" | "fast"} channel @param {string} text */
   send(seat, channel, text) {
     const entry = this.seats.get(seat);
     const target = entry?.[channel];
@@ -150,6 +197,7 @@ export class PhoneHost {
     for (const seat of this.seats.keys()) this.send(seat, "fast", `{"t":"ping","h":${h}}`);
   }
 
+  /** @param {number} seat @param {string} why */
   close(seat, why = "") {
     const entry = this.seats.get(seat);
     if (!entry) return;
@@ -171,17 +219,25 @@ export class PhoneHost {
   }
 }
 
-/** A QR code of ``text`` as an SVG element's markup (black on white, a quiet zone of 4). */
+// The QR code libraries are the runtime's (runtime/qr/, copied from npm by scripts/build), typed
+// by their npm packages: their URLs are made here, not written in the imports, so that the
+// type checker takes their types from there.
+
+/** A QR code of ``text`` as an SVG element's markup (black on white, a quiet zone of 4).
+ *  @param {string} text */
 export async function qrSvg(text) {
-  const { default: qrcode } = await import("../../runtime/qr/qrcode.mjs");
+  /** @type {{default: typeof import("qrcode-generator")}} */
+  const { default: qrcode } = await import(new URL("../../runtime/qr/qrcode.mjs", import.meta.url).href);
   const { size, path } = qrSquares(qrcode, text);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" shape-rendering="crispEdges" role="img"><rect width="${size}" height="${size}" fill="#fff"/><path d="${path}" fill="#000"/></svg>`;
 }
 
 /** Read QR codes from the camera into ``video``; ``found(text)`` for each code read. Resolves
- *  to a stop function, or rejects with an Error saying why the camera cannot be used. */
+ *  to a stop function, or rejects with an Error saying why the camera cannot be used.
+ *  @param {HTMLVideoElement} video @param {(text: string) => void} found */
 export async function scan(video, found) {
-  const { default: QrScanner } = await import("../../runtime/qr/qr-scanner.min.js");
+  /** @type {{default: typeof import("qr-scanner").default}} */
+  const { default: QrScanner } = await import(new URL("../../runtime/qr/qr-scanner.min.js", import.meta.url).href);
   const scanner = new QrScanner(video, (result) => found(result.data), {
     returnDetailedScanResult: true,
     maxScansPerSecond: 10,
@@ -201,7 +257,8 @@ export async function scan(video, found) {
     await scanner.start();
   } catch (error) {
     scanner.destroy();
-    throw new Error(String(error?.message || error || "the camera cannot be used"));
+    const why = error instanceof Error ? error.message : error;
+    throw new Error(String(why || "the camera cannot be used"), { cause: error });
   }
   return () => scanner.destroy();
 }

@@ -311,6 +311,35 @@ class Inbox:
         return True
 
 
+# --------------------------------------------------------------------------- the JavaScript side
+
+SHARED: dict[str, tuple[int | float, str]] = {
+    "VERSION": (VERSION, "The protocol's version: hello carries it as v."),
+    "MAX_MESSAGE": (MAX_MESSAGE, "The longest message read from a phone, in characters."),
+    "MAX_OPTION": (MAX_OPTION, "The longest answer to a decision, in characters."),
+    "RATE_PER_S": (RATE_PER_S, "Messages a second read from one phone, on average."),
+    "BURST": (BURST, "Messages read from one phone at once, after a quiet spell."),
+}
+"""What the host's JavaScript (web/phones/host.mjs) and the phone's seat page
+(web/seat/seat.mjs) must agree on with this module, by name: its value and what it is."""
+
+
+def js_module() -> str:
+    """web/phones/protocol.mjs, the :data:`SHARED` values as the JavaScript imports them: written
+    by ``python -m web.phones.protocol > web/phones/protocol.mjs`` (tests/web/phones/
+    test_protocol.py fails when the file differs)."""
+    lines = [
+        "// @ts-check",
+        "// The values of web/phones/protocol.py (which reads the phones' messages at the table)",
+        "// that the host (web/phones/host.mjs) and the phone's seat page (web/seat/seat.mjs) must",
+        "// agree on with it, as `python -m web.phones.protocol > web/phones/protocol.mjs` writes",
+        "// them. Not to be edited: tests/web/phones/test_protocol.py fails when it differs.",
+    ]
+    for name, (value, about) in SHARED.items():
+        lines += ["", f"/** {about} */", f"export const {name} = {json.dumps(value)};"]
+    return "\n".join(lines) + "\n"
+
+
 # --------------------------------------------------------------------------- host to phone
 
 
@@ -400,3 +429,7 @@ def state(
         "winner": winner,
         "variant": variant,
     })
+
+
+if __name__ == "__main__":
+    print(js_module(), end="")

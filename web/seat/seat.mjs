@@ -1,3 +1,4 @@
+// @ts-check
 // The phone's seat page: takes the seat named by the join code in the URL's fragment, shows
 // the phone's answer as a QR code (and text) for the table to read, then plays: the seat's
 // cards, the pile's top cards, whose turn it is, the seat's decisions, and one big button per
@@ -10,20 +11,32 @@
 // window.ratscrewNet = {delay, jitter} (ms), set before the page loads, delays every message
 // each way by delay + a random part of jitter: a slow network, for the tests.
 
+import { MAX_OPTION, VERSION } from "../phones/protocol.mjs";
+import {
+  bannerText, byeReason, cardFace, joinCode, pairs, pileText, text, turnText, typedAnswer,
+  typedLength, validDecision, vibration,
+} from "./messages.mjs";
 import {
   addressProblem, channels, decode, encode, gathered, qrSquares, sdpParts, toSdp,
 } from "./signal.mjs";
 
-const qrModule = import("../../runtime/qr/qrcode.mjs").catch(() => null);
+// (The runtime's QR code library, runtime/qr/, copied from npm by scripts/build: its URL is made
+// here, not written in the import, so that the type checker takes its types from its package.)
+/** @type {Promise<{default: typeof import("qrcode-generator")} | null>} */
+const qrModule = import(new URL("../../runtime/qr/qrcode.mjs", import.meta.url).href)
+  .catch(() => null);
 
-const $ = (id) => document.getElementById(id);
+/** The page's element of that id (web/seat/index.html has each one this script uses).
+ *  @param {string} id */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const SCREENS = ["joining", "answer", "playing", "lost", "error"];
 const RESEND_MS = 30; // an action goes again on "fast" this long after the first time
 const DISCONNECTED_MS = 5000; // "disconnected" this long counts as lost
-const MAX_TYPED = 80; // the longest typed answer the table reads (web/phones/protocol.py)
 const PILE_SHOWN = 3; // the pile's top cards shown
 
+/** @type {RTCPeerConnection | null} */
 let pc = null;
+/** @type {{game: RTCDataChannel, fast: RTCDataChannel} | null} */
 let chans = null;
 let phase = "joining";
 let actionId = 0;
@@ -33,9 +46,12 @@ let shownDecision = "";
 let shownOwn = "";
 let shownPile = "";
 let dropTimer = 0;
+/** @type {Promise<WakeLockSentinel | null> | null} */
 let wakeLock = null; // a promise of the screen's wake lock (null once released or refused)
+/** @type {HTMLButtonElement | null} */
 let armed = null; // the button a pointer pressed: its own click must not act twice
 
+/** @param {string} name */
 function setPhase(name) {
   phase = name;
   document.body.dataset.phoneState = name;
@@ -45,28 +61,33 @@ function setPhase(name) {
 // ------------------------------------------------------------------ the network, maybe slowed
 
 function netDelay() {
-  const net = window.ratscrewNet;
+  /** @type {{ratscrewNet?: {delay?: unknown, jitter?: unknown}}} */
+  const page = /** @type {any} */ (window);
+  const net = page.ratscrewNet;
   if (!net || typeof net !== "object") return -1;
   return Math.max(0, (Number(net.delay) || 0) + Math.random() * (Number(net.jitter) || 0));
 }
 
-function sendNow(channel, text) {
+/** @param {RTCDataChannel | undefined} channel @param {string} message */
+function sendNow(channel, message) {
   if (channel && channel.readyState === "open") {
     try {
-      channel.send(text);
+      channel.send(message);
     } catch {
       // a channel closing under us: the close handler says so
     }
   }
 }
 
+/** @param {"game" | "fast"} name @param {object} message */
 function send(name, message) {
-  const text = JSON.stringify(message);
+  const json = JSON.stringify(message);
   const ms = netDelay();
-  if (ms < 0) sendNow(chans?.[name], text);
-  else setTimeout(() => sendNow(chans?.[name], text), ms);
+  if (ms < 0) sendNow(chans?.[name], json);
+  else setTimeout(() => sendNow(chans?.[name], json), ms);
 }
 
+/** @param {MessageEvent} event */
 function receive(event) {
   const ms = netDelay();
   if (ms < 0) handle(event.data);
@@ -75,21 +96,11 @@ function receive(event) {
 
 // ------------------------------------------------------------------ joining
 
-/** The join code: the URL's fragment, as a scanner may have percent-encoded it. */
-function fragment() {
-  const raw = location.hash.replace(/^#/, "");
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-}
-
 async function join() {
   setPhase("joining");
   let parts;
   try {
-    parts = decode(fragment());
+    parts = decode(joinCode(location.hash));
   } catch (error) {
     showError(error instanceof Error ? error.message : String(error));
     return;
@@ -99,30 +110,35 @@ async function join() {
     return;
   }
   try {
-    pc = new RTCPeerConnection();
-    chans = channels(pc);
-    wire();
-    await pc.setRemoteDescription({ type: "offer", sdp: toSdp(parts, true) });
-    await pc.setLocalDescription(await pc.createAnswer());
-    await gathered(pc);
+    const peer = new RTCPeerConnection();
+    pc = peer;
+    chans = channels(peer);
+    wire(peer, chans);
+    await peer.setRemoteDescription({ type: "offer", sdp: toSdp(parts, true) });
+    await peer.setLocalDescription(await peer.createAnswer());
+    await gathered(peer);
     $("answer-help").textContent = `Seat ${parts.seat + 1}: hold this up to the table's `
       + "camera, or copy the text and paste it at the table.";
-    await showAnswer(encode(parts.seat, pc.localDescription.sdp));
+    await showAnswer(peer, encode(parts.seat, peer.localDescription?.sdp || ""));
   } catch (error) {
-    showError(`The table's code did not work on this phone (${error?.message || error}).`);
+    const why = error instanceof Error ? error.message : error;
+    showError(`The table's code did not work on this phone (${why || error}).`);
   }
 }
 
+/** @param {string} message */
 function showError(message) {
   $("error-text").textContent = message;
   setPhase("error");
 }
 
-async function showAnswer(code) {
-  const text = $("answer-text");
-  text.value = code;
-  text.dataset.code = code;
-  $("answer-network").hidden = addressProblem(sdpParts(pc.localDescription.sdp)) !== "none";
+/** @param {RTCPeerConnection} peer @param {string} code */
+async function showAnswer(peer, code) {
+  const field = /** @type {HTMLTextAreaElement} */ ($("answer-text"));
+  field.value = code;
+  field.dataset.code = code;
+  const sdp = peer.localDescription?.sdp || "";
+  $("answer-network").hidden = addressProblem(sdpParts(sdp)) !== "none";
   const figure = $("answer-qr");
   figure.replaceChildren();
   const lib = await qrModule;
@@ -132,7 +148,8 @@ async function showAnswer(code) {
 }
 
 /** The code as an SVG QR code: one path of dark squares on a white square with a quiet zone,
- *  scaled by CSS to the room the screen has, edges kept sharp. */
+ *  scaled by CSS to the room the screen has, edges kept sharp.
+ *  @param {typeof import("qrcode-generator")} qrcode @param {string} code */
 function qrSvg(qrcode, code) {
   const { size, path: d } = qrSquares(qrcode, code);
   const ns = "http://www.w3.org/2000/svg";
@@ -153,24 +170,26 @@ function qrSvg(qrcode, code) {
 }
 
 async function copyCode() {
-  const text = $("answer-text");
+  const field = /** @type {HTMLTextAreaElement} */ ($("answer-text"));
   const status = $("answer-status");
   try {
-    await navigator.clipboard.writeText(text.value);
+    await navigator.clipboard.writeText(field.value);
     status.textContent = "Copied: paste it at the table.";
   } catch {
-    text.focus();
-    text.select();
-    text.setSelectionRange(0, text.value.length);
+    field.focus();
+    field.select();
+    field.setSelectionRange(0, field.value.length);
     status.textContent = "Selected: copy it with your phone's menu, then paste it at the table.";
   }
 }
 
 // ------------------------------------------------------------------ the connection
 
-function wire() {
+/** @param {RTCPeerConnection} peer
+ *  @param {{game: RTCDataChannel, fast: RTCDataChannel}} chans */
+function wire(peer, chans) {
   chans.game.addEventListener("open", () => {
-    send("game", { t: "hello", v: 1 });
+    send("game", { t: "hello", v: VERSION });
     joinedAt = performance.now();
     if (phase === "answer" || phase === "joining") $("answer-connected").hidden = false;
     document.body.dataset.link = "open";
@@ -178,8 +197,8 @@ function wire() {
   chans.game.addEventListener("message", receive);
   chans.fast.addEventListener("message", receive);
   chans.game.addEventListener("close", () => lose(""));
-  pc.addEventListener("connectionstatechange", () => {
-    const state = pc.connectionState;
+  peer.addEventListener("connectionstatechange", () => {
+    const state = peer.connectionState;
     if (state === "failed" || state === "closed") {
       // Unanswered, a browser waits a few minutes for the table to read the code, then gives
       // up; the table's join code then needs renewing too (its connection has met this one).
@@ -187,8 +206,8 @@ function wire() {
     } else if (state === "disconnected") {
       note("reconnecting…");
       clearTimeout(dropTimer);
-      dropTimer = setTimeout(() => {
-        if (pc.connectionState === "disconnected") lose("");
+      dropTimer = window.setTimeout(() => {
+        if (peer.connectionState === "disconnected") lose("");
       }, DISCONNECTED_MS);
     } else if (state === "connected") {
       clearTimeout(dropTimer);
@@ -197,15 +216,16 @@ function wire() {
   });
 }
 
-function note(text) {
+/** @param {string} line */
+function note(line) {
   const element = $("play-note");
-  element.textContent = text;
-  element.hidden = !text;
+  element.textContent = line;
+  element.hidden = !line;
 }
 
 /** The table is gone: why it said, or the connection dropped. Before the channel first opens
  *  (a seat still showing its code) only a given reason counts: the table may take a while to
- *  read the code, and the channel opens when it does. */
+ *  read the code, and the channel opens when it does. @param {string} why */
 function lose(why) {
   if (phase === "lost" || phase === "error") return;
   if (!joinedAt && !why) return;
@@ -223,8 +243,10 @@ function lose(why) {
 
 // ------------------------------------------------------------------ messages from the table
 
+/** @param {unknown} data */
 function handle(data) {
   if (phase === "lost" || phase === "error" || typeof data !== "string" || data.length > 65536) return;
+  /** @type {any} */
   let message;
   try {
     message = JSON.parse(data);
@@ -242,29 +264,26 @@ function handle(data) {
     case "note":
       if (typeof message.text === "string") answerNote(message.text.slice(0, 300));
       break;
-    case "buzz":
-      if (Array.isArray(message.p) && message.p.length <= 32
-          && message.p.every((ms) => typeof ms === "number" && ms >= 0 && ms <= 10000)) {
+    case "buzz": {
+      const pattern = vibration(message.p);
+      if (pattern) {
         try {
-          navigator.vibrate?.(message.p);
+          navigator.vibrate?.(pattern);
         } catch {
           // no vibration here
         }
       }
       break;
+    }
     case "bye":
-      lose(typeof message.why === "string" && message.why.trim() ? message.why.trim().slice(0, 200) : "the table closed the seat");
+      lose(byeReason(message.why));
       break;
     default:
       break;
   }
 }
 
-const text = (value, fallback = "") => (typeof value === "string" ? value : fallback);
-const pairs = (value) => (Array.isArray(value) ? value : []).filter(
-  (p) => Array.isArray(p) && p.length >= 2 && (typeof p[0] === "string" || typeof p[0] === "number")
-    && typeof p[1] === "string");
-
+/** @param {any} state  a state message (anything may be missing or of another type) */
 function showState(state) {
   if (phase !== "playing") {
     setPhase("playing");
@@ -287,13 +306,7 @@ function showState(state) {
   document.body.dataset.mine = String(mine);
   $("play-line").textContent = text(state.line);
 
-  const winner = text(state.winner);
-  let banner = "";
-  if (over) {
-    banner = winner && winner === name ? "You win!" : winner ? `${winner} wins` : "Game over";
-  } else if (paused) {
-    banner = "Paused at the table";
-  }
+  const banner = bannerText(state);
   $("play-banner").textContent = banner;
   $("play-banner").hidden = !banner;
   document.body.dataset.paused = String(paused);
@@ -307,17 +320,7 @@ function showState(state) {
   showOwn(state.own);
 }
 
-/** Whose move it is, as this phone's player reads it. */
-function turnText(state, mine, deciding) {
-  const chooser = text(state.chooser);
-  const turn = text(state.turn);
-  if (state.over === true) return "";
-  if (deciding) return "Your choice";
-  if (chooser) return `${chooser} is choosing`;
-  if (mine) return state.collect === true ? "Your pile: flip to take it" : "Your turn";
-  return turn ? `${turn}'s turn` : "";
-}
-
+/** @param {[string | number, string][]} actions */
 function showActions(actions) {
   const key = JSON.stringify(actions);
   if (key === shownActions) return; // keep the buttons (and a press or focus on one) as they are
@@ -328,6 +331,7 @@ function showActions(actions) {
   box.style.setProperty("--count", String(Math.max(1, ordered.length)));
 }
 
+/** @param {string} action @param {string} label */
 function actionButton(action, label) {
   const button = document.createElement("button");
   button.type = "button";
@@ -360,7 +364,8 @@ function actionButton(action, label) {
   return button;
 }
 
-/** Sends the action three times (fast, game, fast again) and shows the press at once. */
+/** Sends the action three times (fast, game, fast again) and shows the press at once.
+ *  @param {HTMLButtonElement} button @param {number} at */
 function act(button, at, brief = false) {
   actionId += 1;
   const message = { t: "act", id: actionId, a: button.dataset.action, at };
@@ -371,18 +376,14 @@ function act(button, at, brief = false) {
   if (brief) setTimeout(() => button.removeAttribute("data-pressed"), 150);
 }
 
-const validDecision = (decision) => Boolean(decision) && typeof decision === "object"
-  && typeof decision.prompt === "string";
-
 /** This seat's decision: its prompt, a button per option in a box that scrolls when they do
  *  not all fit (a fade and a cue say so), and a field for an answer of its own where the table
  *  offers one (the Emperor's decree, the Star's song). An answer is sent once; the choices
- *  wait until the table moves on, or says why it was not taken. */
+ *  wait until the table moves on, or says why it was not taken. @param {unknown} decision */
 function showDecision(decision) {
   const valid = validDecision(decision);
   const options = valid ? pairs(decision.options) : [];
-  const free = valid && Number.isInteger(decision.free)
-    ? Math.max(0, Math.min(decision.free, MAX_TYPED)) : 0;
+  const free = valid ? typedLength(decision) : 0;
   const key = valid ? JSON.stringify([decision.prompt, options, free]) : "";
   if (key === shownDecision) return;
   shownDecision = key;
@@ -395,38 +396,41 @@ function showDecision(decision) {
       button.dataset.chosen = "";
     })));
   $("play-options").scrollTop = 0;
-  const field = $("play-text");
+  const field = /** @type {HTMLInputElement} */ ($("play-text"));
   field.value = "";
-  field.maxLength = free || MAX_TYPED;
+  field.maxLength = free || MAX_OPTION;
   $("play-type").hidden = !free;
   answerNote("");
   enableChoices(true);
   showMore();
 }
 
-/** Sends the answer to the decision; nothing more can be chosen meanwhile. */
+/** Sends the answer to the decision; nothing more can be chosen meanwhile.
+ *  @param {string | number} value */
 function answer(value) {
   send("game", { t: "choose", o: value });
   enableChoices(false);
   answerNote("");
 }
 
+/** @param {boolean} on */
 function enableChoices(on) {
-  for (const button of $("play-options").children) {
+  for (const button of /** @type {HTMLCollectionOf<HTMLButtonElement>} */ ($("play-options").children)) {
     button.disabled = !on;
     if (on) button.removeAttribute("data-chosen");
   }
-  for (const control of $("play-type").elements) control.disabled = !on;
+  for (const control of /** @type {HTMLFormElement} */ ($("play-type")).elements) {
+    /** @type {HTMLInputElement | HTMLButtonElement} */ (control).disabled = !on;
+  }
 }
 
 /** A typed answer: sent as typed, but for what the table never reads (control characters,
  *  which become spaces; more than its length). The table cleans it as it cleans its own
- *  field's, and says so if nothing is left. */
+ *  field's, and says so if nothing is left. @param {Event} event */
 function sendTyped(event) {
   event.preventDefault();
-  const field = $("play-text");
-  const typed = Array.from(field.value.replace(/[\p{Cc}\p{Cs}]/gu, " ")).slice(0, field.maxLength)
-    .join("");
+  const field = /** @type {HTMLInputElement} */ ($("play-text"));
+  const typed = typedAnswer(field.value, field.maxLength);
   if (!typed) {
     field.focus();
     return;
@@ -434,7 +438,8 @@ function sendTyped(event) {
   answer(typed);
 }
 
-/** Why the last answer was not taken (the table's note): the choices are open again. */
+/** Why the last answer was not taken (the table's note): the choices are open again.
+ *  @param {string} message */
 function answerNote(message) {
   const element = $("play-answer-note");
   element.textContent = message;
@@ -454,7 +459,9 @@ function showMore() {
   $("play-more").hidden = !below;
 }
 
-/** A button for one choice (``data-option``: its value) that calls ``press`` with itself. */
+/** A button for one choice (``data-option``: its value) that calls ``press`` with itself.
+ *  @param {string | number} value @param {string} label
+ *  @param {(button: HTMLButtonElement) => void} press */
 function choiceButton(value, label, press) {
   const button = document.createElement("button");
   button.type = "button";
@@ -465,7 +472,7 @@ function choiceButton(value, label, press) {
 }
 
 /** The pile: how many cards it holds and its top cards (the top one last), fanned, drawn from
- *  the table's descriptions of them (faceElement). */
+ *  the table's descriptions of them (faceElement). @param {any} pile */
 function showPile(pile) {
   const valid = Boolean(pile) && typeof pile === "object" && Number.isInteger(pile.count)
     && pile.count >= 0 && Array.isArray(pile.top);
@@ -474,61 +481,34 @@ function showPile(pile) {
   shownPile = key;
   $("play-pile").hidden = !valid;
   const count = valid ? pile.count : 0;
-  $("play-pile-count").textContent = count === 0 ? "The pile is empty"
-    : `Pile: ${count} card${count === 1 ? "" : "s"}`;
-  const cards = (valid ? pile.top.slice(-PILE_SHOWN) : []).map(faceElement).filter(Boolean);
+  $("play-pile-count").textContent = pileText(count);
+  /** @type {HTMLElement[]} */
+  const cards = [];
+  for (const description of valid ? pile.top.slice(-PILE_SHOWN) : []) {
+    const face = cardFace(description);
+    if (face) cards.push(/** @type {HTMLElement} */ (faceElement(face)));
+  }
   cards.forEach((card, slot) => card.style.setProperty("--slot", String(slot)));
   const box = $("play-pile-cards");
   box.replaceChildren(...cards);
   box.style.setProperty("--count", String(cards.length));
 }
 
-// A card's description (web/model/card_face.py): [tag, {attribute: text}, text or children].
-const FACE_TAGS = new Map([["div", false], ["span", false], ["svg", true], ["g", true],
-  ["rect", true], ["circle", true], ["path", true], ["polygon", true]]); // tag: in SVG?
-const FACE_ATTRIBUTES = new Set(["class", "role", "aria-label", "aria-hidden", "data-code",
-  "focusable", "viewBox", "fill", "fill-opacity", "stroke", "stroke-width", "transform", "x", "y",
-  "width", "height", "rx", "cx", "cy", "r", "d", "points"]);
-const FACE_NODES = 40; // a card has about 20 elements
-const FACE_DEPTH = 6;
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-/** The card element a description stands for, or null if it is not a card's: known tags and
- *  attributes only (nothing that loads or runs anything), text as text, bounded. */
+/** The element of a card's checked description (messages.mjs's cardFace): text as text.
+ *  @param {import("./messages.mjs").Face} face @returns {Element} */
 function faceElement(face) {
-  let made = 0;
-  const make = (node, depth) => {
-    if (!Array.isArray(node) || node.length !== 3 || depth > FACE_DEPTH) return null;
-    made += 1;
-    const [tag, attributes, content] = node;
-    if (made > FACE_NODES || !FACE_TAGS.has(tag)) return null;
-    if (!attributes || typeof attributes !== "object" || Array.isArray(attributes)) return null;
-    const element = FACE_TAGS.get(tag) ? document.createElementNS(SVG_NS, tag)
-      : document.createElement(tag);
-    for (const [name, value] of Object.entries(attributes)) {
-      if (!FACE_ATTRIBUTES.has(name) || typeof value !== "string" || value.length > 200) return null;
-      element.setAttribute(name, value);
-    }
-    if (typeof content === "string") {
-      if (content.length > 40) return null;
-      element.textContent = content;
-    } else if (Array.isArray(content)) {
-      for (const child of content) {
-        const inner = make(child, depth + 1);
-        if (!inner) return null;
-        element.append(inner);
-      }
-    } else {
-      return null;
-    }
-    return element;
-  };
-  const card = make(face, 0);
-  return card && card.tagName === "DIV" && card.classList.contains("card") ? card : null;
+  const element = face.svg ? document.createElementNS(SVG_NS, face.tag)
+    : document.createElement(face.tag);
+  for (const [name, value] of face.attributes) element.setAttribute(name, value);
+  if (typeof face.content === "string") element.textContent = face.content;
+  else element.append(...face.content.map(faceElement));
+  return element;
 }
 
 /** The variant's own actions this seat may take now (K.U.R.S.' fine): a prompt and a button
- *  for each argument; a press sends it once, on the reliable channel. */
+ *  for each argument; a press sends it once, on the reliable channel. @param {unknown} own */
 function showOwn(own) {
   const offers = (Array.isArray(own) ? own : []).filter(
     (o) => o && typeof o === "object" && typeof o.kind === "string" && typeof o.prompt === "string");

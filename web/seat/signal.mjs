@@ -1,3 +1,4 @@
+// @ts-check
 // The link between the table (the host page) and a phone: WebRTC data channels set up without
 // a server. The host's offer travels in the join code's URL fragment, the phone's answer back
 // as a QR code or a pasted text; each is cut down to what a data channel needs (ICE user
@@ -18,6 +19,7 @@ export const GATHER_MS = 3000;
 /** Two data channels, agreed on both sides (no in-band set-up): "game" is reliable and
  *  ordered (state, hello, choices); "fast" is unordered with no retransmission (pings, and
  *  each action sent twice), so that a lost packet never holds the next one back. */
+/** @type {{game: RTCDataChannelInit, fast: RTCDataChannelInit}} */
 export const CHANNELS = {
   game: { negotiated: true, id: 0, ordered: true },
   fast: { negotiated: true, id: 1, ordered: false, maxRetransmits: 0 },
@@ -27,6 +29,7 @@ const ICE_CHARS = /^[A-Za-z0-9+/]{4,256}$/;
 const B64URL = /^[A-Za-z0-9_-]{43}$/;
 const ADDRESS = /^(\[[0-9a-fA-F:.]{2,45}\]|[0-9]{1,3}(\.[0-9]{1,3}){3}|[0-9a-zA-Z-]{1,63}\.local):[0-9]{1,5}$/;
 
+/** @param {string} hex */
 function hexToB64url(hex) {
   const bytes = hex.split(":").map((h) => parseInt(h, 16));
   let text = "";
@@ -34,19 +37,30 @@ function hexToB64url(hex) {
   return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
+/** @param {string} b64 */
 function b64urlToHex(b64) {
   const text = atob(b64.replace(/-/g, "+").replace(/_/g, "/") + "=");
   return Array.from(text, (c) => c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0"))
     .join(":");
 }
 
-/** The parts of a local SDP (an offer or an answer) a code keeps. */
+/**
+ * What a code carries: the seat (0-based), the ICE user fragment and password, the DTLS
+ * certificate's SHA-256 fingerprint in base64url, and the host candidates ("address:port").
+ * @typedef {{ufrag: string, pwd: string, fingerprint: string, candidates: string[]}} SdpParts
+ * @typedef {SdpParts & {seat: number}} CodeParts
+ */
+
+/** The parts of a local SDP (an offer or an answer) a code keeps.
+ *  @param {string} sdp @returns {SdpParts} */
 export function sdpParts(sdp) {
+  /** @param {string} name */
   const line = (name) => {
     const m = sdp.match(new RegExp(`^a=${name}:(.*)$`, "m"));
     return m ? m[1].trim() : "";
   };
   const fp = line("fingerprint").split(" ");
+  /** @type {string[]} */
   const candidates = [];
   for (const m of sdp.matchAll(/^a=candidate:\S+ 1 udp \d+ (\S+) (\d+) typ host/gm)) {
     const address = m[1].includes(":") ? `[${m[1]}]` : m[1];
@@ -63,13 +77,15 @@ export function sdpParts(sdp) {
   };
 }
 
-/** A code for ``seat`` from a local description's SDP. */
+/** A code for ``seat`` from a local description's SDP.
+ *  @param {number} seat @param {string} sdp */
 export function encode(seat, sdp) {
   const p = sdpParts(sdp);
   return [VERSION, String(seat), p.ufrag, p.pwd, p.fingerprint, p.candidates.join(",")].join("~");
 }
 
-/** The parts of a code, or throws an Error saying plainly what is wrong with it. */
+/** The parts of a code, or throws an Error saying plainly what is wrong with it.
+ *  @param {unknown} code @returns {CodeParts} */
 export function decode(code) {
   const text = String(code).trim();
   if (text.length > MAX_CODE) throw new Error("That code is too long to be a seat's code.");
@@ -91,7 +107,7 @@ export function decode(code) {
 }
 
 /** A full SDP for a data channel from a code's parts (``offer``: the host's side, else the
- *  phone's answer). */
+ *  phone's answer). @param {SdpParts} parts @param {boolean} offer */
 export function toSdp(parts, offer) {
   const lines = [
     "v=0",
@@ -121,7 +137,8 @@ export function toSdp(parts, offer) {
   return lines.join("\r\n") + "\r\n";
 }
 
-/** Resolves once ``pc`` has gathered its candidates, or after ``ms`` with what it has. */
+/** Resolves once ``pc`` has gathered its candidates, or after ``ms`` with what it has.
+ *  @param {RTCPeerConnection} pc @returns {Promise<void>} */
 export function gathered(pc, ms = GATHER_MS) {
   if (pc.iceGatheringState === "complete") return Promise.resolve();
   return new Promise((resolve) => {
@@ -136,7 +153,8 @@ export function gathered(pc, ms = GATHER_MS) {
   });
 }
 
-/** The two data channels of ``pc`` (CHANNELS). */
+/** The two data channels of ``pc`` (CHANNELS).
+ *  @param {RTCPeerConnection} pc @returns {{game: RTCDataChannel, fast: RTCDataChannel}} */
 export function channels(pc) {
   return {
     game: pc.createDataChannel("game", CHANNELS.game),
@@ -145,7 +163,8 @@ export function channels(pc) {
 }
 
 /** Whether a code's candidates are all hidden behind mDNS names (the browser would not show
- *  this device's addresses: no camera permission), or there are none at all. */
+ *  this device's addresses: no camera permission), or there are none at all.
+ *  @param {{candidates: string[]}} parts @returns {"none" | "hidden" | ""} */
 export function addressProblem(parts) {
   if (!parts.candidates.length) return "none";
   if (parts.candidates.every((c) => c.includes(".local:"))) return "hidden";
@@ -154,7 +173,8 @@ export function addressProblem(parts) {
 
 /** A QR code of ``text`` as one SVG path of dark squares, with a quiet zone of 4 modules:
  *  ``{size, path}`` for a ``viewBox="0 0 size size"``. ``qrcode``: qrcode-generator's
- *  factory (runtime/qr/qrcode.mjs), loaded by the caller when it needs it. */
+ *  factory (runtime/qr/qrcode.mjs), loaded by the caller when it needs it.
+ *  @param {typeof import("qrcode-generator")} qrcode @param {string} text @returns {{size: number, path: string}} */
 export function qrSquares(qrcode, text) {
   const qr = qrcode(0, "L");
   qr.addData(text);

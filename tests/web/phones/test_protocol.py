@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.helpers import top_level_imports
+from web.phones import protocol
 from web.phones.protocol import (
     ACT_MEMORY,
     DROP_REASONS,
@@ -517,3 +518,31 @@ def test_a_new_phone_at_the_seat_counts_its_actions_afresh() -> None:
     inbox.new_phone()
     assert inbox.take(act, 3.0) is not None  # a new phone's first action
     assert inbox.dropped["malformed"] == 1
+
+
+# --------------------------------------------------------------------------- the JavaScript side
+
+
+def test_the_javascript_imports_the_protocols_own_values() -> None:
+    # The host (web/phones/host.mjs) and the phone's seat page (web/seat/seat.mjs) import their
+    # limits and the protocol's version from web/phones/protocol.mjs, written from this module.
+    path = ROOT / "web" / "phones" / "protocol.mjs"
+    assert path.read_text(encoding="utf-8") == protocol.js_module(), (
+        "web/phones/protocol.mjs differs from web/phones/protocol.py's values: run "
+        "`python -m web.phones.protocol > web/phones/protocol.mjs`")
+    for name, (value, _) in protocol.SHARED.items():
+        assert f"export const {name} = {json.dumps(value)};" in protocol.js_module()
+        assert getattr(protocol, name) == value
+
+
+RATE_TABLE: list[dict[str, Any]] = json.loads(
+    (ROOT / "tests" / "fixtures" / "phone_rate.json").read_text(encoding="utf-8"))["cases"]
+
+
+@pytest.mark.parametrize("case", RATE_TABLE, ids=[case["why"] for case in RATE_TABLE])
+def test_the_rate_limit_reads_as_the_shared_table_says(case: dict[str, Any]) -> None:
+    # tests/js/host.test.mjs runs the same table against the host's own bucket, which drops a
+    # flood before Python sees it: the two must agree.
+    inbox = Inbox()
+    read = ["0" if inbox.take('{"t":"bye"}', ms) is None else "1" for ms in case["times"]]
+    assert "".join(read) == case["read"]
