@@ -1,7 +1,7 @@
 // @ts-check
 // Compile the page's Python to bytecode for the page's own Python: the Pyodide of
 // node_modules (the runtime the site ships) runs here, in Node, so the bytecode's version is
-// exactly the browser's. Called by scripts/site_tools.py, which puts each .pyc in app.zip at
+// exactly the browser's. Called by scripts/sitebuild/appzip.py, which puts each .pyc in app.zip at
 // its module's path, without the source; the page then imports modules without compiling.
 //
 // Input (stdin): JSON [[name, source], ...]. Output (stdout): JSON {"pyc": {name: hex

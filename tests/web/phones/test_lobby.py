@@ -277,7 +277,7 @@ def test_a_phone_buzzes_for_its_own_wrong_slap_and_its_own_pile() -> None:
     assert buzz_for(1, [wrong, won]) == ()
 
 
-SEAT_PAGE = Path(__file__).resolve().parents[3] / "web" / "seat" / "seat.mjs"
+SEAT_PAGE = Path(__file__).resolve().parents[3] / "web" / "seat" / "messages.mjs"
 
 
 def js_list(name: str) -> set[str]:
@@ -304,8 +304,8 @@ def walk(node: Any, depth: int = 0) -> Iterator[tuple[Any, int]]:
 @pytest.mark.parametrize("kind", ["live", "penalty", "dead", "covered"])
 def test_every_card_is_one_the_phone_draws(kind: str) -> None:
     """The seat page builds a card from its description only with the tags and attributes it
-    knows, within its bounds (web/seat/seat.mjs, faceElement): every card of every deck, as
-    it may lie on the pile, is within them."""
+    knows, within its bounds (the limits in web/seat/messages.mjs): every card of every deck,
+    as it may lie on the pile, is within them."""
     assert js_list("FACE_TAGS") == HTML_TAGS | SVG_TAGS
     assert js_list("FACE_ATTRIBUTES") == ATTRIBUTES
     for card in CARDS.values():
