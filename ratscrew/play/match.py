@@ -125,9 +125,11 @@ class Match:
         # is pending the deciding seat (a bot answers it in place of a flip; its key below is
         # -2 - seat, so that a seat's flip and its choice are told apart).
         pending = game.pending
+        challenge = game.challenge
         if pending is None:
-            seat = key = game.claimant if game.claimant >= 0 else game.turn
-            if self.timed and game.claimant >= 0:
+            claimant = challenge.claimant
+            seat = key = claimant if claimant >= 0 else game.turn
+            if self.timed and claimant >= 0:
                 seat = key = -1  # the table hands the pile over by itself: nobody flips
         else:
             seat, key = pending.seat, -2 - pending.seat
@@ -157,10 +159,11 @@ class Match:
             return
         self._cards = game.cards_played
         armed, self._armed = self._armed, -1
-        live = game.live
+        pile = game.pile
+        live = pile.live
         if not live:
             return
-        slappable = game.match is not None and not game.top_dead
+        slappable = pile.match is not None and not pile.top_dead
         if not slappable and self.slappers:
             self._drop_stale_slaps(now)
         if armed >= 0 and self.claim and not self.special:
@@ -168,8 +171,8 @@ class Match:
             if risker is not None:
                 risker.risk_slap(game, now)
                 self._may_slap(risker)
-        if game.challenger >= 0 and game.chances == 1:
-            self._armed = game.challenger
+        if challenge.challenger >= 0 and challenge.chances == 1:
+            self._armed = challenge.challenger
         if slappable:
             if self.wants is not None:
                 return  # the variant calls for every slap on a slappable pile itself
