@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ratscrew.core.engine import Game, Outcome
+from ratscrew.core.engine import Game
 from ratscrew.core.events import Event
 from ratscrew.core.rng import MAX_SEED, Rng
+from ratscrew.core.state import Outcome
 from ratscrew.play.bots import COMMIT_MS, LOOKALIKE, Bot, Skill, find_skill
 from ratscrew.variants import Variant
 
