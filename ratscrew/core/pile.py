@@ -12,6 +12,7 @@ from collections.abc import Iterator, Sequence
 from typing import Final, Literal, overload
 
 from ratscrew.core.cards import Card
+from ratscrew.core.options import SameAsFirst
 from ratscrew.core.slaps import Positions, SlapRule
 
 Lie = Literal["live", "penalty", "dead", "covered"]
@@ -44,7 +45,7 @@ class Pile(Sequence[Card]):
     )
 
     def __init__(self, slap_rules: Sequence[SlapRule], run_wrap: bool = False,
-                 same_as_first_match: str = "colour") -> None:
+                 same_as_first_match: SameAsFirst = "colour") -> None:
         self.cards: list[Card] = []
         self.kinds: list[Lie] = []
         """How each card lies, in the same order as :attr:`cards`."""
