@@ -1,499 +1,89 @@
-"""The game: its state and the three actions that change it (flip, slap, choose).
+"""The game: its state and the actions that change it (flip, slap, choose, tick).
 
 There is no clock in here. Every action carries a millisecond timestamp from whoever drives the
 game (the headless :mod:`~ratscrew.play.match` driver, or the browser's timers); the engine only
 compares timestamps (the grace window) and keeps them in the history, so a game is its record:
 the same deal and the same actions give the same game.
 
-Hands are deques with the top card at the left; the pile is a list with the bottom card first.
-Seats are numbered 0..n-1 clockwise; the sentences say "player 1" for seat 0.
+A :class:`Game` is a :class:`~ratscrew.core.state.GameState`, which holds its parts: the
+:class:`~ratscrew.core.pile.Pile` (and what the slap rules see of it), the
+:class:`~ratscrew.core.challenge.Challenge` (and the claim on a won pile), the
+:class:`~ratscrew.core.penalties.Penalties` for wrong slaps. The game adds the rules of play:
+what each action does, whose turn it is, who wins a pile and when the game is over; and it
+calls the variant's hooks, which see it as a :class:`~ratscrew.core.table.VariantTable`.
+
+Hands are deques with the top card at the left; the pile's cards are a list with the bottom card
+first. Seats are numbered 0..n-1 clockwise; the sentences say "player 1" for seat 0.
 """
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, TypeVar
+from collections.abc import Sequence
+from typing import Any
 
-from ratscrew.core.cards import RANK_CODES, Card, deal
+from ratscrew.core.actions import ACTION_KINDS, Action, ActionError, clean_text
+from ratscrew.core.cards import Card
+from ratscrew.core.challenge import COLLECT_PAUSE_MS
 from ratscrew.core.events import (
-    Asked,
-    BackIn,
-    ChallengeWon,
     Chose,
     Dealt,
     Event,
-    Flipped,
-    GameOver,
     Ignored,
-    OutOfCards,
-    PileTaken,
     PlayOn,
     Reason,
     TurnMissed,
-    WrongSlap,
-    seat_name,
 )
-from ratscrew.core.options import Rules
-from ratscrew.core.rng import Rng
-from ratscrew.core.slaps import SLAP_RULES, Positions, SlapRule
-from ratscrew.core.variant import Variant, find_variant
+from ratscrew.core.pile import COVERED, DEAD, LIVE, PENALTY
+from ratscrew.core.state import GameState, Outcome, SeatStats
+from ratscrew.core.table import Decision, Phase, VariantTable
+from ratscrew.core.variant import Variant
 
-S = TypeVar("S")
-E = TypeVar("E", bound=Event)
-
-COLLECT_PAUSE_MS = 1000
-"""Under ``collect`` = ``auto``: how long (game ms) a won pile waits for a slap at its last
-card before the table hands it to its winner."""
-
-LIVE, PENALTY, DEAD, COVERED = "live", "penalty", "dead", "covered"
-"""How a card lies in the pile: played in turn, burned for a wrong slap, dead, or covered
-before anyone saw it (K.U.R.S.' Tower: the cards under the one shown); only live cards make
-slap patterns."""
-
-ACTION_KINDS = ("flip", "slap", "choose", "tick")
-"""``tick`` is the table's own action (seat -1): time passing a phase's deadline. Variants may
-add their own kinds (:attr:`~ratscrew.variants.Variant.actions`: K.U.R.S.' ``fine``)."""
+__all__ = [  # (with names that callers have long imported from here, now the parts')
+    "ACTION_KINDS", "COLLECT_PAUSE_MS", "COVERED", "DEAD", "LIVE", "PENALTY", "Action",
+    "ActionError", "Decision", "Game", "Outcome", "Phase", "SeatStats", "clean_text",
+]
 
 
-class ActionError(ValueError):
-    """An action that cannot be taken at all: an unknown seat or kind, or time running backwards.
-
-    Actions that are merely not allowed now (a flip out of turn, a slap while locked out) are
-    not errors: they produce an :class:`~ratscrew.core.events.Ignored` event.
-    """
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    t: int
-    seat: int
-    kind: str
-    arg: str = ""
-
-    def to_list(self) -> list[Any]:
-        out: list[Any] = [self.t, self.seat, self.kind]
-        if self.arg:
-            out.append(self.arg)
-        return out
-
-
-@dataclass(slots=True)
-class Decision:
-    """A choice the game waits for. Only ``seat`` may answer, with one of ``options``."""
-
-    seat: int
-    prompt: str
-    options: tuple[str, ...]
-    default: str
-    resolve: Callable[[Game, str], None]
-    bot_policy: Callable[[Game, float], str] | None = None
-    """How a bot chooses, given a uniform draw in [0, 1): a variant's sensible policy. Without
-    one a bot picks any option at random."""
-    labels: tuple[str, ...] = ()
-    """What to show for each option (same order), when the option itself is a code (a seat
-    number): e.g. the players' names."""
-    cards: tuple[Card, ...] = ()
-    """Cards the deciding player looks at while choosing (the Hermit's hand-out)."""
-    free_text: int = 0
-    """If more than 0, the answer may also be any text of up to this many characters (a
-    decree); ``options`` are then suggestions."""
-    check: Callable[[Game, str], str] | None = None
-    """Why an answer that :meth:`accepts` takes is refused all the same ("" if it is not):
-    the decision stays pending (K.U.R.S.' Star: a song already sung)."""
-
-    def label(self, option: str) -> str:
-        if self.labels and option in self.options:
-            return self.labels[self.options.index(option)]
-        return option
-
-    def accepts(self, choice: str) -> str:
-        """The answer ``choice`` stands for ("" if it is not an answer to this decision)."""
-        if choice in self.options:
-            return choice
-        if self.free_text:
-            return clean_text(choice, self.free_text)
-        return ""
-
-
-def clean_text(text: str, limit: int) -> str:
-    """Typed text made safe to show and store: control characters removed, spaces collapsed,
-    at most ``limit`` characters ("" if nothing is left)."""
-    if not isinstance(text, str):
-        return ""
-    printable = "".join(ch if ch.isprintable() else " " for ch in text)
-    return " ".join(printable.split())[:limit].strip()
-
-
-class Phase:
-    """A stretch of play that takes the table over (Firefighters' burn contest).
-
-    While ``game.phase`` is set, flips wait (``waiting`` says why) and every slap goes to
-    :meth:`slap`. At ``deadline`` (game ms; -1 for none) the phase ends by itself through
-    :meth:`expire`: the first action at or after that time, or a ``tick``, triggers it, so a
-    replay ends it at the same moment. A phase ends by setting ``game.phase`` to None.
-    """
-
-    name = "phase"
-    deadline = -1
-
-    @property
-    def waiting(self) -> Reason:
-        return "the table is busy"
-
-    def slap(self, game: Game, seat: int, hand: str) -> None:
-        game.ignore(seat, "slap", self.waiting)
-
-    def expire(self, game: Game) -> None:
-        game.phase = None
-
-    def expects(self, game: Game, seat: int) -> bool:
-        """Whether the phase waits for a slap from ``seat`` (bots make it)."""
-        return False
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a game ended: ``win`` (``winner`` holds every card), ``loop`` or ``capped``."""
-
-    status: str
-    winner: int | None
-    cards_played: int
-    tricks: int
-
-
-@dataclass(slots=True)
-class SeatStats:
-    slaps_right: int = 0
-    slaps_wrong: int = 0
-    piles_won: int = 0
-    cards_won: int = 0
-
-    def to_dict(self) -> dict[str, int]:
-        return {
-            "slaps_right": self.slaps_right,
-            "slaps_wrong": self.slaps_wrong,
-            "piles_won": self.piles_won,
-            "cards_won": self.cards_won,
-        }
-
-
-def challenge_table(rules: Rules, deck: Iterable[Card]) -> dict[Card, int]:
-    """Chances each card of the deck gives (cards that do not challenge are left out). With
-    ``joker_split`` the black joker gives 13 and the red joker none (it is slapped)."""
-    by_key = dict(rules.challenge)
-    if rules.joker_split:
-        by_key.pop("RJ", None)
-        by_key["BJ"] = 13
-    table: dict[Card, int] = {}
-    for c in deck:
-        key = RANK_CODES.get(c.rank, c.code)
-        if key in by_key:
-            table[c] = by_key[key]
-    return table
-
-
-class Game:
+class Game(GameState):
     """One game. Build it from a seed (the engine deals) or from explicit hands (top first)."""
 
     __slots__ = (
-        "_after",
-        "_alone_wins",
-        "_answer_ends",
-        "_auto",
-        "_bars",
-        "_chain_cards",
-        "_challenge_won_event",
-        "_checks",
-        "_claim",
-        "_claim_cause",
-        "_claim_how",
-        "_claim_leader",
-        "_collect_at",
-        "_flipped",
-        "_forfeit",
-        "_hooks_move_cards",
-        "_judge",
-        "_keep",
-        "_locked",
-        "_new",
-        "_on_card",
-        "_on_lay",
-        "_on_slap",
-        "_on_take",
-        "_out_of_cards",
-        "_pay",
-        "_pile_taken",
-        "_seen",
-        "_skipping",
-        "_track_seats",
-        "_watch",
-        "barred",
-        "cards_played",
-        "challenge_card",
-        "challenger",
-        "chances",
-        "claimant",
-        "counting_n_value",
-        "detect_loops",
-        "dir",
-        "events",
-        "failed",
-        "from_hands",
-        "hand_burned",
-        "hands",
-        "history",
-        "initial_hands",
-        "last_take_t",
-        "last_taker",
-        "live",
-        "live_seats",
-        "lockout",
-        "longest_challenge",
-        "match",
-        "n",
-        "names",
-        "out",
-        "outcome",
-        "paid",
-        "pending",
-        "phase",
-        "pile",
-        "pile_causes",
-        "pile_kinds",
-        "play_on",
-        "play_on_left",
-        "removed",
-        "rules",
-        "seed",
-        "side_piles",
-        "skips",
-        "slap_rules",
-        "slapping",
-        "state",
-        "stats",
-        "strikes",
-        "t",
-        "table_rng",
-        "top_dead",
-        "top_seat",
-        "total",
-        "tricks",
-        "turn",
-        "variant",
+        "_answer_ends", "_claim", "_hooks_move_cards", "_judge", "_on_card", "_on_lay",
+        "_on_slap", "_on_take", "_rematch", "_watch",
     )
 
-    def __init__(
-        self,
-        variant: Variant | str = "classic",
-        players: int = 2,
-        *,
-        seed: int | None = None,
-        hands: Sequence[Sequence[Card]] | None = None,
-        options: dict[str, Any] | None = None,
-        names: Sequence[str] | None = None,
-        keep_events: bool = True,
-    ) -> None:
-        self.variant = find_variant(variant) if isinstance(variant, str) else variant
-        self.rules = rules = self.variant.rules_for(players, options)
-        self.n = players
-        self.seed = seed
-        self.names: tuple[str, ...] = tuple(names) if names else ()
-        self.dir = 1 if rules.clockwise else -1
-        dealer = rules.dealer if rules.dealer >= 0 else (-self.dir) % players
-        if dealer >= players:
-            raise ValueError(f"dealer seat {dealer} does not exist with {players} players")
-        if hands is not None:
-            if len(hands) != players:
-                raise ValueError(f"{len(hands)} hands given for {players} players")
-            dealt = [list(h) for h in hands]
-        elif seed is not None:
-            dealt = deal(self.variant.deck(rules), players, Rng(seed).fork("deal"), dealer,
-                         self.dir)
-        else:
-            raise ValueError("a game needs a seed to deal from, or the hands")
-        self.from_hands = hands is not None
-        """Whether the hands were given (a seed, if any, then only drives the table's dice)."""
-        self.hands: list[deque[Card]] = [deque(h) for h in dealt]
-        self.total = sum(len(h) for h in dealt)
-        if self.total == 0:
-            raise ValueError("there are no cards to play with")
-        self.initial_hands: tuple[tuple[Card, ...], ...] = tuple(tuple(h) for h in dealt)
-        self.pile: list[Card] = []
-        self.pile_kinds: list[str] = []
-        self.live: list[Card] = []
-        """The live cards of the pile, bottom first: what slap rules look at."""
-        self.live_seats: list[int] = []
-        """Who laid each live card (kept only when a slap rule in play looks at it)."""
-        self.side_piles: dict[str, list[Card]] = {}
-        """A variant's other piles (Firefighters' Burn pile), bottom first; their cards count
-        as in play."""
-        self.state: Any = None
-        """A variant's own state (the dice of Slap Like an Egyptian); see its module."""
-        self.table_rng = Rng(seed if seed is not None else 0).fork("table")
-        """The table's own randomness (dice), from the seed, so a record replays it."""
-        self.phase: Phase | None = None
-        self.removed: list[Card] = []
-        """Cards taken out of play by an effect (K.U.R.S.); they still count as dealt."""
-        self.top_dead = False
-        self.top_seat = -1
-        self.turn = (dealer + self.dir) % players
-        self.challenger = -1
-        self.challenge_card: Card | None = None
-        self.chances = 0
-        self.paid = 0
-        self.failed = -1
-        self.claimant = -1
-        self._collect_at = -1
-        """Under ``collect`` = ``auto``: the game time at which the won pile goes to
-        :attr:`claimant` by itself."""
-        self._claim_how = "challenge"
-        self._claim_cause = ""
-        self._claim_leader = -1
-        self.counting_n_value = 0
-        self.match: tuple[SlapRule, Positions] | None = None
-        self.lockout = [0] * players
-        self._locked = 0
-        self.strikes = [0] * players
-        self.barred = [False] * players
-        self._bars = False
-        """Whether anyone has been barred (only then does :meth:`_back_in` look)."""
-        self.out = [False] * players
-        self.skips = [0] * players
-        """Turns each seat must miss (wrong-slap penalty ``miss-turn``)."""
-        self._skipping = False
-        self.hand_burned = [False] * players
-        """Cardless wrong slappers who burned their hand: no slapping until the pile is next
-        taken (``cardless_penalty`` = ``burn``)."""
-        self.play_on = -1
-        self.play_on_left = 0
-        self.pending: Decision | None = None
-        self.outcome: Outcome | None = None
-        self.t = 0
-        self.cards_played = 0
-        self.tricks = 0
-        self.last_take_t = -1
-        self.last_taker = -1
-        self._chain_cards = 0
-        self.longest_challenge = 0
-        self.stats = [SeatStats() for _ in range(players)]
-        self.pile_causes: dict[str, int] = {}
-        """Piles won, by cause: ``challenge``, the name of the slap rule that won it, ``default``
-        (nobody else had cards to play), ``last-chance``, or a variant's own (Firefighters'
-        ``burn:<rule>`` and ``fire-out``, K.U.R.S.' ``strength`` and ``hanged-man``). Counted
-        with events off too, so simulations can tell how piles went without keeping events.
-        Every pile taken (:attr:`tricks`) is counted once; a variant may count piles it hands
-        out itself (Firefighters' Burn pile) with :meth:`count_pile`."""
-        self.history: list[tuple[int, int, str, str]] = []
-        self.events: list[Event] = []
-        """Every event so far. A game made with ``keep_events=False`` makes no events at all
-        (long simulations: ``history`` is enough to replay it, with events, later)."""
-        self._keep = keep_events
-        self._new: list[Event] = []
-        self._pay = challenge_table(rules, {c for h in dealt for c in h})
-        slaps = rules.slaps
-        if rules.joker_split and "red-joker" not in slaps:
-            slaps = ("red-joker", *slaps)  # 004: "the red joker is an instant snap"
-        self._checks = tuple(
-            (rule, rule.same_rank_gap, tuple(range(-1 - rule.same_rank_gap, 0)), rule.check)
-            for rule in (SLAP_RULES[name] for name in slaps)
-        )
-        self._after = tuple(
-            tuple((s + self.dir * k) % players for k in range(1, players)) for s in range(players)
-        )
-        self._forfeit = rules.empty_hand == "forfeit"
+    def __init__(self, variant: Variant | str = "classic", players: int = 2, *,
+                 seed: int | None = None, hands: Sequence[Sequence[Card]] | None = None,
+                 options: dict[str, Any] | None = None, names: Sequence[str] | None = None,
+                 keep_events: bool = True) -> None:
+        super().__init__(variant, players, seed=seed, hands=hands, options=options, names=names,
+                         keep_events=keep_events)
+        rules = self.rules
         self._claim = rules.collect != "immediate"
         """Whether a won pile waits to be collected (under ``claim`` with its winner's
         flip, under ``auto`` by itself after :data:`COLLECT_PAUSE_MS`)."""
-        self._auto = rules.collect == "auto"
-        self._flipped = self._own(Flipped)
-        self._challenge_won_event = self._own(ChallengeWon)
-        self._pile_taken = self._own(PileTaken)
-        self._out_of_cards = self._own(OutOfCards)
-        self._on_card = self.variant.on_card
-        self._on_lay = self.variant.on_lay
-        self._judge = self.variant.judge_slap
-        self._on_slap = self.variant.on_slap
-        self._on_take = self.variant.on_take
+        variant_ = self.variant
+        self._on_card = variant_.on_card
+        self._on_lay = variant_.on_lay
+        self._judge = variant_.judge_slap
+        self._on_slap = variant_.on_slap
+        self._on_take = variant_.on_take
         self._hooks_move_cards = bool(self._on_card or self._on_lay or self._on_slap
-                                      or self._on_take or self.variant.actions)
+                                      or self._on_take or variant_.actions)
         """Whether a variant hook may hand cards to a player who is out (only then can anyone
         be back in: the engine itself never gives them cards)."""
         self._watch = self._forfeit and self._hooks_move_cards
         """Whether a flip needs :meth:`_upkeep` beyond settling (players back in, missed
         turns): kept off the common flip's path otherwise."""
         self._answer_ends = rules.answer_face == "ends"
-        self._alone_wins = (self.variant.only_holder_wins and rules.ending == "standard"
-                            and not self._forfeit)
-        self.slap_rules: tuple[SlapRule, ...] = tuple(c[0] for c in self._checks)
-        """The slap rules in play, in the order they are checked."""
-        self.slapping = self.variant.slapping or bool(self._checks)
-        """Whether slaps count at all (not in Beggar-My-Neighbour without house slap rules)."""
-        self._track_seats = any(rule.seats for rule, *_ in self._checks)
-        self.detect_loops = not self._checks and self._on_card is None and self._on_lay is None
-        self._seen: set[tuple[bytes, ...]] = set()
-        self._emit(Dealt(0, tuple(len(h) for h in dealt), self.turn))
+        self._rematch = bool(self.slap_rules)
+        self._emit(Dealt(0, self.counts, self.turn))
         self._settle()
         self._trick_start()
-        if self.variant.on_start is not None:
-            self.variant.on_start(self)
+        if variant_.on_start is not None:
+            variant_.on_start(self)
         self.events.extend(self._new)
         self._new = []
-
-    def _own(self, kind: type[E]) -> type[E]:
-        """The event class this variant says ``kind`` with (its own wording: a subclass,
-        :attr:`Variant.events <ratscrew.core.variant.Variant.events>`), or ``kind``."""
-        own = self.variant.events.get(kind, kind)
-        if not issubclass(own, kind):
-            raise TypeError(f"{self.variant.name}: {own.__name__} does not say "
-                            f"{kind.__name__}")
-        return own
-
-    # -- the slap rules' view of the pile (PileContext) ------------------------------------
-
-    @property
-    def run_wrap(self) -> bool:
-        return self.rules.run_wrap
-
-    @property
-    def same_as_first_match(self) -> str:
-        return self.rules.same_as_first_match
-
-    @property
-    def counting_n(self) -> int:
-        return self.counting_n_value
-
-    @property
-    def under(self) -> Card | None:
-        if self.pile and self.pile_kinds[0] != LIVE:
-            return self.pile[0]
-        return None
-
-    @property
-    def dealer(self) -> int:
-        dealer = self.rules.dealer
-        return dealer if dealer >= 0 else (-self.dir) % self.n
-
-    # -- public state ----------------------------------------------------------------------
-
-    @property
-    def counts(self) -> tuple[int, ...]:
-        """How many cards each seat holds (public: everyone sees the stacks)."""
-        return tuple(len(h) for h in self.hands)
-
-    @property
-    def slappable(self) -> bool:
-        """Whether a slap now would take the pile (a fact anyone at the table can see)."""
-        return self.match is not None and not self.top_dead
-
-    def in_game(self, seat: int) -> bool:
-        """Whether ``seat`` is still in the game: not out (``empty_hand`` = ``forfeit``) and
-        not barred from slapping back in. Players who are not never receive cards."""
-        return not (self.out[seat] or self.barred[seat])
-
-    def name(self, seat: int) -> str:
-        return seat_name(seat, self.names)
 
     def stalled(self) -> bool:
         """Whether nobody can move the game on: it is not over, no decision or phase is
@@ -504,31 +94,11 @@ class Game:
         phase = self.phase
         if phase is not None:
             return phase.deadline < 0 and not any(phase.expects(self, s) for s in range(self.n))
-        if self.claimant >= 0:
+        if self.challenge.claimant >= 0:
             return False
         seat = self.turn
         return not (0 <= seat < self.n and self.hands[seat] and not self.out[seat])
 
-    def won_alone(self) -> bool:
-        """Whether the game waits only for the claimant to collect the pile with which they
-        are the only player with cards, in a variant where that wins outright
-        (:attr:`~ratscrew.variants.Variant.only_holder_wins`, under the ``standard`` ending):
-        then no slap counts, and their flip ends the game."""
-        seat = self.claimant
-        if seat < 0 or not self._alone_wins or self.outcome is not None:
-            return False
-        if self.pending is not None:
-            return False
-        hands = self.hands
-        return not any(hands[s] for s in range(self.n) if s != seat)
-
-    def to_act(self) -> int:
-        """The seat whose flip is expected next (-1 when the game waits for nobody's flip)."""
-        if self.outcome is not None or self.pending is not None or self.phase is not None:
-            return -1
-        if self.claimant >= 0:
-            return self.claimant
-        return self.turn
 
     # -- actions ---------------------------------------------------------------------------
 
@@ -556,7 +126,7 @@ class Game:
             seat == self.turn
             and t >= self.t
             and type(t) is type(seat) is int
-            and self.claimant < 0
+            and self.challenge.claimant < 0
             and self.outcome is None
             and self.pending is None
             and self.phase is None
@@ -566,11 +136,12 @@ class Game:
         self.t = t
         self.history.append((t, seat, "flip", ""))
         card = self.hands[seat].popleft()
-        self.put_on_pile(seat, card)
-        if self._locked:
-            self._tick_lockouts()
+        self.pile.lay(seat, card)
+        self.cards_played += 1
+        if self.penalties.locked:
+            self.penalties.tick()
         if self._on_lay is not None and self._on_lay(self, seat, card):
-            self.rematch()
+            self.pile.rematch()
         else:
             self._played(seat, card)
         if self._watch:
@@ -590,24 +161,26 @@ class Game:
         effect."""
         t = self.t
         hand = self.hands[seat]
-        pay = self._pay.get(card, 0)
-        if pay and self._answer_ends and self.challenger >= 0:
+        ch = self.challenge
+        pile = self.pile
+        pay = ch.table.get(card, 0)
+        if pay and self._answer_ends and ch.challenger >= 0:
             # Firefighters: a second firefighter only ends the challenge; play goes on.
             pay = 0
-            self.challenger = -1
-            self.chances = 0
+            ch.challenger = -1
+            ch.chances = 0
         if self.play_on >= 0:
             self._lay_play_on(seat, card, pay)
         elif pay:
-            answers = self.challenger >= 0
+            answers = ch.challenger >= 0
             if not answers:
-                self._chain_cards = 0
-            self._chain_cards += 1
-            self.challenger = seat
-            self.challenge_card = card
-            self.failed = -1
-            self.counting_n_value = 0
-            self.paid = 0
+                ch.chain = 0
+            ch.chain += 1
+            ch.challenger = seat
+            ch.card = card
+            ch.failed = -1
+            pile.counting_n = 0
+            ch.paid = 0
             target = self.next_seat(seat)
             if target < 0:
                 self._emit(self._flipped(t, seat, card, answers=answers))
@@ -615,27 +188,27 @@ class Game:
                 self._challenge_won(-1)
             else:
                 self.turn = target
-                self.chances = pay
+                ch.chances = pay
                 if self._keep:
                     self._new.append(self._flipped(t, seat, card, target, pay,
                                                    answers=answers))
                 if not hand and not self._forfeit:
                     self._note_empty(seat)
-        elif self.challenger >= 0:
-            self._chain_cards += 1
-            self.paid += 1
-            self.chances -= 1
-            self.counting_n_value = self.paid
+        elif ch.challenger >= 0:
+            ch.chain += 1
+            ch.paid += 1
+            ch.chances -= 1
+            pile.counting_n = ch.paid
             if self._keep:
-                self._new.append(self._flipped(t, seat, card, -1, 0, self.chances))
+                self._new.append(self._flipped(t, seat, card, -1, 0, ch.chances))
             if not hand and not self._forfeit:
                 self._note_empty(seat)
-            if self.chances == 0:
+            if ch.chances == 0:
                 self._challenge_won(seat)
             elif not hand and not self._forfeit:
                 self._exhausted(seat)
         else:
-            self.counting_n_value = 0
+            pile.counting_n = 0
             if self._keep:
                 self._new.append(self._flipped(t, seat, card))
             if not hand and not self._forfeit:
@@ -644,8 +217,8 @@ class Game:
             self.turn = nxt if nxt >= 0 else seat
             if (not hand or nxt < 0) and self.rules.ending == "standard" and not self._forfeit:
                 self._lone_holder()
-        if self._checks:
-            self.rematch()
+        if self._rematch:
+            pile.rematch()
         if self._on_card is not None and self.outcome is None:
             self._on_card(self, seat, card)
 
@@ -658,18 +231,16 @@ class Game:
             ended = self.tick(t if self.phase is not None else max(deadline, self.t))
             return ended + self.flip(seat, t)
         self._begin(seat, t, "flip", "")
+        claimant = self.challenge.claimant
         if self.outcome is not None:
             self._ignore(seat, "flip", "the game is over")
         elif self.pending is not None:
             self._ignore(seat, "flip", f"waiting for {self.name(self.pending.seat)} to choose")
         elif self.phase is not None:
             self._ignore(seat, "flip", self.phase.waiting)
-        elif self.claimant >= 0:
-            if seat == self.claimant:
-                self._collect()
-            else:
-                self._out_of_turn(seat)
-        elif seat != self.turn:
+        elif seat == claimant:
+            self._collect()
+        elif claimant >= 0 or seat != self.turn:
             self._out_of_turn(seat)
         else:
             self._ignore(seat, "flip", "no cards left")
@@ -680,46 +251,37 @@ class Game:
         if (collected := self._collect_due(t)) is not None:
             return collected + self.slap(seat, t, hand)
         self._begin(seat, t, "slap", hand)
+        ch = self.challenge
+        last_taker = self.last_taker
         if self.outcome is not None:
             self._ignore(seat, "slap", "the game is over")
         elif self.won_alone():
-            who = self.name(self.claimant)
-            if self._auto:
-                self._ignore(seat, "slap", f"{who} is the only player with cards and has "
-                             "won: the pile goes to them in a moment")
-            else:
-                self._ignore(seat, "slap", f"{who} is the only player with cards and has "
-                             "won: their flip collects the pile")
+            then = ("the pile goes to them in a moment" if self._auto
+                    else "their flip collects the pile")
+            self._ignore(seat, "slap", f"{self.name(ch.claimant)} is the only player with "
+                         f"cards and has won: {then}")
         elif not self.slapping:
             self._ignore(seat, "slap", f"there is no slapping in {self.variant.title}: cards "
                          "are only turned in turn")
         elif self.phase is not None:
             self.phase.slap(self, seat, hand)
-        elif self.barred[seat] or self.out[seat]:
+        elif self.penalties.barred[seat] or self.out[seat]:
             self._ignore(seat, "slap", "they may not slap any more this game")
-        elif self.hand_burned[seat]:
-            self._ignore(seat, "slap", "their hand is burned under the pile until the pile is "
-                         "next taken")
-        elif self.lockout[seat]:
-            flips = self.lockout[seat]
-            self._ignore(seat, "slap", f"locked out for {flips} more flip{'s' * (flips != 1)}")
+        elif why := self.penalties.refused(seat):
+            self._ignore(seat, "slap", why)
         elif self._on_slap is not None and self._on_slap(self, seat, hand):
             pass
-        elif self.match is not None and not self.top_dead:
+        elif self.pile.match is not None and not self.pile.top_dead:
             reason = self._judge(self, seat, hand) if self._judge is not None else ""
             if reason:
                 self._wrong_slap(seat, reason)
             else:
                 self._slap_wins(seat)
-        elif (
-            self.last_take_t >= 0
-            and seat != self.last_taker
-            and t - self.last_take_t <= self.rules.grace_ms
-        ):
-            late = t - self.last_take_t
-            self._ignore(seat, "slap", f"{self.name(self.last_taker)} took the pile {late} ms "
-                         "earlier (too close to call a wrong slap)")
-        elif self.rules.risk_slap and self.claimant >= 0 and self._claim_how == "challenge":
+        elif self.last_take_t >= 0 and t - self.last_take_t <= self.rules.grace_ms and (
+                seat != last_taker):
+            self._ignore(seat, "slap", f"{self.name(last_taker)} took the pile "
+                         f"{t - self.last_take_t} ms earlier (too close to call a wrong slap)")
+        elif self.rules.risk_slap and ch.claimant >= 0 and ch.claim_how == "challenge":
             self._ignore(seat, "slap", "a risk slap on the final card of a challenge costs "
                          "nothing")
         else:
@@ -751,10 +313,9 @@ class Game:
         if decision.check is not None and (why := decision.check(self, answer)):
             self._ignore(seat, "choice", why)
         else:
-            choice = answer
             self.pending = None
-            self._emit(Chose(self.t, seat, choice, decision.label(choice)))
-            decision.resolve(self, choice)
+            self._emit(Chose(self.t, seat, answer, decision.label(answer)))
+            decision.resolve(self, answer)
         return self._end()
 
     def tick(self, t: int) -> list[Event]:
@@ -766,188 +327,6 @@ class Game:
             return []
         self._begin(-1, t, "tick", "")
         return self._end()
-
-    @property
-    def deadline(self) -> int:
-        """When the table acts by itself (game ms), or -1: the current phase ends, or under
-        ``collect`` = ``auto`` the won pile goes to its winner (once no decision is pending:
-        the pile waits for it, as a winner's flip would)."""
-        phase = self.phase
-        if phase is not None:
-            return phase.deadline
-        if self._collect_at >= 0 and self.claimant >= 0 and self.pending is None and (
-                self.outcome is None):
-            return self._collect_at
-        return -1
-
-    def _collect_due(self, t: int) -> list[Event] | None:
-        """Under ``collect`` = ``auto``, before an action at ``t``: the won pile's pause is
-        over by then, so it goes to its winner first, at the pause's end (a tick, kept in the
-        history). None when nothing is due."""
-        deadline = self.deadline
-        if (self.phase is None and 0 <= deadline <= t and type(t) is int and t >= self.t
-                and self.outcome is None):
-            return self.tick(max(deadline, self.t))
-        return None
-
-    @property
-    def auto_collect(self) -> bool:
-        """Whether a won pile goes to its winner by itself after a pause (``collect`` =
-        ``auto``), rather than with their flip."""
-        return self._auto
-
-    def ask(self, decision: Decision) -> None:
-        """For variant hooks: wait for ``decision`` before anyone flips again."""
-        if decision.default not in decision.options:
-            raise ValueError("a decision's default must be one of its options")
-        self.pending = decision
-        self._emit(Asked(self.t, decision.seat, decision.prompt, decision.options))
-
-    def stop(self, t: int) -> list[Event]:
-        """End the game where it stands (a driver's cap): outcome ``capped``."""
-        if self.outcome is None:
-            self.t = max(self.t, t)
-            self._finish("capped", None)
-            self.events.extend(self._new)
-        out, self._new = self._new, []
-        return out
-
-    # -- internals -------------------------------------------------------------------------
-
-    def _check_action(self, seat: int, t: int, kind: str) -> None:
-        table = kind == "tick" and seat == -1
-        if type(seat) is not int or not (0 <= seat < self.n or table):
-            raise ActionError(f"seat {seat!r} does not exist (seats are 0 to {self.n - 1})")
-        if type(t) is not int or t < self.t:
-            raise ActionError(f"action time {t!r} is before the previous action ({self.t} ms)")
-
-    def _begin(self, seat: int, t: int, kind: str, arg: str) -> None:
-        self._check_action(seat, t, kind)
-        self.t = t
-        self.history.append((t, seat, kind, arg))
-        phase = self.phase
-        if phase is not None and 0 <= phase.deadline <= t:
-            phase.expire(self)
-            if self.phase is phase:
-                self.phase = None
-        if 0 <= self._collect_at <= t and 0 <= self.deadline <= t:
-            self._collect()  # the pause is over: the pile goes to its winner first
-
-    # -- for variant hooks -------------------------------------------------------------------
-
-    def rematch(self) -> None:
-        """Look at the live cards again: which slap rule, if any, the top of the pile meets."""
-        live = self.live
-        if not self._checks or not live:
-            self.match = None
-            return
-        size = len(live)
-        rank = live[-1].rank
-        found = None
-        for rule, gap, gap_positions, check in self._checks:
-            if gap:
-                if size > gap and live[-1 - gap].rank == rank:
-                    found = (rule, gap_positions)
-                    break
-            else:
-                positions = check(live, self)
-                if positions is not None:
-                    found = (rule, positions)
-                    break
-        self.match = found
-
-    def play_as(self, seat: int, card: Card) -> None:
-        """For ``on_lay``: count ``card`` (on top of the pile) as the card ``seat`` played in
-        turn, with the challenge and slap rules as for any card (K.U.R.S.' Tower: the card
-        shown counts as the card played)."""
-        self._played(seat, card)
-
-    def put_on_pile(self, seat: int, card: Card) -> None:
-        """For variant hooks: ``seat`` lays ``card`` (already out of their hand) face up on the
-        pile, where slaps can see it, without it counting as their play."""
-        self.pile.append(card)
-        self.pile_kinds.append(LIVE)
-        self.live.append(card)
-        if self._track_seats:
-            self.live_seats.append(seat)
-        self.top_dead = False
-        self.top_seat = seat
-        self.cards_played += 1
-
-    def put_covered(self, seat: int, card: Card) -> None:
-        """For variant hooks: ``seat`` lays ``card`` (already out of their hand) on the pile
-        where nobody sees it (under a card laid next), so no slap pattern uses it."""
-        self.pile.append(card)
-        self.pile_kinds.append(COVERED)
-        self.top_seat = seat
-        self.cards_played += 1
-
-    def remove_from_pile(self, card: Card) -> None:
-        """For variant hooks: take the topmost ``card`` off the pile and out of play
-        (K.U.R.S.' Death and Judgement)."""
-        i = len(self.pile) - 1 - self.pile[::-1].index(card)
-        self.pile.pop(i)
-        self.pile_kinds.pop(i)
-        if card in self.live:
-            j = len(self.live) - 1 - self.live[::-1].index(card)
-            self.live.pop(j)
-            if j < len(self.live_seats):
-                self.live_seats.pop(j)
-        if i == len(self.pile) and self.pile and self.pile_kinds[-1] == COVERED:
-            # The card that covered it has gone: the one under it shows now.
-            self.pile_kinds[-1] = LIVE
-            self.live.append(self.pile[-1])
-            if self._track_seats:
-                self.live_seats.append(self.top_seat)
-        self.removed.append(card)
-        self.rematch()
-
-    def clear_pile(self) -> list[Card]:
-        """For variant hooks: take every card off the pile (bottom first) and end any
-        challenge or claim; the caller puts the cards somewhere (K.U.R.S.' Judgement)."""
-        cards = list(self.pile)
-        self.pile.clear()
-        self.pile_kinds.clear()
-        self.live.clear()
-        self.live_seats.clear()
-        self.match = None
-        self.top_dead = False
-        self.challenger = -1
-        self.chances = 0
-        self.paid = 0
-        self.claimant = -1
-        self._collect_at = -1
-        self.counting_n_value = 0
-        self.play_on = -1
-        self.play_on_left = 0
-        return cards
-
-    def award(self, seat: int, how: str = "challenge", cause: str = "") -> None:
-        """For variant hooks: any challenge ends and the pile is ``seat``'s as if they had won a
-        challenge (claimed with their flip under the claim rule); they lead next. ``cause``:
-        what :attr:`pile_causes` counts it as (``how`` if empty)."""
-        self.claimant = -1
-        self._collect_at = -1
-        self.challenger = -1
-        self.chances = 0
-        self.paid = 0
-        self.failed = -1
-        self._award(seat, how, seat, cause)
-
-    def challenge_lost(self, seat: int) -> None:
-        """For variant hooks: ``seat``, answering a challenge, answers no more (their turn is
-        over): the challenger wins it."""
-        if self.challenger >= 0 and self.claimant < 0:
-            self._challenge_won(seat)
-
-    def reverse(self) -> None:
-        """For variant hooks: the direction of play turns round (K.U.R.S.' Wheel of Fortune).
-        Who plays next is still the caller's to set."""
-        self.dir = -self.dir
-        n = self.n
-        self._after = tuple(
-            tuple((s + self.dir * k) % n for k in range(1, n)) for s in range(n)
-        )
 
     def act(self, seat: int, t: int, kind: str, arg: str = "") -> list[Event]:
         """A variant's own action (K.U.R.S.' ``fine``): ``seat`` does ``kind`` with ``arg``."""
@@ -963,70 +342,36 @@ class Game:
             handler(self, seat, arg)
         return self._end()
 
-    def state_as(self, kind: type[S]) -> S:
-        """For variant hooks: the variant's own state, a ``kind`` (made on first use)."""
-        state = self.state
-        if not isinstance(state, kind):
-            state = self.state = kind()
-        return state
+    def stop(self, t: int) -> list[Event]:
+        """End the game where it stands (a driver's cap): outcome ``capped``."""
+        if self.outcome is None:
+            self.t = max(self.t, t)
+            self._finish("capped", None)
+            self.events.extend(self._new)
+        out, self._new = self._new, []
+        return out
 
-    def emit(self, event: Event) -> None:
-        """Add an event (variant hooks use this; it costs nothing when events are off)."""
-        self._emit(event)
+    def _collect_due(self, t: int) -> list[Event] | None:
+        """Under ``collect`` = ``auto``, before an action at ``t``: the won pile's pause is
+        over by then, so it goes to its winner first, at the pause's end (a tick, kept in the
+        history). None when nothing is due."""
+        deadline = self.deadline
+        if (self.phase is None and 0 <= deadline <= t and type(t) is int and t >= self.t
+                and self.outcome is None):
+            return self.tick(max(deadline, self.t))
+        return None
 
-    def ignore(self, seat: int, action: str, reason: Reason) -> None:
-        self._ignore(seat, action, reason)
-
-    def take_pile(self, seat: int, how: str, rule: str = "", cards: tuple[Card, ...] = (),
-                  leader: int = -1, cause: str = "", said: str = "") -> None:
-        """``seat`` takes the pile now (then the next trick starts, or the game ends).
-        ``cause``: what :attr:`pile_causes` counts it as (``how`` if empty); ``said``: how
-        the event says this way of winning it ("Burn contest won")."""
-        self._take_pile(seat, how, rule, cards, leader, cause, said)
-
-    def count_pile(self, cause: str) -> None:
-        """For variant hooks: count in :attr:`pile_causes` a pile won outside
-        :meth:`take_pile` (Firefighters: the Burn pile, for putting out a fire)."""
-        causes = self.pile_causes
-        causes[cause] = causes.get(cause, 0) + 1
-
-    def wrong_slap(self, seat: int, reason: Reason = "") -> None:
-        """``seat``'s slap was wrong: the rules' penalty applies."""
-        self._wrong_slap(seat, reason)
-
-    def cancel_claim(self) -> None:
-        """For variant hooks, right after a flip: the challenge that flip just won does not
-        take the pile after all (Firefighters: a burn condition met by the answering card comes
-        first). Its announcement is withdrawn and play would go on after that card."""
-        if self.claimant < 0:
-            return
-        self.claimant = -1
-        self._collect_at = -1
-        self.challenger = -1
-        self.chances = 0
-        self.failed = -1
-        self._new = [e for e in self._new if not isinstance(e, ChallengeWon)]
-        nxt = self.next_seat(self.top_seat)
-        self.turn = nxt if nxt >= 0 else self.top_seat
-
-    def right_of(self, seat: int) -> int:
-        """The nearest player with cards against the direction of play from ``seat`` (their
-        right-hand neighbour at a clockwise table), or ``seat`` if nobody else has cards."""
-        for k in range(1, self.n):
-            s = (seat - self.dir * k) % self.n
-            if self.hands[s]:
-                return s
-        return seat
-
-    def _upkeep(self) -> None:
-        """After an action: players given cards while out are back in, a seat to play with
-        no cards is settled, missed turns are missed."""
-        if self._forfeit or self._bars:
-            self._back_in()
-        if not self.hands[self.turn]:
-            self._settle()
-        if self._skipping:
-            self._miss_turns()
+    def _begin(self, seat: int, t: int, kind: str, arg: str) -> None:
+        self._check_action(seat, t, kind)
+        self.t = t
+        self.history.append((t, seat, kind, arg))
+        phase = self.phase
+        if phase is not None and 0 <= phase.deadline <= t:
+            phase.expire(self)
+            if self.phase is phase:
+                self.phase = None
+        if 0 <= self.challenge.collect_at <= t and 0 <= self.deadline <= t:
+            self._collect()  # the pause is over: the pile goes to its winner first
 
     def _end(self) -> list[Event]:
         self._upkeep()
@@ -1035,90 +380,37 @@ class Game:
         self.events.extend(out)
         return out
 
-    def _back_in(self) -> None:
-        """A player who is out (or barred) and holds cards again (a rule gave them some) is
-        back in the game: nobody out of the game ever holds cards."""
-        for s in range(self.n):
-            if (self.out[s] or self.barred[s]) and self.hands[s]:
-                self.out[s] = self.barred[s] = False
-                self._emit(BackIn(self.t, s, len(self.hands[s])))
+    def _upkeep(self) -> None:
+        """After an action: players given cards while out are back in, a seat to play with
+        no cards is settled, missed turns are missed."""
+        if self._forfeit or self.penalties.any_barred:
+            self._back_in()
+        if not self.hands[self.turn]:
+            self._settle()
+        if self.penalties.skipping:
+            self._miss_turns()
 
-    def _emit(self, event: Event) -> None:
-        if self._keep:
-            self._new.append(event)
+    # -- for variant hooks (see VariantTable) -------------------------------------------------
 
-    def _ignore(self, seat: int, action: str, reason: Reason) -> None:
-        self._emit(Ignored(self.t, seat, action, reason))
+    def play_as(self, seat: int, card: Card) -> None:
+        """For ``on_lay``: count ``card`` (on top of the pile) as the card ``seat`` played in
+        turn, with the challenge and slap rules as for any card (K.U.R.S.' Tower: the card
+        shown counts as the card played)."""
+        self._played(seat, card)
 
-    def next_seat(self, seat: int) -> int:
-        """The next player in the direction of play who takes turns, or -1 if there is none.
+    def award(self, seat: int, how: str = "challenge", cause: str = "") -> None:
+        """Any challenge ends and the pile is ``seat``'s as if they had won a challenge
+        (claimed with their flip under the claim rule); they lead next. ``cause``: what
+        :attr:`pile_causes` counts it as (``how`` if empty)."""
+        self.challenge.end()
+        self.challenge.failed = -1
+        self._award(seat, how, seat, cause)
 
-        Players with no cards are skipped (they leave the turn order) unless the variant
-        forfeits empty hands, where they stay in until their turn comes.
-        """
-        if self._forfeit:
-            out = self.out
-            for s in self._after[seat]:
-                if not out[s]:
-                    return s
-        else:
-            hands = self.hands
-            for s in self._after[seat]:
-                if hands[s]:
-                    return s
-        return -1
-
-    def _out_of_turn(self, seat: int) -> None:
-        hand = self.hands[seat]
-        if self.rules.out_of_turn == "penalty" and hand:
-            # 004: "this same penalty is applied to putting down a card when it is not one's
-            # turn": the wrong-slap penalty.
-            self._wrong_slap(seat, flip=True)
-        elif self.rules.out_of_turn == "dead" and hand:
-            card = hand.popleft()
-            self.pile.append(card)
-            self.pile_kinds.append(DEAD)
-            self.top_dead = True
-            self._emit(self._flipped(self.t, seat, card, dead=True))
-            self._note_empty(seat)
-            self._last_card_gone(seat)
-        else:
-            self._ignore(seat, "flip", f"it is {self.name(self.to_act())}'s turn")
-
-    def _note_empty(self, seat: int) -> None:
-        if not self.hands[seat] and not self._forfeit:
-            self._emit(self._out_of_cards(self.t, seat, False))
-
-    def _lay_play_on(self, seat: int, card: Card, pay: int) -> None:
-        """The holder of every card flips on: last-chance cards, or until a face card."""
-        self.counting_n_value = 0
-        self._emit(self._flipped(self.t, seat, card))
-        if self.play_on_left:
-            self.play_on_left -= 1
-            if self.play_on_left == 0 or not self.hands[seat]:
-                self._award(seat, "last-chance", -1)
-        elif pay:
-            self.challenger = seat
-            self.challenge_card = card
-            self._emit(self._challenge_won_event(self.t, seat, -1, card, self._claim))
-            self._award(seat, "challenge", -1)
-        elif not self.hands[seat]:
-            self._award(seat, "last-chance", -1)
-
-    def _lone_holder(self) -> None:
-        """001: "A player has won when he is the only one with cards. There may be cards left
-        on the table, but if the pile is slappable and any player slaps it, the slap is valid
-        and play continues." The one player with cards wins the pile (under the claim rule
-        it can still be slapped until they collect it), and with it the game."""
-        holders = [s for s in range(self.n) if self.hands[s]]
-        if len(holders) == 1:
-            self._award(holders[0], "default", holders[0])
-
-    def _last_card_gone(self, seat: int) -> None:
-        """``seat`` may have lost their last card other than by playing it in turn (a wrong
-        slap, a card played out of turn as a dead card)."""
-        if not self.hands[seat]:
-            self.settle_lone_holder()
+    def challenge_lost(self, seat: int) -> None:
+        """``seat``, answering a challenge, answers no more (their turn is over): the
+        challenger wins it."""
+        if self.challenge.challenger >= 0 and self.challenge.claimant < 0:
+            self._challenge_won(seat)
 
     def settle_lone_holder(self) -> None:
         """Under the ``standard`` ending, outside a challenge and a claim: if only one player
@@ -1126,27 +418,31 @@ class Game:
         whatever took the others' last cards (a wrong slap or a Firefighters misfire, a dead
         card out of turn). Variant hooks call it when play would otherwise go on with one
         player alone (Firefighters: a burn contest nobody burned in)."""
-        if (self.rules.ending == "standard" and not self._forfeit and self.challenger < 0
-                and self.claimant < 0 and self.outcome is None):
+        if (self.rules.ending == "standard" and not self._forfeit
+                and self.challenge.challenger < 0 and self.challenge.claimant < 0
+                and self.outcome is None):
             self._lone_holder()
+
+    # -- winning piles -------------------------------------------------------------------------
 
     def _exhausted(self, seat: int) -> None:
         """The challenged ``seat`` has no cards left but still has chances."""
         if self.rules.exhausted == "continue":
             nxt = self.next_seat(seat)
-            if nxt >= 0 and nxt != self.challenger:
+            if nxt >= 0 and nxt != self.challenge.challenger:
                 self.turn = nxt
-                self.paid = 0
+                self.challenge.paid = 0
                 return
         self._challenge_won(seat)
 
     def _challenge_won(self, failed: int) -> None:
-        winner = self.challenger
-        self.failed = failed
-        self.longest_challenge = max(self.longest_challenge, self._chain_cards)
+        ch = self.challenge
+        winner = ch.challenger
+        ch.failed = failed
+        ch.longest = max(ch.longest, ch.chain)
         if self._keep:
-            face = self.challenge_card or self.pile[-1]
-            owed = self.chances if failed >= 0 else 0
+            face = ch.card or self.pile.cards[-1]
+            owed = ch.chances if failed >= 0 else 0
             self._new.append(self._challenge_won_event(self.t, winner, failed, face,
                                                        self._claim, owed))
         leader = winner
@@ -1158,34 +454,25 @@ class Game:
         """The pile is ``seat``'s: now, or when they flip to collect it (``claim``), or at the
         end of a pause (``auto``; their flip may collect it sooner)."""
         if self._claim:
-            self.claimant = seat
-            self._collect_at = self.t + COLLECT_PAUSE_MS if self._auto else -1
-            self._claim_how = how
-            self._claim_cause = cause
-            self._claim_leader = leader
+            collect_at = self.t + COLLECT_PAUSE_MS if self._auto else -1
+            self.challenge.claim(seat, how, leader, cause, collect_at)
         else:
-            self._take_pile(seat, how, leader=leader, cause=cause)
+            self.take_pile(seat, how, leader=leader, cause=cause)
 
     def _collect(self) -> None:
-        self._take_pile(self.claimant, self._claim_how, leader=self._claim_leader,
-                        cause=self._claim_cause)
+        ch = self.challenge
+        self.take_pile(ch.claimant, ch.claim_how, leader=ch.claim_leader, cause=ch.claim_cause)
 
-    def _take_pile(
-        self,
-        seat: int,
-        how: str,
-        rule: str = "",
-        cards: tuple[Card, ...] = (),
-        leader: int = -1,
-        cause: str = "",
-        said: str = "",
-    ) -> None:
+    def take_pile(self, seat: int, how: str, rule: str = "", cards: tuple[Card, ...] = (),
+                  leader: int = -1, cause: str = "", said: str = "") -> None:
+        """``seat`` takes the pile now (then the next trick starts, or the game ends).
+        ``cause``: what :attr:`pile_causes` counts it as (``how`` if empty); ``said``: how
+        the event says this way of winning it ("Burn contest won")."""
         hand = self.hands[seat]
         slapped_in = how == "slap" and not hand
-        count = len(self.pile)
+        count = len(self.pile.cards)
         hand.extend(self.clear_pile())
-        if True in self.hand_burned:
-            self.hand_burned = [False] * self.n  # "once the pile is awarded" they may slap
+        self.penalties.pile_taken()
         self.tricks += 1
         cause = cause or how
         try:  # (a little cheaper than .get() here: scripts/bench.py plays this for every pile)
@@ -1215,11 +502,82 @@ class Game:
             self._settle()
             self._trick_start()
 
+    def _slap_wins(self, seat: int) -> None:
+        match = self.pile.match
+        assert match is not None
+        rule = match[0]
+        cards = self.pile.match_cards()
+        self.stats[seat].slaps_right += 1
+        self.take_pile(seat, "slap", rule.title, cards, leader=seat, cause=rule.name)
+
+    def _wrong_slap(self, seat: int, reason: Reason = "", flip: bool = False) -> None:
+        """The rules' penalty for a wrong slap by ``seat`` (or, ``flip``, for a card put down
+        out of turn)."""
+        if not flip:
+            self.stats[seat].slaps_wrong += 1
+        said = self.penalties.wrong_slap(seat, self.hands[seat], self.pile, self.t, reason, flip)
+        if said.penalty == "barred":
+            self._watch = self._watch or self._hooks_move_cards
+        elif said.penalty == "miss-turn":
+            self._watch = True
+        self._emit(said)
+        if said.penalty == "cards":
+            self._note_empty(seat)
+            self._last_card_gone(seat)
+
+    def _out_of_turn(self, seat: int) -> None:
+        hand = self.hands[seat]
+        if self.rules.out_of_turn == "penalty" and hand:
+            # 004: "this same penalty is applied to putting down a card when it is not one's
+            # turn": the wrong-slap penalty.
+            self._wrong_slap(seat, flip=True)
+        elif self.rules.out_of_turn == "dead" and hand:
+            card = hand.popleft()
+            self.pile.lay_dead(card)
+            self._emit(self._flipped(self.t, seat, card, dead=True))
+            self._note_empty(seat)
+            self._last_card_gone(seat)
+        else:
+            self._ignore(seat, "flip", f"it is {self.name(self.to_act())}'s turn")
+
+    # -- turns and the end of the game --------------------------------------------------------
+
+    def _lay_play_on(self, seat: int, card: Card, pay: int) -> None:
+        """The holder of every card flips on: last-chance cards, or until a face card."""
+        self.pile.counting_n = 0
+        self._emit(self._flipped(self.t, seat, card))
+        if self.play_on_left:
+            self.play_on_left -= 1
+            if self.play_on_left == 0 or not self.hands[seat]:
+                self._award(seat, "last-chance", -1)
+        elif pay:
+            self.challenge.challenger = seat
+            self.challenge.card = card
+            self._emit(self._challenge_won_event(self.t, seat, -1, card, self._claim))
+            self._award(seat, "challenge", -1)
+        elif not self.hands[seat]:
+            self._award(seat, "last-chance", -1)
+
+    def _lone_holder(self) -> None:
+        """001: "A player has won when he is the only one with cards. There may be cards left
+        on the table, but if the pile is slappable and any player slaps it, the slap is valid
+        and play continues." The one player with cards wins the pile (under the claim rule
+        it can still be slapped until they collect it), and with it the game."""
+        holders = [s for s in range(self.n) if self.hands[s]]
+        if len(holders) == 1:
+            self._award(holders[0], "default", holders[0])
+
+    def _last_card_gone(self, seat: int) -> None:
+        """``seat`` may have lost their last card other than by playing it in turn (a wrong
+        slap, a card played out of turn as a dead card)."""
+        if not self.hands[seat]:
+            self.settle_lone_holder()
+
     def _check_all_cards(self, seat: int, how: str) -> None:
         """After ``seat`` took the pile (``how``): have they won, or must they play on? Not
         while a decision is pending: an effect is still being resolved (the lone holder's next
         flip settles it)."""
-        if self.pile or self.pending is not None:
+        if self.pile.cards or self.pending is not None:
             return
         mine = self.hands[seat]
         for hand in self.hands:
@@ -1236,91 +594,12 @@ class Game:
             self.play_on_left = min(self.rules.last_chance_flips, len(self.hands[seat]))
         self._emit(PlayOn(self.t, seat, self.play_on_left))
 
-    def match_cards(self) -> tuple[Card, ...]:
-        """The cards of the slap pattern the pile meets now (bottom first; () for none)."""
-        if self.match is None:
-            return ()
-        rule, positions = self.match
-        live = self.live
-        cards = tuple(live[p] for p in positions)
-        under = self.under if rule.bottom else None
-        return cards if under is None else (under, *cards)
-
-    def _slap_wins(self, seat: int) -> None:
-        assert self.match is not None
-        rule = self.match[0]
-        cards = self.match_cards()
-        self.stats[seat].slaps_right += 1
-        self._take_pile(seat, "slap", rule.title, cards, leader=seat, cause=rule.name)
-
-    def _wrong_slap(self, seat: int, reason: Reason = "", flip: bool = False) -> None:
-        """The rules' penalty for a wrong slap by ``seat`` (or, ``flip``, for a card put down
-        out of turn)."""
-        rules = self.rules
-        if not flip:
-            self.stats[seat].slaps_wrong += 1
-        hand = self.hands[seat]
-        if not hand:
-            if rules.cardless_penalty == "none":
-                self._emit(WrongSlap(self.t, seat, "none", reason=reason))
-                return
-            if rules.cardless_penalty == "burn":
-                self.hand_burned[seat] = True
-                self._emit(WrongSlap(self.t, seat, "burn", reason=reason))
-                return
-            self.strikes[seat] += 1
-            if rules.cardless_penalty == "barred" or self.strikes[seat] >= rules.strikes:
-                self.barred[seat] = self._bars = True
-                self._watch = self._watch or self._hooks_move_cards
-                self._emit(WrongSlap(self.t, seat, "barred", strikes=self.strikes[seat],
-                                     reason=reason))
-            else:
-                self._emit(WrongSlap(self.t, seat, "strike", strikes=self.strikes[seat],
-                                     reason=reason))
-            return
-        if rules.penalty == "cards":
-            burned = tuple(hand.popleft() for _ in range(min(rules.penalty_count, len(hand))))
-            if rules.penalty_place == "bottom":
-                for c in burned:
-                    self.pile.insert(0, c)
-                    self.pile_kinds.insert(0, PENALTY)
-                if self._checks:
-                    self.rematch()  # a rule may read the pile's very bottom card (chimney)
-            else:
-                self.pile.extend(burned)
-                self.pile_kinds.extend([DEAD] * len(burned))
-                self.top_dead = True
-            self._emit(WrongSlap(self.t, seat, "cards", burned, rules.penalty_place, reason=reason,
-                                 flip=flip))
-            self._note_empty(seat)
-            self._last_card_gone(seat)
-        elif rules.penalty == "lockout":
-            if not self.lockout[seat]:
-                self._locked += 1
-            self.lockout[seat] = rules.penalty_count
-            self._emit(WrongSlap(self.t, seat, "lockout", flips=rules.penalty_count,
-                                 reason=reason, flip=flip))
-        elif rules.penalty == "miss-turn":
-            self.skips[seat] = rules.penalty_count
-            self._skipping = self._watch = True
-            self._emit(WrongSlap(self.t, seat, "miss-turn", flips=rules.penalty_count,
-                                 reason=reason, flip=flip))
-        else:
-            self._emit(WrongSlap(self.t, seat, "none", reason=reason, flip=flip))
-
-    def _tick_lockouts(self) -> None:
-        lockout = self.lockout
-        for s in range(self.n):
-            if lockout[s]:
-                lockout[s] -= 1
-                if not lockout[s]:
-                    self._locked -= 1
-
     def _settle(self) -> None:
         """Resolve what no one has to act on: a player to act who has no cards."""
+        ch = self.challenge
         while (
             self.outcome is None
-            and self.claimant < 0
+            and ch.claimant < 0
             and self.pending is None
             and self.phase is None
         ):
@@ -1336,7 +615,7 @@ class Game:
                 # last one): the pile is theirs, as at the end of a last chance.
                 self._award(self.play_on, "last-chance", -1)
                 return
-            if self.challenger >= 0 and seat != self.challenger:
+            if ch.challenger >= 0 and seat != ch.challenger:
                 self._exhausted(seat)
                 continue
             nxt = self.next_seat(seat)
@@ -1344,35 +623,37 @@ class Game:
                 self.turn = nxt
                 continue
             # Nobody has a card to play: the pile goes to whoever laid the last card.
-            taker = self.challenger if self.challenger >= 0 else self.top_seat
+            taker = ch.challenger if ch.challenger >= 0 else self.pile.top_seat
             if taker < 0:
                 taker = seat
-            self._take_pile(taker, "default", leader=taker)
+            self.take_pile(taker, "default", leader=taker)
             return
 
     def _miss_turns(self) -> None:
         """Players who owe missed turns (wrong-slap penalty ``miss-turn``) miss them as their
         turns come: the next player plays instead, taking over a challenge with the chances
         left (as when a challenged player runs out of cards)."""
-        while (self.outcome is None and self.claimant < 0 and self.pending is None
+        ch = self.challenge
+        skips = self.penalties.skips
+        while (self.outcome is None and ch.claimant < 0 and self.pending is None
                and self.phase is None and self.play_on < 0):
             seat = self.turn
-            if not self.skips[seat] or not self.hands[seat]:
+            if not skips[seat] or not self.hands[seat]:
                 break
             nxt = self.next_seat(seat)
             if nxt < 0 or nxt == seat:
                 break  # nobody else to play: the turn cannot be missed
-            self.skips[seat] -= 1
-            challenge = self.challenger >= 0
+            skips[seat] -= 1
+            challenge = ch.challenger >= 0
             self._emit(TurnMissed(self.t, seat, nxt, challenge))
-            if challenge and nxt == self.challenger:
+            if challenge and nxt == ch.challenger:
                 self._challenge_won(seat)
                 break
             self.turn = nxt
-            self.paid = 0
+            ch.paid = 0
             if not self.hands[nxt]:
                 self._settle()
-        self._skipping = any(self.skips)
+        self.penalties.skipping = any(skips)
 
     def _forfeit_turn(self, seat: int) -> bool:
         """``seat`` must play or pay with no cards and is out. True if play goes on."""
@@ -1380,53 +661,31 @@ class Game:
         if not remaining:
             # The last player in has no card left either: everything else is on the table,
             # and the pile (all the cards in play) is theirs.
-            self._take_pile(seat, "default", leader=seat)
+            self.take_pile(seat, "default", leader=seat)
             if self.outcome is None:
                 self._finish("win", seat)
             return False
         self.out[seat] = True
         self._emit(self._out_of_cards(self.t, seat, True))
-        if self.challenger >= 0 and self.challenger != seat and (
+        ch = self.challenge
+        if ch.challenger >= 0 and ch.challenger != seat and (
             self.rules.exhausted == "challenger" or len(remaining) == 1
         ):
             self._challenge_won(seat)
             return False
         if len(remaining) == 1:
-            self._take_pile(remaining[0], "default", leader=remaining[0])
+            self.take_pile(remaining[0], "default", leader=remaining[0])
             if self.outcome is None:
                 self._finish("win", remaining[0])
             return False
         self.turn = self.next_seat(seat)
-        if self.challenger >= 0:
-            self.paid = 0
-            if self.turn == self.challenger:
+        if ch.challenger >= 0:
+            ch.paid = 0
+            if self.turn == ch.challenger:
                 self._challenge_won(seat)
                 return False
         return True
 
-    def _trick_start(self) -> None:
-        if not self.detect_loops or self.outcome is not None:
-            return
-        pay = self._pay
-        key = (*(bytes(pay.get(c, 0) for c in h) for h in self.hands), bytes([self.turn]))
-        if key in self._seen:
-            self._finish("loop", None)
-        else:
-            self._seen.add(key)
 
-    def _finish(self, status: str, winner: int | None) -> None:
-        self.outcome = Outcome(status, winner, self.cards_played, self.tricks)
-        cards = len(self.hands[winner]) if winner is not None else 0
-        every = cards + len(self.removed) == self.total
-        self._emit(GameOver(self.t, status, -1 if winner is None else winner, cards, every))
-
-    # -- checks ----------------------------------------------------------------------------
-
-    def all_cards(self) -> list[Card]:
-        """Every card in the game: hands, pile and removed cards."""
-        out = [c for h in self.hands for c in h]
-        out.extend(self.pile)
-        for side in self.side_piles.values():
-            out.extend(side)
-        out.extend(self.removed)
-        return out
+_GAMES_ARE_VARIANT_TABLES: type[VariantTable] = Game
+"""(mypy checks here that a Game provides everything a variant hook may use.)"""

@@ -15,10 +15,27 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import Any, Literal, get_args
 
 from ratscrew.core.cards import RANK_CODES
-from ratscrew.core.slaps import CLASSIC_SLAPS, SLAP_RULES
+from ratscrew.core.slaps import CLASSIC_SLAPS, SLAP_RULES, SlapName
+
+# -- the core's rule choices, as types: each option's choices are its type's values ----------
+
+Direction = Literal["clockwise", "counterclockwise"]
+PenaltyKind = Literal["cards", "lockout", "none", "miss-turn"]
+"""What a wrong slap costs a player who has cards."""
+PenaltyPlace = Literal["bottom", "top"]
+CardlessPenalty = Literal["strikes", "barred", "none", "burn"]
+"""What a wrong slap costs a player who has no cards."""
+Exhausted = Literal["challenger", "continue"]
+EmptyHand = Literal["skip", "forfeit"]
+Collect = Literal["claim", "immediate", "auto"]
+NextLeader = Literal["winner", "failed", "right"]
+SameAsFirst = Literal["rank", "colour", "suit"]
+Ending = Literal["standard", "last-chance", "until-face"]
+OutOfTurn = Literal["ignore", "dead", "penalty"]
+AnswerFace = Literal["challenges", "ends"]
 
 
 class OptionsError(ValueError):
@@ -60,7 +77,7 @@ OPTION_SPECS: dict[str, OptionSpec] = {
     for spec in (
         OptionSpec("slaps", "Slap rules in play, by name (see the slap rules list)."),
         OptionSpec("challenge", "Chances each challenging card gives, e.g. J=1 Q=2 K=3 A=4."),
-        OptionSpec("direction", "Direction of play.", ("clockwise", "counterclockwise")),
+        OptionSpec("direction", "Direction of play.", get_args(Direction)),
         OptionSpec("decks", "Packs shuffled together: standard 52-card packs (78-card packs "
                    "in a Tarot game).", minimum=1, maximum=8),
         OptionSpec("jokers", "Jokers added to the pack (red and black alternately).",
@@ -70,51 +87,51 @@ OPTION_SPECS: dict[str, OptionSpec] = {
                    minimum=-1, maximum=7),
         OptionSpec("penalty", "What a wrong slap costs a player who has cards: cards burned, "
                    "a lockout from slapping, nothing, or missing their next turns.",
-                   ("cards", "lockout", "none", "miss-turn")),
+                   get_args(PenaltyKind)),
         OptionSpec("penalty_count", "Cards burned, flips locked out, or turns missed, for a "
                    "wrong slap.", minimum=1, maximum=10),
         OptionSpec("penalty_place", "Where burned cards go: face up under the pile, or on top "
-                   "as dead cards that no slap can use.", ("bottom", "top")),
+                   "as dead cards that no slap can use.", get_args(PenaltyPlace)),
         OptionSpec("cardless_penalty", "Wrong slaps by players with no cards: strikes (out of "
                    "the game at the limit), barred at the first, nothing, or they burn their "
                    "hand (no slapping until the pile is next taken).",
-                   ("strikes", "barred", "none", "burn")),
+                   get_args(CardlessPenalty)),
         OptionSpec("strikes", "Strikes that bar a cardless player from slapping in.",
                    minimum=1, maximum=10),
         OptionSpec("exhausted", "A challenged player runs out of cards: the pile goes to the "
                    "challenger, or the next player continues with the chances left.",
-                   ("challenger", "continue")),
+                   get_args(Exhausted)),
         OptionSpec("empty_hand", "Players with no cards: skipped until they slap back in, or "
                    "out of the game when their turn comes (Beggar-My-Neighbour).",
-                   ("skip", "forfeit")),
+                   get_args(EmptyHand)),
         OptionSpec("collect", "How a won pile reaches its winner: with their flip (until then "
                    "its last card can still be slapped), at once, or by itself after a short "
                    "pause (in which its last card can still be slapped).",
-                   ("claim", "immediate", "auto")),
+                   get_args(Collect)),
         OptionSpec("next_leader", "Who starts after a won challenge: the challenger who took "
                    "the pile, or the player who failed the challenge; or, after every pile, "
                    "the right-hand neighbour of whoever took it.",
-                   ("winner", "failed", "right")),
+                   get_args(NextLeader)),
         OptionSpec("grace_ms", "A slap this soon after someone else won the pile is ignored, "
                    "not punished.", minimum=0, maximum=2000, unit="ms"),
         OptionSpec("run_wrap", "Runs may go round the corner through the Ace (K-A-2)."),
         OptionSpec("same_as_first_match", "What a card must share with the pile's first card "
-                   "for the same-as-first slap.", ("rank", "colour", "suit")),
+                   "for the same-as-first slap.", get_args(SameAsFirst)),
         OptionSpec("ending", "When the game ends: as soon as one player holds every card; after "
                    "they flip a few last-chance cards (Wikipedia); or once they play on to a "
-                   "face card (K.U.R.S.).", ("standard", "last-chance", "until-face")),
+                   "face card (K.U.R.S.).", get_args(Ending)),
         OptionSpec("last_chance_flips", "Cards flipped for the last chance.",
                    minimum=1, maximum=10),
         OptionSpec("out_of_turn", "A flip out of turn: refused, played as a dead card that "
                    "no slap can use, or charged the wrong-slap penalty.",
-                   ("ignore", "dead", "penalty")),
+                   get_args(OutOfTurn)),
         OptionSpec("risk_slap", "A slap on the final card of a challenge (the last chance, "
                    "before the pile is collected) costs nothing when wrong: a risk slap."),
         OptionSpec("joker_split", "Red and black jokers differ: the red joker can be slapped "
                    "at once, the black joker challenges with 13 chances."),
         OptionSpec("answer_face", "A face card laid to answer a challenge: it challenges the "
                    "next player in turn (classic), or it only ends the challenge and play goes "
-                   "on.", ("challenges", "ends")),
+                   "on.", get_args(AnswerFace)),
     )
 }
 
@@ -144,32 +161,36 @@ def _discover() -> None:
 @dataclass(frozen=True, slots=True)
 class Rules:
     """Every rule choice of a game. Defaults are classic Egyptian Rat Screw; a variant's own
-    options (:attr:`extra`) default to their specs' defaults."""
+    options (:attr:`extra`) default to their specs' defaults.
 
-    slaps: tuple[str, ...] = CLASSIC_SLAPS
+    A choice's type lists its values (mypy holds code to them); the values a player gives
+    are checked when a :class:`Rules` is made, against the same values (its spec's
+    ``choices``)."""
+
+    slaps: tuple[SlapName, ...] = CLASSIC_SLAPS
     challenge: tuple[tuple[str, int], ...] = (("J", 1), ("Q", 2), ("K", 3), ("A", 4))
-    direction: str = "clockwise"
+    direction: Direction = "clockwise"
     decks: int = 1
     jokers: int = 0
     dealer: int = -1
-    penalty: str = "cards"
+    penalty: PenaltyKind = "cards"
     penalty_count: int = 1
-    penalty_place: str = "bottom"
-    cardless_penalty: str = "strikes"
+    penalty_place: PenaltyPlace = "bottom"
+    cardless_penalty: CardlessPenalty = "strikes"
     strikes: int = 3
-    exhausted: str = "challenger"
-    empty_hand: str = "skip"
-    collect: str = "claim"
-    next_leader: str = "winner"
+    exhausted: Exhausted = "challenger"
+    empty_hand: EmptyHand = "skip"
+    collect: Collect = "claim"
+    next_leader: NextLeader = "winner"
     grace_ms: int = 150
     run_wrap: bool = False
-    same_as_first_match: str = "colour"
-    ending: str = "standard"
+    same_as_first_match: SameAsFirst = "colour"
+    ending: Ending = "standard"
     last_chance_flips: int = 3
-    out_of_turn: str = "ignore"
+    out_of_turn: OutOfTurn = "ignore"
     risk_slap: bool = False
     joker_split: bool = False
-    answer_face: str = "challenges"
+    answer_face: AnswerFace = "challenges"
     extra: tuple[tuple[str, Any], ...] = ()
     """The variants' own options that differ from their defaults, by name."""
 

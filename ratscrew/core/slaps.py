@@ -10,9 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Literal, Protocol
 
 from ratscrew.core.cards import ACE, JOKER, KING, QUEEN, SUITED, Card
+
+SlapName = Literal[
+    "double", "sandwich", "hoagie", "run", "top-bottom", "chimney", "marriage", "divorce",
+    "add-to-ten", "sixty-nine", "flush", "colour", "same-as-first", "counting", "joker",
+    "red-joker", "unlucky-13", "lucky-7", "embers",
+]
+"""The name of a slap rule in the catalogue (:data:`SLAP_RULES`, in its order)."""
 
 Positions = tuple[int, ...]
 """Indexes into the live cards (negative: -1 is the top card)."""
@@ -49,7 +56,7 @@ SlapFn = Callable[[Sequence[Card], PileContext], Positions | None]
 
 @dataclass(frozen=True, slots=True)
 class SlapRule:
-    name: str
+    name: SlapName
     title: str
     description: str
     examples: tuple[str, ...]
@@ -313,7 +320,7 @@ SLAP_RULES: dict[str, SlapRule] = {
     )
 }
 
-CLASSIC_SLAPS = ("double", "sandwich")
+CLASSIC_SLAPS: tuple[SlapName, ...] = ("double", "sandwich")
 
 
 def find_match(

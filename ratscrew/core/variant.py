@@ -24,7 +24,7 @@ from ratscrew.core.options import (
 )
 
 if TYPE_CHECKING:
-    from ratscrew.core.engine import Game
+    from ratscrew.core.table import VariantTable
 
 
 class VariantError(ValueError):
@@ -35,14 +35,18 @@ def standard_deck(rules: Rules) -> list[Card]:
     return build_deck(rules.decks, rules.jokers)
 
 
-CardHook = Callable[["Game", int, Card], None]
+# Every hook is called with the game as a VariantTable: all that a hook may read or call.
+CardHook = Callable[["VariantTable", int, Card], None]
 """Called after ``seat`` lays ``card`` in turn: may move cards, emit events or ask a choice."""
-GameHook = Callable[["Game"], None]
-SlapJudge = Callable[["Game", int, str], Reason]
-SlapHook = Callable[["Game", int, str], bool]
-TakeHook = Callable[["Game", int, str], None]
-BotHand = Callable[["Game", int, float], str]
-BotSeatHook = Callable[["Game", int], float]
+GameHook = Callable[["VariantTable"], None]
+LayHook = Callable[["VariantTable", int, Card], bool]
+SlapJudge = Callable[["VariantTable", int, str], Reason]
+SlapHook = Callable[["VariantTable", int, str], bool]
+TakeHook = Callable[["VariantTable", int, str], None]
+ActionHook = Callable[["VariantTable", int, str], None]
+BotHand = Callable[["VariantTable", int, float], str]
+BotSeatHook = Callable[["VariantTable", int], float]
+BotWants = Callable[["VariantTable", int], bool]
 
 
 @dataclass(frozen=True)
@@ -91,7 +95,7 @@ class Variant:
     # -- extension points: each is optional; the engine calls them as documented -----------
     on_start: GameHook | None = None
     """After the deal, before the first flip (roll dice, set up side piles)."""
-    on_lay: Callable[[Game, int, Card], bool] | None = None
+    on_lay: LayHook | None = None
     """``(game, seat, card)`` as soon as ``seat`` lays ``card`` in turn, before the engine
     counts it: True if the variant dealt with the play itself (K.U.R.S.' Strength wins the
     challenge), usually through ``game.play_as`` or ``game.award``."""
@@ -109,10 +113,10 @@ class Variant:
     """``(game, seat, u)``: the hand a bot slaps with (u is a uniform draw)."""
     bot_slap_delay: BotSeatHook | None = None
     """``(game, seat)``: extra mean milliseconds before a bot's slap (obeying the dice)."""
-    actions: Mapping[str, Callable[[Game, int, str], None]] = field(default_factory=dict)
+    actions: Mapping[str, ActionHook] = field(default_factory=dict)
     """The variant's own action kinds (K.U.R.S.' ``fine``): ``(game, seat, arg)``, recorded
     and replayed like flips and slaps."""
-    bot_wants_slap: Callable[[Game, int], bool] | None = None
+    bot_wants_slap: BotWants | None = None
     """``(game, seat)``: a slap the variant calls for outside the slap rules (burning a card,
     putting out a fire); bots make it after their reaction time."""
 

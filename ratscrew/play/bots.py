@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING
 from ratscrew.core.rng import Rng, uniform_stream
 
 if TYPE_CHECKING:
-    from ratscrew.core.engine import Decision, Game
+    from ratscrew.core.engine import Game
+    from ratscrew.core.table import Decision
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,8 +146,9 @@ class Bot:
 
     def may_slap(self, game: Game) -> bool:
         seat = self.seat
-        return not (game.barred[seat] or game.out[seat] or game.lockout[seat]
-                    or game.hand_burned[seat])
+        penalties = game.penalties
+        return not (penalties.barred[seat] or game.out[seat] or penalties.lockout[seat]
+                    or penalties.hand_burned[seat])
 
     def see_pattern(self, game: Game, now: int, extra_ms: float = 0.0) -> None:
         """A slappable card just landed: notice it (or not) and plan the slap. ``extra_ms``:
@@ -202,7 +204,8 @@ class Bot:
 
     def plan_flip(self, game: Game, now: int) -> None:
         """It is this bot's turn to flip (or to collect a won pile)."""
-        kind = 2 if game.claimant == self.seat else 1 if game.challenger >= 0 else 0
+        challenge = game.challenge
+        kind = 2 if challenge.claimant == self.seat else 1 if challenge.challenger >= 0 else 0
         self.flip_due = now + self._paces[kind][floor(self.uniform() * _FINE)]
         if self.slap_due >= self.flip_due:
             self._flip_after_slap()

@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ratscrew.core.engine import Game, Outcome
+from ratscrew.core.engine import Game
 from ratscrew.core.events import Event
 from ratscrew.core.rng import MAX_SEED, Rng
+from ratscrew.core.state import Outcome
 from ratscrew.play.bots import COMMIT_MS, LOOKALIKE, Bot, Skill, find_skill
 from ratscrew.variants import Variant
 
@@ -125,9 +126,11 @@ class Match:
         # is pending the deciding seat (a bot answers it in place of a flip; its key below is
         # -2 - seat, so that a seat's flip and its choice are told apart).
         pending = game.pending
+        challenge = game.challenge
         if pending is None:
-            seat = key = game.claimant if game.claimant >= 0 else game.turn
-            if self.timed and game.claimant >= 0:
+            claimant = challenge.claimant
+            seat = key = claimant if claimant >= 0 else game.turn
+            if self.timed and claimant >= 0:
                 seat = key = -1  # the table hands the pile over by itself: nobody flips
         else:
             seat, key = pending.seat, -2 - pending.seat
@@ -157,10 +160,11 @@ class Match:
             return
         self._cards = game.cards_played
         armed, self._armed = self._armed, -1
-        live = game.live
+        pile = game.pile
+        live = pile.live
         if not live:
             return
-        slappable = game.match is not None and not game.top_dead
+        slappable = pile.match is not None and not pile.top_dead
         if not slappable and self.slappers:
             self._drop_stale_slaps(now)
         if armed >= 0 and self.claim and not self.special:
@@ -168,8 +172,8 @@ class Match:
             if risker is not None:
                 risker.risk_slap(game, now)
                 self._may_slap(risker)
-        if game.challenger >= 0 and game.chances == 1:
-            self._armed = game.challenger
+        if challenge.challenger >= 0 and challenge.chances == 1:
+            self._armed = challenge.challenger
         if slappable:
             if self.wants is not None:
                 return  # the variant calls for every slap on a slappable pile itself

@@ -34,8 +34,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ratscrew import __version__
+from ratscrew.core.actions import ACTION_KINDS, Action, ActionError
 from ratscrew.core.cards import Card, CardError, card
-from ratscrew.core.engine import ACTION_KINDS, Action, ActionError, Game
+from ratscrew.core.engine import Game
 from ratscrew.core.options import OptionsError, Rules
 from ratscrew.core.rng import MAX_SEED
 from ratscrew.core.safe_json import JSONError, JSONLimitError

@@ -113,7 +113,7 @@ def violations(game: Game, deck: Counter[str]) -> list[str]:
         lost, extra = deck - cards, cards - deck
         out.append(f"cards not conserved (lost {sorted(lost.elements())}, "
                    f"extra {sorted(extra.elements())})")
-    if len(game.pile) != len(game.pile_kinds):
+    if len(game.pile.cards) != len(game.pile.kinds):
         out.append("pile and pile kinds differ in length")
     if game.stalled():
         out.append(f"stalled: nobody can move the game on (turn {game.turn}, counts "
@@ -128,8 +128,9 @@ def violations(game: Game, deck: Counter[str]) -> list[str]:
         holders = [s for s in range(game.n) if game.hands[s]]
         # The only player with cards has won: the pile is theirs (to collect), unless a
         # cardless player's challenge or a phase (a burn contest) is still to be decided.
-        waits = (game.claimant >= 0 or game.phase is not None or game.pending is not None
-                 or (game.challenger >= 0 and not game.hands[game.challenger]))
+        challenger = game.challenge.challenger
+        waits = (game.challenge.claimant >= 0 or game.phase is not None
+                 or game.pending is not None or (challenger >= 0 and not game.hands[challenger]))
         if len(holders) == 1 and not waits:
             out.append(f"player {holders[0] + 1} is the only player with cards and the game "
                        "goes on")

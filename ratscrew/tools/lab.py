@@ -472,7 +472,7 @@ def cause_order(causes: Iterable[str], rules: Rules | None = None) -> list[str]:
     catalogue's), a variant's ways started by a slap rule (``way:rule``, the same order), a
     variant's own causes by name, then the piles nobody else could play for and the last
     chances."""
-    slap_order = list(rules.slaps) if rules is not None else []
+    slap_order: list[str] = list(rules.slaps) if rules is not None else []
     slap_order += [name for name in SLAP_RULES if name not in slap_order]
     rank = {name: i for i, name in enumerate(slap_order)}
 

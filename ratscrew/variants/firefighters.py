@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ratscrew.core.cards import ACE, JACK, KING, QUEEN, Card, codes
-from ratscrew.core.engine import Game, Phase
 from ratscrew.core.events import (
     KEYS,
     PHONE,
@@ -34,6 +33,7 @@ from ratscrew.core.events import (
     wording,
 )
 from ratscrew.core.options import OptionSpec, Rules
+from ratscrew.core.table import Phase, VariantTable
 from ratscrew.core.variant import Variant, register
 
 FIREFIGHTER_RANKS = frozenset({JACK, QUEEN, KING})
@@ -164,16 +164,16 @@ class Fires:
     """The last contest decided (what the table shows until the next one)."""
 
 
-def fires_of(game: Game) -> Fires | None:
+def fires_of(game: VariantTable) -> Fires | None:
     state = game.state
     return state if isinstance(state, Fires) else None
 
 
-def burn_pile(game: Game) -> list[Card]:
+def burn_pile(game: VariantTable) -> list[Card]:
     return game.side_piles.setdefault(BURN, [])
 
 
-def burn_value(card: Card, game: Game) -> int:
+def burn_value(card: Card, game: VariantTable) -> int:
     """A card's worth in a burn contest: A = 1 (or 14 with ``burn_aces`` high), 2-10,
     J = 11, Q = 12, K = 13."""
     if card.rank == ACE:
@@ -190,7 +190,7 @@ class BurnContest(Phase):
 
     name = "burn"
 
-    def __init__(self, game: Game, condition: str, cards: tuple[Card, ...],
+    def __init__(self, game: VariantTable, condition: str, cards: tuple[Card, ...],
                  rule: str = "") -> None:
         self.condition = condition
         self.rule = rule
@@ -207,10 +207,10 @@ class BurnContest(Phase):
     def burned(self, seat: int) -> bool:
         return any(s == seat for s, _, _ in self.burns)
 
-    def expects(self, game: Game, seat: int) -> bool:
+    def expects(self, game: VariantTable, seat: int) -> bool:
         return seat in self.expected and not self.burned(seat) and bool(game.hands[seat])
 
-    def slap(self, game: Game, seat: int, hand: str) -> None:
+    def slap(self, game: VariantTable, seat: int, hand: str) -> None:
         if seat not in self.expected:
             game.ignore(seat, "burn", "only players who had cards when the fire started burn")
         elif self.burned(seat):
@@ -226,13 +226,13 @@ class BurnContest(Phase):
             if all(self.burned(s) for s in self.expected):
                 self.decide(game)
 
-    def expire(self, game: Game) -> None:
+    def expire(self, game: VariantTable) -> None:
         self.decide(game)
 
-    def decide(self, game: Game) -> None:
+    def decide(self, game: VariantTable) -> None:
         """Highest value wins; a tie goes to whoever burned earlier."""
         game.phase = None
-        game.match = None
+        game.pile.match = None
         missed = tuple(s for s in self.expected if not self.burned(s))
         fires = _fires(game)
         fires.contests += 1
@@ -254,14 +254,14 @@ class BurnContest(Phase):
                        said="Burn contest won")
 
 
-def _fires(game: Game) -> Fires:
+def _fires(game: VariantTable) -> Fires:
     fires = fires_of(game)
     if fires is None:
         fires = game.state = Fires(ran_out=[-1] * game.n)
     return fires
 
 
-def _note_runouts(game: Game, round_index: int) -> None:
+def _note_runouts(game: VariantTable, round_index: int) -> None:
     """Remember when each player ran out of cards (``round_index``: piles taken before the
     round they ran out in); forget it for those who have cards again."""
     ran_out = _fires(game).ran_out
@@ -272,16 +272,16 @@ def _note_runouts(game: Game, round_index: int) -> None:
             ran_out[s] = round_index
 
 
-def may_put_out(game: Game, seat: int) -> bool:
+def may_put_out(game: VariantTable, seat: int) -> bool:
     """Whether ``seat`` may put out a fire: no cards, and they have waited their round(s);
     not once another player, alone with cards, has won."""
-    if game.hands[seat] or game.barred[seat] or game.won_alone():
+    if game.hands[seat] or game.penalties.barred[seat] or game.won_alone():
         return False
     ran_out = _fires(game).ran_out[seat]
     return ran_out >= 0 and game.tricks >= ran_out + 1 + game.rules.number("fire_wait")
 
 
-def fire_burning(game: Game) -> bool:
+def fire_burning(game: VariantTable) -> bool:
     """A firefighter lies on top of the Burn pile: a fire that can be put out."""
     pile = game.side_piles.get(BURN)
     return pile is not None and bool(pile) and is_firefighter(pile[-1])
@@ -290,24 +290,25 @@ def fire_burning(game: Game) -> bool:
 # -- the hooks -----------------------------------------------------------------------------
 
 
-def _start(game: Game) -> None:
+def _start(game: VariantTable) -> None:
     game.state = Fires(ran_out=[-1] * game.n)
     game.side_piles[BURN] = []
 
 
-def _card(game: Game, seat: int, card: Card) -> None:
+def _card(game: VariantTable, seat: int, card: Card) -> None:
     _note_runouts(game, game.tricks)
-    if game.match is not None and game.phase is None and not game.top_dead and any(game.hands):
+    match = game.pile.match
+    if match is not None and game.phase is None and not game.pile.top_dead and any(game.hands):
         # (With nobody holding a card nobody can burn: no contest, and the pile goes as it
         # would without the condition.)
-        rule = game.match[0]
-        cards = game.match_cards()
+        rule = match[0]
+        cards = game.pile.match_cards()
         game.cancel_claim()  # "if the next player does not ... meet a Burn condition"
         game.phase = BurnContest(game, game.variant.slap_title(rule.name, rule.title), cards,
                                  rule.name)
 
 
-def _slap(game: Game, seat: int, hand: str) -> bool:
+def _slap(game: VariantTable, seat: int, hand: str) -> bool:
     """A cardless player's slap: puts out a fire if they may, otherwise it is the engine's
     (a misfire)."""
     if game.hands[seat] or not (fire_burning(game) and may_put_out(game, seat)):
@@ -324,11 +325,11 @@ def _slap(game: Game, seat: int, hand: str) -> bool:
     return True
 
 
-def _take(game: Game, seat: int, how: str) -> None:
+def _take(game: VariantTable, seat: int, how: str) -> None:
     _note_runouts(game, game.tricks - 1)
 
 
-def _bot_wants(game: Game, seat: int) -> bool:
+def _bot_wants(game: VariantTable, seat: int) -> bool:
     phase = game.phase
     if phase is not None:
         return phase.expects(game, seat)

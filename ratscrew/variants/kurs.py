@@ -28,7 +28,6 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ratscrew.core.cards import CARDS, TAROT_DECK, Card
-from ratscrew.core.engine import Decision, Game
 from ratscrew.core.events import (
     Controls,
     Event,
@@ -39,6 +38,7 @@ from ratscrew.core.events import (
     tidy,
 )
 from ratscrew.core.options import OptionSpec, Rules
+from ratscrew.core.table import Decision, VariantTable
 from ratscrew.core.variant import Variant, register
 
 GENDERS = ("", "male", "female")
@@ -120,38 +120,39 @@ class Court:
     """The titles sung for the Star so far (compared by :func:`song_key`)."""
 
 
-def court_of(game: Game) -> Court | None:
+def court_of(game: VariantTable) -> Court | None:
     """The K.U.R.S. state of a game (None for other variants)."""
     state = game.state
     return state if isinstance(state, Court) else None
 
 
-def _court(game: Game) -> Court:
+def _court(game: VariantTable) -> Court:
     return game.state_as(Court)
 
 
 # -- who takes part ----------------------------------------------------------------------------
 
 
-def players(game: Game) -> list[int]:
+def players(game: VariantTable) -> list[int]:
     """Everyone still in the game (with cards or able to slap back in): "each player". A
     player who is out (barred from slapping in, or out under ``empty_hand`` = ``forfeit``)
     neither gives nor receives cards."""
     return [s for s in range(game.n) if game.in_game(s)]
 
 
-def others(game: Game, seat: int) -> list[int]:
+def others(game: VariantTable, seat: int) -> list[int]:
     """Every other player, in the order of play from ``seat``."""
     order = [(seat + game.dir * k) % game.n for k in range(1, game.n)]
     return [s for s in order if game.in_game(s)]
 
 
-def playing(game: Game, seat: int) -> list[int]:
+def playing(game: VariantTable, seat: int) -> list[int]:
     """Other players still in the turn order (they hold cards), in the order of play."""
     return [s for s in others(game, seat) if game.hands[s]]
 
 
-def give(game: Game, giver: int, taker: int, count: int = 1, *, on_top: bool = False) -> int:
+def give(game: VariantTable, giver: int, taker: int, count: int = 1, *,
+         on_top: bool = False) -> int:
     """Footnotes 1 and 2: up to ``count`` cards off the top of ``giver``'s hand, under
     ``taker``'s (or on top, for the Hermit). Returns how many changed hands."""
     hand, dest = game.hands[giver], game.hands[taker]
@@ -166,7 +167,7 @@ def give(game: Game, giver: int, taker: int, count: int = 1, *, on_top: bool = F
     return moved
 
 
-def deal_round(game: Game, seat: int, to: Sequence[int], rounds: int = 1) -> int:
+def deal_round(game: VariantTable, seat: int, to: Sequence[int], rounds: int = 1) -> int:
     """``seat`` deals one card at a time to each of ``to`` in turn, ``rounds`` times round,
     while they have cards. Returns the cards dealt."""
     dealt = 0
@@ -176,7 +177,7 @@ def deal_round(game: Game, seat: int, to: Sequence[int], rounds: int = 1) -> int
     return dealt
 
 
-def say(game: Game, seat: int, card: Card, text: str, *seats: int, quote: str = "",
+def say(game: VariantTable, seat: int, card: Card, text: str, *seats: int, quote: str = "",
         cards: tuple[Card, ...] = ()) -> None:
     """Explain the effect: ``text`` names ``seat`` as {0} and ``seats`` as {1}, {2}..."""
     game.emit(ArcanaEffect(game.t, seat, card, text, seats, quote, cards))
@@ -199,14 +200,15 @@ def _cards(n: int) -> str:
     return f"{n} card" if n == 1 else f"{n} cards"
 
 
-def _emptied(game: Game, before: Sequence[int]) -> None:
+def _emptied(game: VariantTable, before: Sequence[int]) -> None:
     """Note the players an effect left without cards (they leave the turn order)."""
     for s, count in enumerate(before):
         if count and not game.hands[s]:
             game.emit(OutOfCards(game.t, s, False))
 
 
-def _seat_options(game: Game, seats: Sequence[int]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def _seat_options(game: VariantTable,
+                  seats: Sequence[int]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Decision options for choosing a player: their numbers ("1" for seat 0) and names."""
     return tuple(str(s + 1) for s in seats), tuple(game.name(s) for s in seats)
 
@@ -215,11 +217,11 @@ def _seat(option: str) -> int:
     return int(option) - 1
 
 
-def _ask(game: Game, decision: Decision) -> None:
+def _ask(game: VariantTable, decision: Decision) -> None:
     """Ask a K.U.R.S. choice; once it is answered, play goes on as after any effect."""
     inner = decision.resolve
 
-    def resolve(g: Game, choice: str) -> None:
+    def resolve(g: VariantTable, choice: str) -> None:
         inner(g, choice)
         _resume(g)
 
@@ -227,7 +229,7 @@ def _ask(game: Game, decision: Decision) -> None:
     game.ask(decision)
 
 
-def _resume(game: Game) -> None:
+def _resume(game: VariantTable) -> None:
     """After an effect: a player who was playing on alone (``ending`` = ``until-face``) while
     others now hold cards goes back to the usual turns ("continuing play")."""
     seat = game.play_on
@@ -235,23 +237,23 @@ def _resume(game: Game) -> None:
         return
     game.play_on = -1
     game.play_on_left = 0
-    if game.challenger < 0 and game.claimant < 0:
+    if game.challenge.challenger < 0 and game.challenge.claimant < 0:
         nxt = game.next_seat(seat)
         game.turn = nxt if nxt >= 0 else seat
 
 
-def _answering(game: Game, seat: int) -> bool:
+def _answering(game: VariantTable, seat: int) -> bool:
     """Whether ``seat`` is answering a challenge (before the card just laid is counted)."""
-    return game.challenger >= 0 and game.claimant < 0 and game.play_on < 0 and (
-        game.challenger != seat)
+    return game.challenge.challenger >= 0 and game.challenge.claimant < 0 and game.play_on < 0 and (
+        game.challenge.challenger != seat)
 
 
-def _end_turn(game: Game, seat: int) -> None:
+def _end_turn(game: VariantTable, seat: int) -> None:
     """Footnote 3: ``seat``'s turn is over. In a challenge they answer no more, so the
     challenger wins it; otherwise the next player plays."""
-    if game.outcome is not None or game.claimant >= 0 or game.turn != seat:
+    if game.outcome is not None or game.challenge.claimant >= 0 or game.turn != seat:
         return
-    if game.challenger >= 0 and game.challenger != seat:
+    if game.challenge.challenger >= 0 and game.challenge.challenger != seat:
         game.challenge_lost(seat)
     else:
         nxt = game.next_seat(seat)
@@ -261,7 +263,7 @@ def _end_turn(game: Game, seat: int) -> None:
 # -- the effects, as laid (they change the play itself) ---------------------------------------
 
 
-def _strength(game: Game, seat: int, card: Card) -> None:
+def _strength(game: VariantTable, seat: int, card: Card) -> None:
     """8: "If you lay this card down during a challenge, you automatically win the entire
     stack and the challenge ends." (Footnote 4: otherwise, no effect.)"""
     if _answering(game, seat):
@@ -275,7 +277,7 @@ def _strength(game: Game, seat: int, card: Card) -> None:
         game.play_as(seat, card)
 
 
-def _hanged_man(game: Game, seat: int, card: Card) -> None:
+def _hanged_man(game: VariantTable, seat: int, card: Card) -> None:
     """12: "Pass out one card to each player; then take the stack (if any) as if you had won a
     challenge." Footnote 3: with too few cards, no stack, and the turn is over."""
     to = others(game, seat)
@@ -295,7 +297,7 @@ def _hanged_man(game: Game, seat: int, card: Card) -> None:
     game.award(seat, cause="hanged-man")
 
 
-def _tower(game: Game, seat: int, card: Card) -> None:
+def _tower(game: VariantTable, seat: int, card: Card) -> None:
     """17: "Take the top half of your hand, approximately, and flip it over on top of the
     stack. The card shown is now to be considered the card you played; this does not take up
     an additional chance in a challenge." Only the card shown was seen: the packet's other
@@ -317,7 +319,7 @@ def _tower(game: Game, seat: int, card: Card) -> None:
     _play_shown(game, seat, shown)
 
 
-def _play_shown(game: Game, seat: int, card: Card) -> None:
+def _play_shown(game: VariantTable, seat: int, card: Card) -> None:
     """The Tower's shown card is the card played: an Arcana shown takes effect too."""
     if card.arcana:
         _court(game).effect = card
@@ -328,7 +330,7 @@ def _play_shown(game: Game, seat: int, card: Card) -> None:
         game.play_as(seat, card)  # on_card applies any other Arcana's effect
 
 
-def _judgement(game: Game, seat: int, card: Card) -> None:
+def _judgement(game: VariantTable, seat: int, card: Card) -> None:
     """21: "Remove this card from play after use; Take up all hands and the stack (but not
     Death) and deal them out evenly to all players." """
     game.emit(Flipped(game.t, seat, card))
@@ -357,7 +359,7 @@ def _judgement(game: Game, seat: int, card: Card) -> None:
     _emptied(game, before)
 
 
-ON_LAY: dict[int, Callable[[Game, int, Card], None]] = {
+ON_LAY: dict[int, Callable[[VariantTable, int, Card], None]] = {
     STRENGTH: _strength,
     HANGED_MAN: _hanged_man,
     TOWER: _tower,
@@ -368,7 +370,7 @@ ON_LAY: dict[int, Callable[[Game, int, Card], None]] = {
 # -- the effects after the card counts as played -----------------------------------------------
 
 
-def _fool(game: Game, seat: int, card: Card) -> None:
+def _fool(game: VariantTable, seat: int, card: Card) -> None:
     """1: "Lift up the top 5 cards of your hand and look at them. Without changing the order,
     return them to the top of your hand." (Only ``seat`` is shown them.)"""
     top = tuple(list(game.hands[seat])[:5])
@@ -379,7 +381,7 @@ def _fool(game: Game, seat: int, card: Card) -> None:
     say(game, seat, card, f"{{0}} looks at their {what} back in the same order.", cards=top)
 
 
-def _tribute(game: Game, seat: int, card: Card, mark: str) -> None:
+def _tribute(game: VariantTable, seat: int, card: Card, mark: str) -> None:
     """2, 3: "All male (female) players must give you a card." Unset seats are not
     affected."""
     genders = game.rules.seat_choices("genders")
@@ -397,7 +399,7 @@ def _tribute(game: Game, seat: int, card: Card, mark: str) -> None:
     _emptied(game, before)
 
 
-def _empress(game: Game, seat: int, card: Card) -> None:
+def _empress(game: VariantTable, seat: int, card: Card) -> None:
     """4: "Give each player two cards." (Dealt one at a time, as far as the cards go.)"""
     to = others(game, seat)
     before = game.counts
@@ -410,7 +412,7 @@ def _empress(game: Game, seat: int, card: Card) -> None:
     _emptied(game, before)
 
 
-def _emperor(game: Game, seat: int, card: Card) -> None:
+def _emperor(game: VariantTable, seat: int, card: Card) -> None:
     """5: "Make a decree. For the rest of the game, you may fine someone a card if they do not
     follow your decree." The decree is typed (or one of the suggestions)."""
     _ask(game, Decision(
@@ -425,7 +427,7 @@ def _emperor(game: Game, seat: int, card: Card) -> None:
     ))
 
 
-def _decreed(card: Card, seat: int, game: Game, text: str) -> None:
+def _decreed(card: Card, seat: int, game: VariantTable, text: str) -> None:
     _court(game).effect = None  # the Emperor's effect is the decree: nothing to give way to
     _court(game).decrees.append(Decree(seat, text))
     if text.rstrip("\"'\u201d\u2019").endswith((".", "!", "?", "\u2026")):
@@ -436,7 +438,7 @@ def _decreed(card: Card, seat: int, game: Game, text: str) -> None:
             "a card by {0}.", quote=text)
 
 
-def _hierophant(game: Game, seat: int, card: Card) -> None:
+def _hierophant(game: VariantTable, seat: int, card: Card) -> None:
     """6: "Tithe each player for two cards." """
     before = game.counts
     paid = {s: give(game, s, seat, 2) for s in others(game, seat)}
@@ -449,7 +451,7 @@ def _hierophant(game: Game, seat: int, card: Card) -> None:
     _emptied(game, before)
 
 
-def _lovers(game: Game, seat: int, card: Card) -> None:
+def _lovers(game: VariantTable, seat: int, card: Card) -> None:
     """7: "Steal a kiss (and a card) from the player of your choice. If they refuse, they must
     give a card to everyone." """
     to = others(game, seat)
@@ -470,7 +472,7 @@ def _lovers(game: Game, seat: int, card: Card) -> None:
     ))
 
 
-def _lovers_target(card: Card, seat: int, game: Game, option: str) -> None:
+def _lovers_target(card: Card, seat: int, game: VariantTable, option: str) -> None:
     target = _seat(option)
     classroom = game.rules.flag("classroom")
     what = "a high five" if classroom else "a kiss"
@@ -486,7 +488,7 @@ def _lovers_target(card: Card, seat: int, game: Game, option: str) -> None:
     ))
 
 
-def _lovers_answer(card: Card, seat: int, target: int, game: Game, answer: str) -> None:
+def _lovers_answer(card: Card, seat: int, target: int, game: VariantTable, answer: str) -> None:
     what = "a high five" if game.rules.flag("classroom") else "a kiss"
     before = game.counts
     if answer == "accept":
@@ -500,13 +502,13 @@ def _lovers_answer(card: Card, seat: int, target: int, game: Game, answer: str) 
     _emptied(game, before)
 
 
-def _most_cards(seats: Sequence[int], game: Game, u: float) -> str:
+def _most_cards(seats: Sequence[int], game: VariantTable, u: float) -> str:
     """A bot's target: the player holding the most cards (ties: the first in turn)."""
     best = max(seats, key=lambda s: len(game.hands[s]))
     return str(best + 1)
 
 
-def _chariot(game: Game, seat: int, card: Card) -> None:
+def _chariot(game: VariantTable, seat: int, card: Card) -> None:
     """9: "You may choose to trade hands with a player of your choice." """
     to = others(game, seat)
     options, labels = _seat_options(game, to)
@@ -521,14 +523,14 @@ def _chariot(game: Game, seat: int, card: Card) -> None:
     ))
 
 
-def _chariot_bot(seat: int, to: Sequence[int], game: Game, u: float) -> str:
+def _chariot_bot(seat: int, to: Sequence[int], game: VariantTable, u: float) -> str:
     best = max(to, key=lambda s: len(game.hands[s]), default=-1)
     if best >= 0 and len(game.hands[best]) > len(game.hands[seat]):
         return str(best + 1)
     return "keep"
 
 
-def _chariot_trade(card: Card, seat: int, game: Game, option: str) -> None:
+def _chariot_trade(card: Card, seat: int, game: VariantTable, option: str) -> None:
     if option == "keep":
         say(game, seat, card, f"{{0}} keeps their hand ({_cards(len(game.hands[seat]))}).")
         return
@@ -540,7 +542,7 @@ def _chariot_trade(card: Card, seat: int, game: Game, option: str) -> None:
     _emptied(game, before)
 
 
-def _hermit(game: Game, seat: int, card: Card) -> None:
+def _hermit(game: VariantTable, seat: int, card: Card) -> None:
     """10: "Each player must give you the top three cards from their hand. You may look at
     these cards, in order to decide how many and which cards each player should get, and in
     which order. You may not keep any for yourself, and the other players should return any
@@ -565,7 +567,7 @@ def _hermit(game: Game, seat: int, card: Card) -> None:
     _hermit_next(game, card)
 
 
-def _hermit_next(game: Game, card: Card) -> None:
+def _hermit_next(game: VariantTable, card: Card) -> None:
     court = _court(game)
     seat = court.hermit
     held = game.side_piles.get("hermit", [])
@@ -589,7 +591,7 @@ def _hermit_next(game: Game, card: Card) -> None:
     ))
 
 
-def _hermit_pick(card: Card, game: Game, code: str) -> None:
+def _hermit_pick(card: Card, game: VariantTable, code: str) -> None:
     court = _court(game)
     held = game.side_piles["hermit"]
     chosen = next(c for c in held if c.code == code)
@@ -611,7 +613,7 @@ def _hermit_pick(card: Card, game: Game, code: str) -> None:
     ))
 
 
-def _hermit_bot(chosen: Card, to: Sequence[int], game: Game, u: float) -> str:
+def _hermit_bot(chosen: Card, to: Sequence[int], game: VariantTable, u: float) -> str:
     """Court cards (they win challenges) to the player with the fewest cards, the rest to the
     one with the most."""
     def size(s: int) -> int:
@@ -621,7 +623,7 @@ def _hermit_bot(chosen: Card, to: Sequence[int], game: Game, u: float) -> str:
     return str(pick + 1)
 
 
-def _hermit_give(card: Card, game: Game, option: str) -> None:
+def _hermit_give(card: Card, game: VariantTable, option: str) -> None:
     court = _court(game)
     held = game.side_piles["hermit"]
     chosen = court.hermit_card
@@ -637,7 +639,7 @@ def _hermit_give(card: Card, game: Game, option: str) -> None:
     _hermit_next(game, card)
 
 
-def _hermit_done(game: Game, card: Card) -> None:
+def _hermit_done(game: VariantTable, card: Card) -> None:
     court = _court(game)
     seat, given = court.hermit, court.given
     del game.side_piles["hermit"]
@@ -648,7 +650,7 @@ def _hermit_done(game: Game, card: Card) -> None:
     say(game, seat, card, f"{{0}} has handed out every card: {parts}.", *seats)
 
 
-def _justice(game: Game, seat: int, card: Card) -> None:
+def _justice(game: VariantTable, seat: int, card: Card) -> None:
     """11: "If three or more are playing, you must rule from the bench that two other players
     switch hands." (Footnote 4: otherwise no effect.)"""
     to = playing(game, seat)
@@ -658,7 +660,7 @@ def _justice(game: Game, seat: int, card: Card) -> None:
     _justice_ask(game, seat, card, to, -1)
 
 
-def _justice_ask(game: Game, seat: int, card: Card, to: Sequence[int], first: int) -> None:
+def _justice_ask(game: VariantTable, seat: int, card: Card, to: Sequence[int], first: int) -> None:
     choices = [s for s in to if s != first]
     options, labels = _seat_options(game, choices)
     which = "the first" if first < 0 else f"who switches hands with {game.name(first)}"
@@ -673,7 +675,7 @@ def _justice_ask(game: Game, seat: int, card: Card, to: Sequence[int], first: in
     ))
 
 
-def _justice_bot(choices: Sequence[int], first: int, game: Game, u: float) -> str:
+def _justice_bot(choices: Sequence[int], first: int, game: VariantTable, u: float) -> str:
     """The biggest hand first, then the smallest: the leader loses most."""
     def size(s: int) -> int:
         return len(game.hands[s])
@@ -681,7 +683,7 @@ def _justice_bot(choices: Sequence[int], first: int, game: Game, u: float) -> st
     return str((max(choices, key=size) if first < 0 else min(choices, key=size)) + 1)
 
 
-def _justice_pick(card: Card, seat: int, to: tuple[int, ...], first: int, game: Game,
+def _justice_pick(card: Card, seat: int, to: tuple[int, ...], first: int, game: VariantTable,
                   option: str) -> None:
     picked = _seat(option)
     if first < 0:
@@ -694,7 +696,7 @@ def _justice_pick(card: Card, seat: int, to: tuple[int, ...], first: int, game: 
         f"{nb}).", a, b)
 
 
-def _death(game: Game, seat: int, card: Card) -> None:
+def _death(game: VariantTable, seat: int, card: Card) -> None:
     """13: "Deal out your entire hand to the other players; your turn is over. Remove this card
     from play after use." """
     hand = game.hands[seat]
@@ -712,7 +714,7 @@ def _death(game: Game, seat: int, card: Card) -> None:
         say(game, seat, card, "{0} has no cards to deal out; Death leaves play.")
 
 
-def _remove(game: Game, card: Card) -> None:
+def _remove(game: VariantTable, card: Card) -> None:
     """Take ``card`` out of play: off the stack, or, if a challenge it lost was collected at
     once (``collect`` = ``immediate``), from the bottom of the hand that took it."""
     if card in game.pile:
@@ -728,7 +730,7 @@ def _remove(game: Game, card: Card) -> None:
             return
 
 
-def _temperance(game: Game, seat: int, card: Card) -> None:
+def _temperance(game: VariantTable, seat: int, card: Card) -> None:
     """14: "Deal out a card to each player; then each player gives you a card from their
     hand." Footnote 3's exception: short of cards, those you shared with give back."""
     to = others(game, seat)
@@ -744,7 +746,7 @@ def _temperance(game: Game, seat: int, card: Card) -> None:
     _emptied(game, before)
 
 
-def _devil(game: Game, seat: int, card: Card) -> None:
+def _devil(game: VariantTable, seat: int, card: Card) -> None:
     """15: "You must tell of an 'original sin' that you have committed. Each player who has not
     committed that same sin (or will not admit to it) must give you a card." """
     court = _court(game)
@@ -756,7 +758,7 @@ def _devil(game: Game, seat: int, card: Card) -> None:
     _devil_next(game, seat, card, tuple(playing(game, seat)), 0)
 
 
-def _devil_next(game: Game, seat: int, card: Card, asked: tuple[int, ...], i: int) -> None:
+def _devil_next(game: VariantTable, seat: int, card: Card, asked: tuple[int, ...], i: int) -> None:
     court = _court(game)
     if i >= len(asked):
         gave = [s for s in asked if court.given.get(s)]
@@ -783,7 +785,7 @@ def _devil_next(game: Game, seat: int, card: Card, asked: tuple[int, ...], i: in
     ))
 
 
-def _devil_answer(seat: int, card: Card, asked: tuple[int, ...], i: int, game: Game,
+def _devil_answer(seat: int, card: Card, asked: tuple[int, ...], i: int, game: VariantTable,
                   answer: str) -> None:
     court = _court(game)
     target = asked[i]
@@ -796,11 +798,11 @@ def _devil_answer(seat: int, card: Card, asked: tuple[int, ...], i: int, game: G
     _devil_next(game, seat, card, asked, i + 1)
 
 
-def _wheel(game: Game, seat: int, card: Card) -> None:
+def _wheel(game: VariantTable, seat: int, card: Card) -> None:
     """16: "Change the direction of play. This takes effect when your turn is done, but does not
     affect the person who benefits from a failed challenge." """
     game.reverse()
-    if game.challenger < 0 and game.claimant < 0 and game.play_on < 0:
+    if game.challenge.challenger < 0 and game.challenge.claimant < 0 and game.play_on < 0:
         nxt = game.next_seat(seat)
         game.turn = nxt if nxt >= 0 else seat
     way = "clockwise" if game.dir == 1 else "counterclockwise"
@@ -808,9 +810,9 @@ def _wheel(game: Game, seat: int, card: Card) -> None:
         "failed challenge still takes the stack).")
 
 
-def _offer(game: Game, seat: int, prompt: str, yes: tuple[str, str], no: tuple[str, str],
-           resolve: Callable[[Game, str], None], bot: Callable[[Game, float], str],
-           free_text: int = 0, check: Callable[[Game, str], str] | None = None) -> None:
+def _offer(game: VariantTable, seat: int, prompt: str, yes: tuple[str, str], no: tuple[str, str],
+           resolve: Callable[[VariantTable, str], None], bot: Callable[[VariantTable, float], str],
+           free_text: int = 0, check: Callable[[VariantTable, str], str] | None = None) -> None:
     """A social card: ``seat`` does what the card asks (``yes``) or takes the card
     consequence (``no``); ``(option, label)`` each. Without an answer, the consequence."""
     _ask(game, Decision(
@@ -826,7 +828,7 @@ def _offer(game: Game, seat: int, prompt: str, yes: tuple[str, str], no: tuple[s
     ))
 
 
-def _star(game: Game, seat: int, card: Card) -> None:
+def _star(game: VariantTable, seat: int, card: Card) -> None:
     """18: "Sing a song that has the word 'star' in it. If you cannot think of any or are
     unwilling, you must give two cards to each player." """
     _offer(game, seat,
@@ -842,7 +844,7 @@ def song_key(title: str) -> str:
     return "".join(ch for ch in title.casefold() if ch.isalnum())
 
 
-def _song_sung(game: Game, answer: str) -> str:
+def _song_sung(game: VariantTable, answer: str) -> str:
     """ "Each time this card is played by any player, a different song must be sung." """
     key = song_key(answer)
     if answer in ("sing", "give") or not key or key not in _court(game).songs:
@@ -851,7 +853,7 @@ def _song_sung(game: Game, answer: str) -> str:
             "different song")
 
 
-def _star_bot(game: Game, u: float) -> str:
+def _star_bot(game: VariantTable, u: float) -> str:
     """A bot sings (two times in three) a song from its list not yet sung, else gives."""
     fresh = [t for t in SONGS if song_key(t) not in _court(game).songs]
     if u >= 2 / 3 or not fresh:
@@ -859,7 +861,7 @@ def _star_bot(game: Game, u: float) -> str:
     return fresh[int(u * 1.5 * len(fresh))]
 
 
-def _star_answer(card: Card, seat: int, game: Game, answer: str) -> None:
+def _star_answer(card: Card, seat: int, game: VariantTable, answer: str) -> None:
     if answer == "give":
         before = game.counts
         dealt = deal_round(game, seat, others(game, seat), rounds=2)
@@ -874,7 +876,7 @@ def _star_answer(card: Card, seat: int, game: Game, answer: str) -> None:
             quote=answer.rstrip(". "))
 
 
-def _moon(game: Game, seat: int, card: Card) -> None:
+def _moon(game: VariantTable, seat: int, card: Card) -> None:
     """19: "Briefly expose a covered body part of your choice to your fellow players. If you
     are unwilling, give each player a card." Classroom-safe: only the card alternative."""
     if game.rules.flag("classroom"):
@@ -888,7 +890,7 @@ def _moon(game: Game, seat: int, card: Card) -> None:
            lambda g, u: "give")
 
 
-def _moon_answer(card: Card, seat: int, game: Game, answer: str) -> None:
+def _moon_answer(card: Card, seat: int, game: VariantTable, answer: str) -> None:
     if answer == "expose":
         say(game, seat, card, "{0} briefly uncovers a body part, and keeps their cards.")
         return
@@ -898,17 +900,17 @@ def _moon_answer(card: Card, seat: int, game: Game, answer: str) -> None:
     _emptied(game, before)
 
 
-def local_minute(game: Game) -> int:
+def local_minute(game: VariantTable) -> int:
     """The local time now, in minutes after midnight: the game's start plus its time."""
     return (game.rules.number("clock") + game.t // 60_000) % 1440
 
 
-def is_day(game: Game) -> bool:
+def is_day(game: VariantTable) -> bool:
     minute = local_minute(game)
     return game.rules.number("sunrise") * 60 <= minute < game.rules.number("sunset") * 60
 
 
-def _sun(game: Game, seat: int, card: Card) -> None:
+def _sun(game: VariantTable, seat: int, card: Card) -> None:
     """20: "If playing between sunrise and sunset, you must bestow one card on each player;
     otherwise you get a card from each player." """
     minute = local_minute(game)
@@ -928,7 +930,7 @@ def _sun(game: Game, seat: int, card: Card) -> None:
     _emptied(game, before)
 
 
-def _world(game: Game, seat: int, card: Card) -> None:
+def _world(game: VariantTable, seat: int, card: Card) -> None:
     """22: "Each player gives their hand to the player to their left." (Left is the next seat
     clockwise, whatever the direction of play.)"""
     ring = players(game)
@@ -940,7 +942,7 @@ def _world(game: Game, seat: int, card: Card) -> None:
     _emptied(game, before)
 
 
-ON_CARD: dict[int, Callable[[Game, int, Card], None]] = {
+ON_CARD: dict[int, Callable[[VariantTable, int, Card], None]] = {
     FOOL: _fool,
     MAGICIAN: lambda g, s, c: _tribute(g, s, c, "male"),
     PRIESTESS: lambda g, s, c: _tribute(g, s, c, "female"),
@@ -968,7 +970,7 @@ EFFECTS = frozenset(ON_LAY) | frozenset(ON_CARD)
 # -- hooks -------------------------------------------------------------------------------------
 
 
-def _on_lay(game: Game, seat: int, card: Card) -> bool:
+def _on_lay(game: VariantTable, seat: int, card: Card) -> bool:
     court = _court(game)
     court.effect = card if card.arcana else None
     lay = ON_LAY.get(card.arcana)
@@ -978,14 +980,14 @@ def _on_lay(game: Game, seat: int, card: Card) -> bool:
     return True
 
 
-def _on_card(game: Game, seat: int, card: Card) -> None:
+def _on_card(game: VariantTable, seat: int, card: Card) -> None:
     effect = ON_CARD.get(card.arcana)
     if effect is not None:
         effect(game, seat, card)
         _resume(game)
 
 
-def _fine(game: Game, seat: int, arg: str) -> None:
+def _fine(game: VariantTable, seat: int, arg: str) -> None:
     """The Emperor's fine: a decree's holder takes a card from anyone (themselves included)
     who broke a decree: off the top of their hand, under the holder's."""
     court = _court(game)
@@ -1017,7 +1019,7 @@ def _fine(game: Game, seat: int, arg: str) -> None:
 _EMPEROR_CARD = CARDS[f"M{EMPEROR}"]
 
 
-def decree_holders(game: Game) -> list[int]:
+def decree_holders(game: VariantTable) -> list[int]:
     court = court_of(game)
     return sorted({d.holder for d in court.decrees}) if court else []
 
@@ -1031,7 +1033,7 @@ def _defaults(players_: int, options: Mapping[str, Any]) -> Mapping[str, Any]:
     return {"death_card": players_ != 2}
 
 
-def _start(game: Game) -> None:
+def _start(game: VariantTable) -> None:
     game.state = Court()
 
 

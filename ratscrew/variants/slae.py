@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ratscrew.core.cards import Card
-from ratscrew.core.engine import Decision, Game
 from ratscrew.core.events import (
     KEYS,
     PHONE,
@@ -31,6 +30,7 @@ from ratscrew.core.events import (
     wording,
 )
 from ratscrew.core.options import OptionSpec, Rules
+from ratscrew.core.table import Decision, VariantTable
 from ratscrew.core.variant import Variant, register
 
 RED_FACES = ("right", "left", "either", "right", "left", "rat")
@@ -139,17 +139,17 @@ class Dice:
     rolls: int = 0
 
 
-def dice_of(game: Game) -> Dice | None:
+def dice_of(game: VariantTable) -> Dice | None:
     """The dice of a Slap Like an Egyptian game (None for other variants)."""
     state = game.state
     return state if isinstance(state, Dice) else None
 
 
-def _dice(game: Game) -> Dice:
+def _dice(game: VariantTable) -> Dice:
     return game.state_as(Dice)
 
 
-def roll(game: Game, caller: int) -> None:
+def roll(game: VariantTable, caller: int) -> None:
     """Roll the red and wood dice for the next slap; ``caller`` chooses for a Rat."""
     dice = _dice(game)
     rng = game.table_rng
@@ -171,7 +171,7 @@ RAT_CALLS = (
 and the default."""
 
 
-def _ask_rats(game: Game) -> None:
+def _ask_rats(game: VariantTable) -> None:
     dice = _dice(game)
     for what, prompt, options, default in RAT_CALLS:
         if not getattr(dice, what):
@@ -185,14 +185,14 @@ def _ask_rats(game: Game) -> None:
             return
 
 
-def _call(what: str, game: Game, choice: str) -> None:
+def _call(what: str, game: VariantTable, choice: str) -> None:
     dice = _dice(game)
     setattr(dice, what, choice)
     game.emit(DiceCalled(game.t, dice.caller, what, choice))
     _ask_rats(game)
 
 
-def required_hand(game: Game, seat: int) -> str:
+def required_hand(game: VariantTable, seat: int) -> str:
     """The hand ``seat`` must slap with now: right, left, or "" (any: no dice rule, either
     hand, or ``seat`` holds the black die)."""
     dice = dice_of(game)
@@ -204,20 +204,20 @@ def required_hand(game: Game, seat: int) -> str:
 # -- the hooks -----------------------------------------------------------------------------
 
 
-def _start(game: Game) -> None:
+def _start(game: VariantTable) -> None:
     game.state = Dice()
     if game.rules.flag("slap_a_roonie"):
         roll(game, game.dealer)
 
 
-def _card(game: Game, seat: int, card: Card) -> None:
+def _card(game: VariantTable, seat: int, card: Card) -> None:
     if card.is_joker:
         dice = _dice(game)
         previous, dice.holder = dice.holder, seat
         game.emit(BlackDie(game.t, seat, card, previous))
 
 
-def _judge(game: Game, seat: int, hand: str) -> Reason:
+def _judge(game: VariantTable, seat: int, hand: str) -> Reason:
     need = required_hand(game, seat)
     if not need or hand == need:
         return ""
@@ -226,12 +226,12 @@ def _judge(game: Game, seat: int, hand: str) -> Reason:
     return f"the red die says {need} hand, not {hand}"
 
 
-def _take(game: Game, seat: int, how: str) -> None:
+def _take(game: VariantTable, seat: int, how: str) -> None:
     if how == "slap" and game.rules.flag("slap_a_roonie"):
-        roll(game, game.top_seat if game.top_seat >= 0 else game.dealer)
+        roll(game, game.pile.top_seat if game.pile.top_seat >= 0 else game.dealer)
 
 
-def _bot_hand(game: Game, seat: int, u: float) -> str:
+def _bot_hand(game: VariantTable, seat: int, u: float) -> str:
     """Bots obey the dice; left free, most people slap with the right hand."""
     return required_hand(game, seat) or ("right" if u < 0.75 else "left")
 
@@ -242,7 +242,7 @@ HAND_MS = 90.0
 """Extra mean time a bot takes to make sure of the hand the red die asks for."""
 
 
-def _bot_delay(game: Game, seat: int) -> float:
+def _bot_delay(game: VariantTable, seat: int) -> float:
     dice = dice_of(game)
     if dice is None or not game.rules.flag("slap_a_roonie") or seat == dice.holder:
         return 0.0

@@ -167,6 +167,6 @@ def pile_top(game: Game, count: int) -> list[tuple[int, Card, str]]:
     place in the pile, the card and how it lies. Cards burned under the pile (penalties) are
     never among them."""
     total = len(game.pile)
-    penalty = sum(1 for k in game.pile_kinds if k == PENALTY)
-    return [(i, game.pile[i], game.pile_kinds[i]) for i in range(max(penalty, total - count),
+    penalty = sum(1 for k in game.pile.kinds if k == PENALTY)
+    return [(i, game.pile[i], game.pile.kinds[i]) for i in range(max(penalty, total - count),
                                                                     total)]

@@ -183,7 +183,7 @@ def state_message(session: Session, seat: int, line: str) -> str:
         cards=game.counts[seat],
         turn=game.name(acting) if acting >= 0 else "",
         mine=acting == seat,
-        collect=acting == seat and game.claimant == seat,
+        collect=acting == seat and game.challenge.claimant == seat,
         chooser=game.name(pending.seat) if pending is not None else "",
         actions=[(a, ACTION_LABELS[a]) for a in session.actions],
         line=line,

@@ -68,7 +68,7 @@ class End:
             document.body.dataset.winner = "none"
             title = "No winner" if outcome.status != "loop" else "This deal never ends"
         by_id("gameover-title").textContent = title
-        longest = game.longest_challenge
+        longest = game.challenge.longest
         by_id("gameover-summary").textContent = (
             f"{game.cards_played} cards played, {game.tricks} piles taken, "
             f"{game.t / 60000:.1f} minutes at the table. Longest challenge: {longest} "

@@ -240,7 +240,7 @@ def quiet_deal(flips: int) -> int:
         game = Game("classic", 2, seed=seed, names=("Ada", "Ben"))
         for n in range(flips):
             game.flip(game.to_act(), 100 * (n + 1))
-            if game.challenger >= 0 or game.outcome is not None:
+            if game.challenge.challenger >= 0 or game.outcome is not None:
                 break
         else:
             return seed

@@ -81,8 +81,8 @@ def slap_deal(rule: str, most_flips: int = 6) -> tuple[int, int]:
             game, plain = opening(seed, flips)
             if not plain:
                 break
-            if game.match is not None:
-                if game.match[0].title == rule:
+            if game.pile.match is not None:
+                if game.pile.match[0].title == rule:
                     return seed, flips
                 break
     raise AssertionError(f"no deal with a {rule} in the first {most_flips} flips")
@@ -92,7 +92,7 @@ def plain_deal(flips: int) -> int:
     """The first seed whose first ``flips`` cards are number cards with nothing to slap."""
     for seed in range(1, 10_000):
         game, plain = opening(seed, flips)
-        if plain and game.match is None:
+        if plain and game.pile.match is None:
             return seed
     raise AssertionError(f"no deal whose first {flips} cards are plain")
 
@@ -219,7 +219,7 @@ def test_a_won_slap_shows_its_pattern(page: Page, open_site: Callable[..., str])
         open_table(open_site, page, {**TWO_HUMANS, "seed": seed})
         for i in range(flips):
             press(page, mirror, i % 2, "flip")
-        match = mirror.game.match
+        match = mirror.game.pile.match
         assert match is not None and match[0].title == rule
         page.evaluate(WATCH_PATTERN)
         events = press(page, mirror, 0, "slap")

@@ -64,7 +64,7 @@ def dice_slap_deal() -> tuple[int, int]:
             if any(isinstance(e, PileTaken | BlackDie | Asked) for e in events):
                 break
             if game.slappable:
-                if game.challenger < 0 and game.claimant < 0:
+                if game.challenge.challenger < 0 and game.challenge.claimant < 0:
                     return seed, flips
                 break
     raise AssertionError("no deal where the dice say right hand before a slappable pile")

@@ -31,7 +31,7 @@ def won_with_a_sandwich_on_top(**options: object) -> Game:
              options={"collect": "auto", **options})
     events = flips(g, ANA, BEN, ANA, BEN)
     assert only(events, ChallengeWon).seat == ANA
-    assert g.claimant == ANA and g.slappable
+    assert g.challenge.claimant == ANA and g.slappable
     return g
 
 
@@ -43,7 +43,7 @@ def test_the_pile_waits_a_pause_then_goes_to_its_winner_by_itself() -> None:
     events = g.tick(won_at + COLLECT_PAUSE_MS)
     taken = only(events, PileTaken)
     assert (taken.seat, taken.count, taken.how) == (ANA, 4, "challenge")
-    assert g.claimant == -1 and g.deadline == -1 and g.to_act() == ANA
+    assert g.challenge.claimant == -1 and g.deadline == -1 and g.to_act() == ANA
     assert g.history[-1] == (won_at + COLLECT_PAUSE_MS, -1, "tick", "")
     assert len(g.hands[ANA]) == 2 + 4
 
@@ -53,7 +53,7 @@ def test_the_last_card_can_be_slapped_during_the_pause() -> None:
     events = g.slap(BEN, g.t + COLLECT_PAUSE_MS - 1)
     taken = only(events, PileTaken)
     assert (taken.seat, taken.how, taken.rule) == (BEN, "slap", "Sandwich")
-    assert g.claimant == -1 and g.deadline == -1 and g.to_act() == BEN
+    assert g.challenge.claimant == -1 and g.deadline == -1 and g.to_act() == BEN
 
 
 def test_a_slap_after_the_pause_comes_after_the_collection() -> None:
@@ -79,7 +79,7 @@ def test_the_next_flip_after_the_pause_collects_first_then_counts() -> None:
     end = g.t + COLLECT_PAUSE_MS
     events = g.flip(ANA, end + 200)
     assert [type(e).__name__ for e in events] == ["PileTaken", "Flipped"]
-    assert g.pile == cards("9C") and g.to_act() == BEN
+    assert g.pile.cards == cards("9C") and g.to_act() == BEN
     assert g.history[-2:] == [(end, -1, "tick", ""), (end + 200, ANA, "flip", "")]
 
 
@@ -92,7 +92,7 @@ def test_the_winner_may_collect_sooner_with_a_flip() -> None:
 def test_another_players_flip_during_the_pause_is_refused() -> None:
     g = won_with_a_sandwich_on_top()
     assert texts(flip(g, BEN)) == ["player 2's flip is ignored: it is player 1's turn."]
-    assert g.claimant == ANA
+    assert g.challenge.claimant == ANA
 
 
 def test_the_only_player_with_cards_wins_at_the_end_of_the_pause() -> None:
@@ -145,6 +145,6 @@ def test_a_bot_winner_does_not_flip_to_collect() -> None:
     g = won_with_a_sandwich_on_top()
     match = Match(g, make_bots(g, "expert"))
     assert match.flipper is None  # nobody's flip is planned while the pile waits
-    while g.claimant >= 0:
+    while g.challenge.claimant >= 0:
         match.step()
     assert g.history[-1][2] in ("tick", "slap")

@@ -22,13 +22,13 @@ def asking_variant(answers: list[str], policy: bool = False) -> Variant:
 
     def resolve(game: Game, choice: str) -> None:
         answers.append(choice)
-        if choice == "burn" and game.live:
-            card = game.live.pop()
-            game.pile.remove(card)
-            game.pile.insert(0, card)
-            game.pile_kinds.pop()
-            game.pile_kinds.insert(0, "penalty")
-            game.match = None
+        if choice == "burn" and game.pile.live:
+            card = game.pile.live.pop()
+            game.pile.cards.remove(card)
+            game.pile.cards.insert(0, card)
+            game.pile.kinds.pop()
+            game.pile.kinds.insert(0, "penalty")
+            game.pile.match = None
 
     def hook(game: Game, seat: int, card: Card) -> None:
         if card.rank == 7:

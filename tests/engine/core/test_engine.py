@@ -137,17 +137,17 @@ def test_jack_queen_king_ace_give_1_2_3_4_chances(face: str, chances: int) -> No
     events = flip(g, 0)
     word = "chance" if chances == 1 else "chances"
     assert texts(events) == [f"player 1 flips {face}: player 2 has {chances} {word} to answer."]
-    assert (g.challenger, g.chances, g.to_act()) == (0, chances, 1)
+    assert (g.challenge.challenger, g.challenge.chances, g.to_act()) == (0, chances, 1)
     for left in range(chances - 1, 0, -1):
         events = flip(g, 1)
         assert none_of(events, ChallengeWon)
-        assert (g.chances, g.to_act()) == (left, 1)
+        assert (g.challenge.chances, g.to_act()) == (left, 1)
     events = flip(g, 1)
     won = only(events, ChallengeWon)
     assert (won.seat, won.failed, won.card.code) == (0, 1, face)
     taken = only(events, PileTaken)
     assert (taken.seat, taken.count, taken.how) == (0, chances + 1, "challenge")
-    assert g.to_act() == 0 and g.challenger == -1 and not g.pile
+    assert g.to_act() == 0 and g.challenge.challenger == -1 and not g.pile
 
 
 def test_a_face_card_met_in_time_passes_the_challenge_on() -> None:
@@ -160,13 +160,13 @@ def test_a_face_card_met_in_time_passes_the_challenge_on() -> None:
         "player 2 flips 4H (1 chance left).",
         "player 2 flips JD: player 3 has 1 chance to answer.",
     ]
-    assert (g.challenger, g.chances, g.to_act()) == (1, 1, 2)
+    assert (g.challenge.challenger, g.challenge.chances, g.to_act()) == (1, 1, 2)
     events = flip(g, 2)
     assert texts(events) == [
         "player 3 flips 5C.",
         "player 3 could not answer player 2's JD: player 2 wins the pile.",
     ]
-    assert g.claimant == 1
+    assert g.challenge.claimant == 1
 
 
 def test_won_pile_goes_face_down_under_the_hand_in_the_order_played_and_winner_leads() -> None:
@@ -181,7 +181,7 @@ def test_won_pile_goes_face_down_under_the_hand_in_the_order_played_and_winner_l
     ]
     # The first card played goes under first: it is the nearest the top of the added cards.
     assert codes(g.hands[0]) == "2C KS 5H 9D 3C"
-    assert not g.pile and not g.live and not g.pile_kinds
+    assert not g.pile and not g.pile.live and not g.pile.kinds
     assert g.to_act() == 0
     assert texts(flip(g, 0)) == ["player 1 flips 2C."]
     assert g.stats[0].piles_won == 1 and g.stats[0].cards_won == 4
@@ -190,25 +190,25 @@ def test_won_pile_goes_face_down_under_the_hand_in_the_order_played_and_winner_l
 def test_claim_the_challenger_must_flip_to_collect() -> None:
     g = Game("classic", 3, hands=[H("KS 2C"), H("5H 9D 3C 4S"), H("7D 8C")])
     flips(g, 0, 1, 1, 1)
-    assert g.claimant == 0 and g.to_act() == 0
+    assert g.challenge.claimant == 0 and g.to_act() == 0
     assert codes(g.pile) == "KS 5H 9D 3C" and codes(g.hands[0]) == "2C"
     assert texts(flip(g, 2)) == ["player 3's flip is ignored: it is player 1's turn."]
     assert len(g.pile) == 4
     events = flip(g, 0)
     assert texts(events) == ["Challenge won: player 1 takes 4 cards."]
     assert codes(g.hands[0]) == "2C KS 5H 9D 3C"
-    assert g.claimant == -1 and g.to_act() == 0
+    assert g.challenge.claimant == -1 and g.to_act() == 0
 
 
 def test_claim_the_last_chance_card_can_still_be_slapped_by_a_third_player() -> None:
     g = Game("classic", 3, hands=[H("QS 2S"), H("5H 5D 9H"), H("7C 8C")])
     events = flips(g, 0, 1, 1)  # the 5D is the last chance and makes a double
     assert only(events, ChallengeWon).claim
-    assert g.claimant == 0 and g.slappable
+    assert g.challenge.claimant == 0 and g.slappable
     events = slap(g, 2)
     assert texts(events) == ["Double 5H 5D: player 3 takes 3 cards."]
     assert codes(g.hands[2]) == "7C 8C QS 5H 5D"
-    assert g.claimant == -1 and g.to_act() == 2
+    assert g.challenge.claimant == -1 and g.to_act() == 2
     assert texts(flip(g, 0)) == ["player 1's flip is ignored: it is player 3's turn."]
 
 
@@ -217,7 +217,7 @@ def test_immediate_collect_takes_the_pile_at_once() -> None:
              options={"collect": "immediate"})
     events = flips(g, 0, 1, 1)
     assert [type(e) for e in events[-2:]] == [ChallengeWon, PileTaken]
-    assert g.claimant == -1 and not g.pile and g.to_act() == 0
+    assert g.challenge.claimant == -1 and not g.pile and g.to_act() == 0
 
 
 def test_custom_challenge_table() -> None:
@@ -230,7 +230,7 @@ def test_custom_challenge_table() -> None:
     assert isinstance(flip(g, 1)[-1], ChallengeWon)
     flip(g, 0)  # collect
     assert texts(flip(g, 0)) == ["player 1 flips QS."]
-    assert g.to_act() == 1 and g.challenger == -1
+    assert g.to_act() == 1 and g.challenge.challenger == -1
 
 
 def test_004_black_joker_challenges_with_13_chances_and_red_joker_is_an_instant_slap() -> None:
@@ -242,7 +242,7 @@ def test_004_black_joker_challenges_with_13_chances_and_red_joker_is_an_instant_
     flips(g, 1, 1)
     assert not g.slappable
     flip(g, 1)
-    assert g.slappable and g.chances == 10
+    assert g.slappable and g.challenge.chances == 10
     assert texts(slap(g, 0)) == ["Joker RJ: player 1 takes 4 cards."]
 
 
@@ -421,9 +421,9 @@ def test_001_slap_at_any_point_even_during_a_challenge() -> None:
     # cycle of play. They then continue play as if they had taken the stack from a challenge".
     g = Game("classic", 3, hands=[H("KS 2S"), H("5H 5D 9H"), H("7C 8C")])
     flips(g, 0, 1, 1)
-    assert g.challenger == 0 and g.chances == 1 and g.slappable
+    assert g.challenge.challenger == 0 and g.challenge.chances == 1 and g.slappable
     assert texts(slap(g, 2)) == ["Double 5H 5D: player 3 takes 3 cards."]
-    assert g.challenger == -1 and g.chances == 0 and g.to_act() == 2
+    assert g.challenge.challenger == -1 and g.challenge.chances == 0 and g.to_act() == 2
 
 
 def test_001_slap_on_a_non_pattern_is_a_wrong_slap() -> None:
@@ -432,17 +432,17 @@ def test_001_slap_on_a_non_pattern_is_a_wrong_slap() -> None:
     flips(g, 0, 1)
     events = slap(g, 2)
     assert texts(events) == ["Wrong slap: player 3 burns 1 card (7C) under the pile."]
-    assert codes(g.pile) == "7C 5H 6H" and g.pile_kinds == ["penalty", "live", "live"]
-    assert codes(g.live) == "5H 6H" and codes(g.hands[2]) == "8C"
+    assert codes(g.pile) == "7C 5H 6H" and g.pile.kinds == ["penalty", "live", "live"]
+    assert codes(g.pile.live) == "5H 6H" and codes(g.hands[2]) == "8C"
     assert g.stats[2].slaps_wrong == 1
 
 
 def test_004_after_a_wrong_slap_play_resumes_according_to_the_card_last_played() -> None:
     g = Game("classic", 3, hands=[H("KS 2S"), H("5H 6D 9H"), H("7C 8C")])
     flips(g, 0, 1)
-    before = (g.to_act(), g.challenger, g.chances)
+    before = (g.to_act(), g.challenge.challenger, g.challenge.chances)
     slap(g, 2)
-    assert (g.to_act(), g.challenger, g.chances) == before == (1, 0, 2)
+    assert (g.to_act(), g.challenge.challenger, g.challenge.chances) == before == (1, 0, 2)
 
 
 NON_DEFAULT_EXAMPLES = [
@@ -514,7 +514,7 @@ def test_marriage_in_a_real_game() -> None:
     g = Game("classic", 2, hands=[H("KH 2S"), H("QS 9H")],
              options={"slaps": ["double", "sandwich", "marriage"]})
     flips(g, 0, 1)  # the Queen answers the King's challenge and makes a marriage
-    assert g.challenger == 1 and g.slappable
+    assert g.challenge.challenger == 1 and g.slappable
     assert texts(slap(g, 0)) == ["Marriage KH QS: player 1 takes 2 cards."]
 
 
@@ -523,7 +523,7 @@ def test_penalty_cards_never_count_toward_a_pattern() -> None:
     g = Game("classic", 2, hands=[H("7H 2S"), H("7S 9H 4D")])
     assert texts(slap(g, 1)) == ["Wrong slap: player 2 burns 1 card (7S) under the pile."]
     flip(g, 0)
-    assert codes(g.pile) == "7S 7H" and g.pile_kinds == ["penalty", "live"]
+    assert codes(g.pile) == "7S 7H" and g.pile.kinds == ["penalty", "live"]
     assert not g.slappable
     assert isinstance(slap(g, 0)[0], WrongSlap)
 
@@ -543,7 +543,7 @@ def test_004_dead_cards_never_count_toward_a_pattern() -> None:
     flip(g, 0)
     assert texts(flip(g, 2)) == ["player 3 plays 7S out of turn: a dead card that no slap can use."]
     flip(g, 1)  # a 7 on the dead 7
-    assert codes(g.pile) == "5H 7S 7D" and g.pile_kinds == ["live", "dead", "live"]
+    assert codes(g.pile) == "5H 7S 7D" and g.pile.kinds == ["live", "dead", "live"]
     assert not g.slappable
     assert isinstance(slap(g, 2)[0], WrongSlap)
 
@@ -559,7 +559,7 @@ def test_wrong_slap_penalty_card_goes_to_the_next_pile_winner() -> None:
     slap(g, 1)
     flips(g, 1, 0)
     assert codes(g.pile) == "8S 5H 4C 4D"
-    assert g.pile_kinds == ["penalty", "live", "live", "live"]
+    assert g.pile.kinds == ["penalty", "live", "live", "live"]
     assert texts(slap(g, 1)) == ["Double 4C 4D: player 2 takes 4 cards."]
     assert codes(g.hands[1]) == "9H 8S 5H 4C 4D"
 
@@ -571,8 +571,8 @@ def test_wrong_slap_penalty_count_two() -> None:
     events = slap(g, 1)
     assert texts(events) == ["Wrong slap: player 2 burns 2 cards (8S 4C) under the pile."]
     assert {c.code for c in g.pile[:2]} == {"8S", "4C"} and g.pile[-1].code == "5H"
-    assert g.pile_kinds == ["penalty", "penalty", "live"]
-    assert codes(g.hands[1]) == "9H" and codes(g.live) == "5H"
+    assert g.pile.kinds == ["penalty", "penalty", "live"]
+    assert codes(g.hands[1]) == "9H" and codes(g.pile.live) == "5H"
 
 
 def test_004_penalty_cards_on_top_are_dead_cards() -> None:
@@ -584,14 +584,14 @@ def test_004_penalty_cards_on_top_are_dead_cards() -> None:
     burned = only(events, WrongSlap)
     assert burned.place == "top" and codes(burned.burned) == "8S"
     assert "player 2 burns 1 card (8S) on top as a dead card" in burned.explain()
-    assert codes(g.pile) == "5H 8S" and g.pile_kinds == ["live", "dead"]
+    assert codes(g.pile) == "5H 8S" and g.pile.kinds == ["live", "dead"]
     assert not g.slappable
     # An 8 on the dead 8 is no double; a slap on it costs another card, on top again.
     flip(g, 1)
     assert not g.slappable
     events = slap(g, 0)
     assert only(events, WrongSlap).burned == (CARDS["2S"],)
-    assert g.pile_kinds == ["live", "dead", "live", "dead"]
+    assert g.pile.kinds == ["live", "dead", "live", "dead"]
 
 
 def test_004_any_slap_over_a_dead_card_is_a_wrong_slap() -> None:
@@ -602,7 +602,7 @@ def test_004_any_slap_over_a_dead_card_is_a_wrong_slap() -> None:
     flips(g, 0, 1)
     assert g.slappable
     flip(g, 0)  # out of turn: seat 2 is to play
-    assert g.pile_kinds[-1] == "dead" and not g.slappable
+    assert g.pile.kinds[-1] == "dead" and not g.slappable
     events = slap(g, 2)
     assert texts(events) == ["Wrong slap: player 3 burns 1 card (9C) under the pile."]
     assert g.to_act() == 2
@@ -615,9 +615,10 @@ def _locked_seat_1() -> Game:
     flip(g, 0)
     events = slap(g, 1)
     assert texts(events) == ["Wrong slap: player 2 may not slap for the next 2 flips."]
-    assert g.lockout == [0, 2, 0] and codes(g.hands[1]) == "5D 4H" and codes(g.pile) == "5S"
+    assert g.penalties.lockout == [0, 2, 0]
+    assert codes(g.hands[1]) == "5D 4H" and codes(g.pile) == "5S"
     flip(g, 1)
-    assert g.lockout == [0, 1, 0] and g.slappable
+    assert g.penalties.lockout == [0, 1, 0] and g.slappable
     return g
 
 
@@ -628,7 +629,7 @@ def test_wrong_slap_lockout_slaps_are_ignored_for_n_flips_then_allowed() -> None
     assert events[0].reason.startswith("locked out for 1 more flip")
     assert len(g.pile) == 2 and g.stats[1].slaps_wrong == 1
     flip(g, 2)  # 5C: the second flip ends the lockout
-    assert g.lockout == [0, 0, 0] and g.slappable
+    assert g.penalties.lockout == [0, 0, 0] and g.slappable
     assert texts(slap(g, 1)) == ["Double 5D 5C: player 2 takes 3 cards."]
 
 
@@ -661,11 +662,11 @@ def test_004_cardless_wrong_slaps_get_strikes_and_the_third_bars_them() -> None:
     g = _cardless_seat_1()
     assert texts(slap(g, 1)) == ["Wrong slap: player 2 has no cards and gets strike 1."]
     assert texts(slap(g, 1)) == ["Wrong slap: player 2 has no cards and gets strike 2."]
-    assert g.strikes[1] == 2 and not g.barred[1]
+    assert g.penalties.strikes[1] == 2 and not g.penalties.barred[1]
     assert texts(slap(g, 1)) == [
         "Wrong slap: player 2 has no cards and may not slap back in this game."
     ]
-    assert g.strikes[1] == 3 and g.barred[1]
+    assert g.penalties.strikes[1] == 3 and g.penalties.barred[1]
     assert len(g.pile) == 2  # no cards to burn
     flips(g, 2, 0, 2)  # 6C 9D 9C: a double
     assert g.slappable
@@ -682,7 +683,7 @@ def test_002_cardless_barred_at_the_first_wrong_slap() -> None:
     assert texts(slap(g, 1)) == [
         "Wrong slap: player 2 has no cards and may not slap back in this game."
     ]
-    assert g.barred[1] and g.strikes[1] == 1
+    assert g.penalties.barred[1] and g.penalties.strikes[1] == 1
     flips(g, 2, 0, 2)
     assert isinstance(slap(g, 1)[0], Ignored)
 
@@ -691,7 +692,7 @@ def test_cardless_no_penalty_and_can_still_slap_in() -> None:
     g = _cardless_seat_1({"cardless_penalty": "none"})
     for _ in range(4):
         assert texts(slap(g, 1)) == ["Wrong slap by player 2 (no penalty)."]
-    assert g.strikes[1] == 0 and not g.barred[1]
+    assert g.penalties.strikes[1] == 0 and not g.penalties.barred[1]
     flips(g, 2, 0, 2)
     taken = only(slap(g, 1), PileTaken)
     assert taken.slapped_in and taken.seat == 1
@@ -789,7 +790,7 @@ def test_004_running_out_of_cards_during_a_challenge(exhausted: str, winner_take
     events = flips(g, 0, 1)
     if exhausted == "continue":
         assert none_of(events, ChallengeWon)
-        assert (g.to_act(), g.chances, g.challenger) == (2, 2, 0)
+        assert (g.to_act(), g.challenge.chances, g.challenge.challenger) == (2, 2, 0)
         assert texts(flip(g, 2)) == ["player 3 flips 7D (1 chance left)."]
         events = flip(g, 2)
     won = only(events, ChallengeWon)
@@ -875,7 +876,7 @@ def test_004_last_chance_without_a_slap_in_the_holder_wins() -> None:
     flip(g, 0)  # collect
     events = flips(g, 0, 0, 0)
     assert none_of(events, GameOver)
-    assert g.claimant == 0  # the third card can still be slapped before they collect
+    assert g.challenge.claimant == 0  # the third card can still be slapped before they collect
     events = flip(g, 0)
     assert texts(events) == [
         "Nobody slapped back in: player 1 takes 3 cards.",
@@ -949,7 +950,7 @@ def test_004_a_flip_out_of_turn_is_a_dead_card() -> None:
     flipped = only(events, Flipped)
     assert flipped.dead
     assert flipped.explain() == "player 3 plays 6C out of turn: a dead card that no slap can use."
-    assert g.pile_kinds == ["live", "dead"] and codes(g.live) == "5S" and g.to_act() == 1
+    assert g.pile.kinds == ["live", "dead"] and codes(g.pile.live) == "5S" and g.to_act() == 1
     assert g.cards_played == 1
 
 
@@ -1007,7 +1008,7 @@ def test_004_counting_third_card_is_a_three_after_a_king() -> None:
     flips(g, 0, 1, 1)
     assert not g.slappable
     flip(g, 1)  # the last chance: the pile is won, but the counting slap comes first
-    assert g.claimant == 0 and g.slappable
+    assert g.challenge.claimant == 0 and g.slappable
     assert texts(slap(g, 2)) == ["Counting 3D: player 3 takes 4 cards."]
 
 
@@ -1052,7 +1053,7 @@ def test_004_top_bottom_in_a_real_game() -> None:
     assert texts(slap(g, 0)) == ["Top and bottom 3H 3S: player 1 takes 4 cards."]
     # After the take the next pile starts afresh: its bottom card is the new first card.
     flip(g, 0)
-    assert codes(g.live) == "4C" and not g.slappable
+    assert codes(g.pile.live) == "4C" and not g.slappable
 
 
 # --- 11. decisions ----------------------------------------------------------------------------

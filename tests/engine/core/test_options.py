@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Any
+from typing import Any, get_args, get_origin, get_type_hints
 
 import pytest
 from hypothesis import given
@@ -19,7 +19,7 @@ from ratscrew.core.options import (
     Rules,
     register_option,
 )
-from ratscrew.core.slaps import SLAP_RULES
+from ratscrew.core.slaps import SLAP_RULES, SlapName
 from ratscrew.core.variant import Variant, register
 from ratscrew.variants import VARIANTS
 
@@ -245,6 +245,32 @@ def test_unknown_options_are_refused_by_name() -> None:
 @pytest.mark.parametrize("value", ["sideways", "", None, 1, True])
 def test_bad_choices_are_refused_listing_the_choices(spec: OptionSpec, value: Any) -> None:
     reject({spec.name: value}, spec.name, *spec.choices, repr(value))
+
+
+def test_a_bad_choice_is_refused_with_the_same_words_as_ever() -> None:
+    message = reject({"penalty": "sideways"})
+    assert message == "penalty must be one of: cards, lockout, none, miss-turn (not 'sideways')"
+    message = reject({"collect": "later"})
+    assert message == "collect must be one of: claim, immediate, auto (not 'later')"
+
+
+LITERAL_FIELDS = {name: hint for name, hint in get_type_hints(Rules).items()
+                  if get_args(hint) and all(isinstance(a, str) for a in get_args(hint))}
+
+
+def test_the_choice_options_are_typed_with_their_choices() -> None:
+    """A rule choice's type (which mypy checks the code against) lists exactly the values
+    the option accepts, in the order its messages list them."""
+    choices = {s.name for s in OPTION_SPECS.values() if s.choices and not s.owner}
+    assert set(LITERAL_FIELDS) == choices
+    for name, hint in LITERAL_FIELDS.items():
+        assert get_args(hint) == OPTION_SPECS[name].choices, name
+
+
+def test_slap_rule_names_are_typed_with_the_catalogues_names() -> None:
+    assert get_args(SlapName) == tuple(SLAP_RULES)
+    slaps = get_type_hints(Rules)["slaps"]
+    assert get_origin(slaps) is tuple and get_args(slaps)[0] == SlapName
 
 
 def test_choices_are_case_sensitive() -> None:

@@ -114,7 +114,7 @@ def test_the_classic_top_bottom_rule_still_reads_the_first_card_played() -> None
     flip(g, A)
     slap(g, B)
     flips(g, B, C)
-    assert g.match is None
+    assert g.pile.match is None
 
 
 def test_a_wrong_slap_that_takes_the_last_other_cards_wins_at_once() -> None:
@@ -131,7 +131,7 @@ def test_under_the_claim_rule_the_lone_holder_collects_the_pile_at_once() -> Non
     g = game("classic", "5H 6H 7H", "", "8C")
     flip(g, A)
     slap(g, C)
-    assert g.claimant == A and g.to_act() == A
+    assert g.challenge.claimant == A and g.to_act() == A
     events = flip(g, A)
     assert only(events, GameOver).winner == A
 
@@ -140,7 +140,7 @@ def test_a_last_card_played_out_of_turn_as_a_dead_card_counts_too() -> None:
     g = game("classic", "5H 6H", "8C", out_of_turn="dead")
     assert g.to_act() == A
     flip(g, B)  # B's only card, out of turn: a dead card, and A is the only one with cards
-    assert not g.hands[B] and g.claimant == A
+    assert not g.hands[B] and g.challenge.claimant == A
     events = flip(g, A)
     assert only(events, GameOver).winner == A
     assert hand(g, A) == "5H 6H 8C"
@@ -159,7 +159,7 @@ def test_a_misfire_that_takes_the_last_other_cards_ends_firefighters() -> None:
     g = game("firefighters", "5H 6H 7H", "8C 9C")
     flip(g, A)
     slap(g, B)  # a misfire: both of B's cards go under the Play pile
-    assert not g.hands[B] and g.claimant == A
+    assert not g.hands[B] and g.challenge.claimant == A
     events = flip(g, A)
     assert only(events, GameOver).winner == A
 
@@ -189,9 +189,9 @@ def test_the_towers_covered_cards_make_no_slap_pattern() -> None:
     that card was seen, not the ones under it in the flipped packet."""
     g = Game("kurs", 2, hands=[cards("M17 5WA 5CU 3SW 9PE"), cards("2SW 4SW")])
     flip(g, A)
-    assert codes(g.pile) == "M17 5WA 5CU" and g.pile_kinds[1] == COVERED
-    assert codes(g.live) == "M17 5CU"
-    assert g.match is None and not g.slappable
+    assert codes(g.pile) == "M17 5WA 5CU" and g.pile.kinds[1] == COVERED
+    assert codes(g.pile.live) == "M17 5CU"
+    assert g.pile.match is None and not g.slappable
     assert of(slap(g, B), WrongSlap)
 
 
@@ -200,7 +200,7 @@ def test_death_shown_by_the_tower_uncovers_the_card_under_it() -> None:
                                cards("6SW 7SW")])
     flip(g, A)  # the Tower shows Death, which leaves play: 5WA shows now
     assert codes(g.removed) == "M13"
-    assert codes(g.pile) == "M17 5WA" and codes(g.live) == "M17 5WA"
+    assert codes(g.pile) == "M17 5WA" and codes(g.pile.live) == "M17 5WA"
 
 
 def test_the_star_refuses_a_song_already_sung() -> None:
@@ -289,7 +289,7 @@ def test_a_risk_slap_on_the_final_card_costs_nothing() -> None:
     penalty."""
     g = game("classic", "JH 2C", "3D 4D", risk_slap=True)
     flips(g, A, B)  # 3D was B's one chance: the pile is A's to collect
-    assert g.claimant == A
+    assert g.challenge.claimant == A
     events = slap(g, A, 50)
     assert "risk slap on the final card" in only(events, Ignored).reason
     assert hand(g, A) == "2C"
@@ -312,7 +312,7 @@ def test_a_cardless_wrong_slapper_burns_their_hand_until_the_pile_is_taken() -> 
     assert g.slappable
     assert "burned" in only(slap(g, C), Ignored).reason
     only(slap(g, B), PileTaken)
-    assert not g.hand_burned[C]
+    assert not g.penalties.hand_burned[C]
     assert only(slap(g, C), WrongSlap).penalty == "burn"  # judged again, and burned again
 
 

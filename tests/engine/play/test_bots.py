@@ -208,7 +208,7 @@ def _slap_counts(difficulty: str, seeds: range) -> dict[str, int]:
                     right += 1
                 elif isinstance(e, WrongSlap):
                     wrong += 1
-                    mistakes += e.seat != game.claimant
+                    mistakes += e.seat != game.challenge.claimant
         assert sum(s.slaps_right for s in game.stats) <= moments
         played += game.cards_played
     return {
@@ -279,14 +279,13 @@ class HiddenHand:
 
 
 PUBLIC = frozenset({
-    # what everyone at the table can see or has been told
+    # what everyone at the table can see or has been told: the pile (its cards and what the
+    # slap rules see), the challenge and the claim, everyone's penalties, and the rest
     "n", "names", "variant", "rules", "t", "turn", "to_act", "next_seat", "counts",
-    "pile", "pile_kinds", "live", "top_dead", "top_seat", "match", "slappable",
-    "challenger", "chances", "paid", "claimant", "failed", "play_on", "play_on_left",
-    "lockout", "strikes", "barred", "out", "pending", "outcome", "cards_played", "tricks",
+    "pile", "slappable", "challenge", "penalties", "play_on", "play_on_left",
+    "out", "pending", "outcome", "cards_played", "tricks",
     "total", "last_take_t", "last_taker", "stats", "flips", "history", "events", "removed",
-    "name", "run_wrap", "same_as_first_match", "counting_n", "dir", "hand_burned", "skips",
-    "slap_rules", "slapping", "under",
+    "name", "dir", "slap_rules", "slapping",
 })
 """Everything a bot may read: not the hands' contents, the deal, or the seed (which deals)."""
 

@@ -105,7 +105,7 @@ def test_a_firefighter_gives_the_next_player_one_chance(face: str) -> None:
 def test_aces_are_plain_cards() -> None:
     g = game("AS 4S", "5H 6H", "8D 9D")
     laid = only(flip(g, 0), Flipped)
-    assert laid.chances == 0 and g.challenger == -1 and g.to_act() == 1
+    assert laid.chances == 0 and g.challenge.challenger == -1 and g.to_act() == 1
 
 
 def test_a_second_firefighter_only_puts_the_challenge_out() -> None:
@@ -117,7 +117,7 @@ def test_a_second_firefighter_only_puts_the_challenge_out() -> None:
     flip(g, 0)
     second = only(flip(g, 1), Flipped)
     assert second.chances == 0 and second.target == -1  # no new challenge
-    assert g.challenger == -1 and g.to_act() == 2
+    assert g.challenge.challenger == -1 and g.to_act() == 2
     events = flips(g, 2, 0)
     assert not of(events, ChallengeWon) and not of(events, PileTaken)
     assert not of(events, BurnStarted)
@@ -293,7 +293,7 @@ def test_all_players_burn_and_the_highest_card_takes_the_play_pile() -> None:
     taken = only(events, PileTaken)
     assert (taken.seat, taken.how, taken.count) == (0, "burn", 2)
     assert codes(burn_pile(g)) == "4D 9H KS"  # burned cards go to the Burn pile
-    assert hand(g, 0) == "2S 3S QS QH" and g.pile == []
+    assert hand(g, 0) == "2S 3S QS QH" and g.pile.cards == []
 
 
 def test_the_first_to_burn_adds_2() -> None:
@@ -583,13 +583,13 @@ def lone_holder_game(rest: str = "2H 3H", **options: Any) -> Game:
 def nothing_but_the_collect_counts(g: Game) -> None:
     """Seat 0 is the only player with cards: seat 2 cannot put out the fire, and no other
     slap or flip counts, until seat 0's flip collects the Play pile and wins."""
-    assert not g.hands[1] and not g.hands[2] and g.claimant == 0
+    assert not g.hands[1] and not g.hands[2] and g.challenge.claimant == 0
     burn = codes(burn_pile(g))
     for seat, action in ((2, slap), (1, slap), (2, flip), (1, flip), (2, slap)):
         refused = only(action(g, seat), Ignored)
         assert refused.seat == seat and refused.action == action.__name__
     assert not g.hands[2] and codes(burn_pile(g)) == burn and not may_put_out(g, 2)
-    assert g.stats[2].slaps_wrong == 0 and g.strikes == [0, 0, 0]
+    assert g.stats[2].slaps_wrong == 0 and g.penalties.strikes == [0, 0, 0]
     pile = len(g.pile)
     events = flip(g, 0)
     taken = only(events, PileTaken)
@@ -619,7 +619,7 @@ def test_a_misfire_during_a_challenge_that_leaves_one_player_with_cards_ends_the
     # misfires its last two cards: the King's challenge is won, and seat 0 is alone with cards.
     g = lone_holder_game("10H 2H 3H")
     flips(g, 1, 0)
-    assert g.challenger == 0 and g.to_act() == 1
+    assert g.challenge.challenger == 0 and g.to_act() == 1
     only(slap(g, 1), WrongSlap)
     nothing_but_the_collect_counts(g)
     assert hand(g, 0).endswith("3H 2H 10H KC")
@@ -629,7 +629,7 @@ def test_a_misfire_before_the_challenger_collects_ends_the_game() -> None:
     # Seat 0's King wins the challenge; before seat 0 collects, seat 1 misfires its last two.
     g = lone_holder_game("10H 4H 2H 3H")
     flips(g, 1, 0, 1)
-    assert g.claimant == 0 and hand(g, 1) == "2H 3H"
+    assert g.challenge.claimant == 0 and hand(g, 1) == "2H 3H"
     only(slap(g, 1), WrongSlap)
     nothing_but_the_collect_counts(g)
 
@@ -677,7 +677,7 @@ def test_under_the_other_endings_the_lone_holder_plays_on(ending: str) -> None:
     # their last chance or their face card), and a cardless player may put out a fire.
     g = lone_holder_game(ending=ending)
     only(slap(g, 1), WrongSlap)
-    assert g.claimant == -1 and g.to_act() == 0 and g.outcome is None
+    assert g.challenge.claimant == -1 and g.to_act() == 0 and g.outcome is None
     out = only(slap(g, 2), FireOut)
     assert (out.seat, out.count, out.card.code) == (2, 3, "KS")
     assert hand(g, 2) == "4D 5H KS"

@@ -154,16 +154,16 @@ def test_court_cards_give_their_chances(face: str, chances: int) -> None:
     assert (shown.target, shown.chances) == (BEN, chances)
     for _ in range(chances - 1):
         flip(g, BEN)
-        assert g.claimant == -1 and g.turn == BEN
+        assert g.challenge.claimant == -1 and g.turn == BEN
     flip(g, BEN)
-    assert g.claimant == ANA  # the challenge is lost after exactly that many cards
+    assert g.challenge.claimant == ANA  # the challenge is lost after exactly that many cards
 
 
 def test_an_ace_is_a_number_card() -> None:
     """"Note: Aces are 'number' cards in this game, unlike traditional ERF." """
     g = game("AWA 2WA", "3CU", "4SW")
     shown = only(flip(g, ANA), Flipped)
-    assert shown.target == -1 and g.challenger == -1 and g.turn == BEN
+    assert shown.target == -1 and g.challenge.challenger == -1 and g.turn == BEN
 
 
 def test_a_major_arcana_card_does_not_issue_a_challenge() -> None:
@@ -171,7 +171,7 @@ def test_a_major_arcana_card_does_not_issue_a_challenge() -> None:
     meeting a challenge." """
     g = game("M1 2WA", "3CU", "4SW")
     flip(g, ANA)
-    assert g.challenger == -1 and g.turn == BEN
+    assert g.challenge.challenger == -1 and g.turn == BEN
 
 
 def test_a_major_arcana_card_does_not_answer_a_challenge() -> None:
@@ -179,7 +179,7 @@ def test_a_major_arcana_card_does_not_answer_a_challenge() -> None:
     g = game("PWA 2WA", "M1 3CU", "4SW")
     flip(g, ANA)
     flip(g, BEN)
-    assert g.claimant == ANA
+    assert g.challenge.claimant == ANA
     flip(g, ANA)  # collects
     assert hands(g) == ["2WA PWA M1", "3CU", "4SW"]
 
@@ -565,7 +565,7 @@ def test_strength_in_a_challenge_wins_the_stack() -> None:
     flip(g, ANA)
     events = flip(g, BEN)
     assert said(g, events) == ["Strength: Ben wins the challenge and the whole stack (2 cards)."]
-    assert g.claimant == BEN and g.challenger == -1
+    assert g.challenge.claimant == BEN and g.challenge.challenger == -1
     flip(g, BEN)  # collects, and leads
     assert hands(g) == ["2WA", "3CU 4CU NWA M8", "5SW"]
     assert g.turn == BEN and pile(g) == ""
@@ -575,7 +575,7 @@ def test_strength_wins_as_the_last_chance_too() -> None:
     g = game("PWA 2WA", "M8 3CU", "5SW")
     flip(g, ANA)
     flip(g, BEN)
-    assert g.claimant == BEN
+    assert g.challenge.claimant == BEN
 
 
 def test_strength_wins_after_other_cards_of_the_challenge() -> None:
@@ -584,7 +584,7 @@ def test_strength_wins_after_other_cards_of_the_challenge() -> None:
     flips(g, BEN, BEN)
     events = flip(g, BEN)
     assert said(g, events) == ["Strength: Ben wins the challenge and the whole stack (4 cards)."]
-    assert g.claimant == BEN
+    assert g.challenge.claimant == BEN
 
 
 def test_strength_with_immediate_collect_takes_the_stack_at_once() -> None:
@@ -601,7 +601,7 @@ def test_strength_outside_a_challenge_has_no_effect() -> None:
     g = game("M8 2WA", "3CU", "5SW")
     events = flip(g, ANA)
     assert said(g, events) == ["Strength: no challenge to win, so no effect."]
-    assert pile(g) == "M8" and g.turn == BEN and g.claimant == -1
+    assert pile(g) == "M8" and g.turn == BEN and g.challenge.claimant == -1
 
 
 def test_strength_laid_by_the_challenger_s_own_next_turn_is_no_challenge() -> None:
@@ -755,7 +755,7 @@ def test_the_hanged_man_passes_a_card_to_each_and_takes_the_stack() -> None:
         "The Hanged Man: Ben passes a card to each player and takes the stack (2 cards) as if "
         "they had won a challenge."]
     assert hands(g) == ["9CU 4WA", "5WA", "6SW 3WA"]
-    assert g.claimant == BEN
+    assert g.challenge.claimant == BEN
     flip(g, BEN)  # collects, and leads
     assert hands(g) == ["9CU 4WA", "5WA 2CU M12", "6SW 3WA"] and g.turn == BEN
 
@@ -765,7 +765,7 @@ def test_the_hanged_man_with_just_enough_cards_passes_them_all_and_takes_the_sta
     flip(g, ANA)
     flip(g, BEN)
     assert hands(g) == ["9CU 4WA", "", "6SW 3WA"]
-    assert g.claimant == BEN
+    assert g.challenge.claimant == BEN
 
 
 def test_the_hanged_man_with_too_few_cards_passes_none_and_the_turn_is_over() -> None:
@@ -779,7 +779,7 @@ def test_the_hanged_man_with_too_few_cards_passes_none_and_the_turn_is_over() ->
         "The Hanged Man: Ben has 1 card, too few to pass one to each player, so the turn is "
         "over."]
     assert hands(g) == ["9CU", "3WA", "6SW"] and pile(g) == "2CU M12"
-    assert g.claimant == -1 and g.turn == CLEO
+    assert g.challenge.claimant == -1 and g.turn == CLEO
 
 
 def test_the_hanged_man_short_in_a_challenge_loses_it() -> None:
@@ -788,7 +788,7 @@ def test_the_hanged_man_short_in_a_challenge_loses_it() -> None:
     g = game("NCU 9CU", "M12 3WA", "6SW")
     flip(g, ANA)
     flip(g, BEN)
-    assert g.claimant == ANA
+    assert g.challenge.claimant == ANA
     assert hands(g) == ["9CU", "3WA", "6SW"]
 
 
@@ -815,7 +815,7 @@ def test_death_in_a_challenge_leaves_the_challenger_the_stack() -> None:
     events = flip(g, BEN)
     assert hands(g) == ["9CU 4WA", "", "6SW 3WA"]
     assert codes(g.removed) == "M13" and pile(g) == "NCU"
-    assert g.claimant == ANA
+    assert g.challenge.claimant == ANA
     assert said(g, events) == [
         "Death: Ben deals out their whole hand (2 cards) to the other players; their turn is "
         "over, and Death leaves play."]
@@ -938,9 +938,9 @@ def test_the_wheel_of_fortune_example_of_a_failed_challenge() -> None:
     flip(g, DEV)  # a Knight: Cleo has two chances
     assert g.turn == CLEO
     flip(g, CLEO)  # the Wheel, her first chance
-    assert g.turn == CLEO and g.chances == 1
+    assert g.turn == CLEO and g.challenge.chances == 1
     flip(g, CLEO)  # 5SW: she fails
-    assert g.claimant == DEV  # the player to her left still takes the stack
+    assert g.challenge.claimant == DEV  # the player to her left still takes the stack
     flip(g, DEV)
     assert hands(g)[DEV] == "4PE 2WA NPE M16 5SW"
     flip(g, DEV)
@@ -981,16 +981,16 @@ def test_the_tower_s_shown_court_card_answers_a_challenge_without_an_extra_chanc
     assert pile(g) == "NWA M17 2CU 3CU QSW" and hands(g)[BEN] == "4CU 5CU 6CU"
     queen = of(events, Flipped)[-1]
     assert (queen.card, queen.target, queen.chances) == (card("QSW"), CLEO, 3)
-    assert g.challenger == BEN and g.turn == CLEO
+    assert g.challenge.challenger == BEN and g.turn == CLEO
 
 
 def test_the_tower_s_shown_number_card_uses_one_chance_only() -> None:
     g = game("NWA 2WA", "M17 2CU 3CU 4CU", "2SW")
     flip(g, ANA)
     flip(g, BEN)
-    assert pile(g) == "NWA M17 2CU 3CU" and g.chances == 1 and g.turn == BEN
+    assert pile(g) == "NWA M17 2CU 3CU" and g.challenge.chances == 1 and g.turn == BEN
     flip(g, BEN)
-    assert g.claimant == ANA
+    assert g.challenge.claimant == ANA
 
 
 def test_an_arcana_shown_by_the_tower_takes_effect() -> None:
@@ -1009,7 +1009,7 @@ def test_strength_shown_by_the_tower_in_a_challenge_wins_it() -> None:
     events = flip(g, BEN)
     assert said(g, events)[-1] == (
         "Strength: Ben wins the challenge and the whole stack (4 cards).")
-    assert g.claimant == BEN
+    assert g.challenge.claimant == BEN
 
 
 def test_the_tower_with_no_cards_left_ends_the_turn() -> None:
@@ -1018,7 +1018,7 @@ def test_the_tower_with_no_cards_left_ends_the_turn() -> None:
     flip(g, ANA)
     events = flip(g, BEN)
     assert said(g, events) == ["The Tower: Ben has no cards left to flip, so the turn is over."]
-    assert g.claimant == ANA
+    assert g.challenge.claimant == ANA
 
 
 # --- 18. The Star -----------------------------------------------------------------------------
@@ -1163,7 +1163,7 @@ def test_judgement_gathers_everything_but_death_and_deals_it_out_evenly() -> Non
         "Judgement: Ana gathers every hand and the stack (7 cards) and deals them out evenly: "
         "2 or 3 each. Judgement leaves play, and so does Death."]
     assert codes(g.removed) == "M21 M13"
-    assert pile(g) == "" and g.challenger == -1
+    assert pile(g) == "" and g.challenge.challenger == -1
     assert [len(h) for h in g.hands] == [2, 3, 2]  # the extra card to the player on her left
     assert Counter(c.code for c in g.all_cards()) == before  # every card still counts
     assert Counter(c.code for h in g.hands for c in h) == Counter(
@@ -1192,7 +1192,7 @@ def test_judgement_in_a_challenge_ends_it() -> None:
     g = game("NWA 2WA", "M21 3CU", "5SW 6SW")
     flip(g, ANA)
     flip(g, BEN)
-    assert g.challenger == -1 and g.claimant == -1 and pile(g) == ""
+    assert g.challenge.challenger == -1 and g.challenge.claimant == -1 and pile(g) == ""
     assert [len(h) for h in g.hands] == [2, 1, 2] and g.turn == CLEO  # Cleo is dealt first
 
 
@@ -1214,7 +1214,7 @@ def test_the_world_skips_a_player_barred_from_the_game() -> None:
     """A player out of the game (barred after a wrong slap with no cards) is not in the ring."""
     g = game("M22 2CU", "3WA 4WA", "", "5SW", cardless_penalty="barred")
     slap(g, CLEO)
-    assert g.barred[CLEO]
+    assert g.penalties.barred[CLEO]
     flip(g, ANA)
     assert hands(g) == ["5SW", "2CU", "", "3WA 4WA"]
 
@@ -1275,7 +1275,7 @@ def test_until_face_a_player_holding_every_card_plays_on_to_a_face_card() -> Non
     flips(g, ANA, ANA)
     assert g.outcome is None
     events = flip(g, ANA)  # the Queen
-    assert g.outcome is None and g.claimant == ANA  # she claims it as any won pile
+    assert g.outcome is None and g.challenge.claimant == ANA  # she claims it as any won pile
     events = flip(g, ANA)
     over = only(events, GameOver)
     assert (over.status, over.winner, over.cards) == ("win", ANA, 6)

@@ -546,7 +546,7 @@ def test_a_mistaken_slap_with_no_cards_bars_the_player_for_good() -> None:
     # allowed to reenter the game via "slap" at all."
     g = out_of_cards_game()
     assert only(slap(g, 2), WrongSlap).penalty == "barred"
-    assert g.barred[2]
+    assert g.penalties.barred[2]
     flips(g, 0, 1)
     assert g.slappable
     assert only(slap(g, 2), Ignored).action == "slap"
@@ -559,7 +559,7 @@ def test_a_slap_with_the_wrong_hand_with_no_cards_also_bars() -> None:
     set_dice(g, "right")
     mistake = only(slap(g, 2, "left"), WrongSlap)
     assert mistake.penalty == "barred" and mistake.reason
-    assert g.barred[2]
+    assert g.penalties.barred[2]
 
 
 # --- 6. Bots and the dice -------------------------------------------------------------------

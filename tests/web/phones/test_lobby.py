@@ -131,7 +131,7 @@ def test_a_whole_game_as_the_phones_see_it(variant: str) -> None:
             elif pending is not None:
                 assert pending.seat != seat
             top = [None if kind == "covered" else card.code
-                   for card, kind in zip(game.pile[-3:], game.pile_kinds[-3:], strict=True)]
+                   for card, kind in zip(game.pile[-3:], game.pile.kinds[-3:], strict=True)]
             assert state["pile"]["count"] == len(game.pile)
             assert faces(state) == top[len(top) - len(faces(state)):]
         t += 250.0
@@ -160,7 +160,7 @@ def test_the_pile_shown_leaves_out_cards_burned_under_it() -> None:
     session.human(0, "flip", 10.0)
     session.human(1, "slap", 20.0)  # one card: a wrong slap burns a card under the pile
     game = session.game
-    assert game.pile_kinds[0] == "penalty" and len(game.pile) == 2
+    assert game.pile.kinds[0] == "penalty" and len(game.pile) == 2
     state = json.loads(state_message(session, 0, ""))
     assert state["pile"]["count"] == 2
     assert faces(state) == [game.pile[-1].code]
@@ -324,7 +324,7 @@ def test_a_state_stays_small_whatever_the_pile() -> None:
     state stays far under what the phone reads (64 KB)."""
     session = Session("kurs", 8, 2, ["W" * 40] * 8, {}, now=0.0)
     game = session.game
-    game.pile.extend(CARDS[code] for code in ("10WA", "10PE", "10CU"))
-    game.pile_kinds.extend(["live"] * 3)
+    game.pile.cards.extend(CARDS[code] for code in ("10WA", "10PE", "10CU"))
+    game.pile.kinds.extend(["live"] * 3)
     text = state_message(session, 0, "x" * 500)
     assert len(text) < 16_000

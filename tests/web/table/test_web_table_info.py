@@ -87,7 +87,7 @@ def test_a_cardless_player_may_put_out_a_fire() -> None:
     assert burn_marks(game, 0) == (("put-out", "may put out the fire: slap!"),)
     assert burn_marks(game, 2) == ()  # Cleo has cards
     game.slap(2, 1000)  # Cleo misfires her last two cards: Ben alone has cards, and has won
-    assert not game.hands[2] and game.claimant == 1
+    assert not game.hands[2] and game.challenge.claimant == 1
     assert burn_marks(game, 0) == ()  # the fire can no longer be put out
 
 

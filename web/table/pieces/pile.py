@@ -97,7 +97,7 @@ class Pile(Piece):
         dead_from = next((w.seat for w in reversed(wrong) if w.place != "bottom"), -1)
         # Burned cards only ever go under the pile, so a card's key is its place among the
         # cards above them: it does not move when another card is burned.
-        penalty = sum(1 for k in game.pile_kinds if k == PENALTY)
+        penalty = sum(1 for k in game.pile.kinds if k == PENALTY)
         shown = [(str(i - penalty), i, card, kind) for i, card, kind in pile_top(game, SHOWN)]
         slots = {key: slot for slot, (key, _, _, _) in enumerate(shown)}
         staying = [node for node in pile.children if not passing(node)]
@@ -113,8 +113,8 @@ class Pile(Piece):
             node.style.setProperty("--tilt", f"{((i * 37) % 11) - 5}deg")
             if kind == DEAD and dead_from >= 0:  # a wrong slap's cards, on top
                 fly_from(node, *self._offset(dead_from))
-            elif i == total - 1 and game.top_seat >= 0:
-                fly_from(node, *self._offset(game.top_seat))
+            elif i == total - 1 and game.pile.top_seat >= 0:
+                fly_from(node, *self._offset(game.pile.top_seat))
             pile.appendChild(node)
         pile.style.setProperty("--count", str(len(shown)))
         for node in pile.children:
@@ -215,7 +215,7 @@ def pile_note(game: Game) -> str:
     """The line under the pile: its count, the cards burned under it, and in a game counted
     in tricks (Beggar-My-Neighbour), the trick."""
     total = len(game.pile)
-    penalty = sum(1 for k in game.pile_kinds if k == PENALTY)
+    penalty = sum(1 for k in game.pile.kinds if k == PENALTY)
     notes = []
     if total:
         notes.append(f"{total} card{'s' * (total != 1)} in the pile")
@@ -234,7 +234,7 @@ def pile_label(game: Game) -> str:
     total = len(game.pile)
     if not total:
         return "The pile: empty"
-    top = "a covered card" if game.pile_kinds[-1] == COVERED else game.pile[-1].name
+    top = "a covered card" if game.pile.kinds[-1] == COVERED else game.pile[-1].name
     return f"The pile: {total} card{'s' * (total != 1)}, {top} on top"
 
 
@@ -243,12 +243,12 @@ def challenge_line(game: Game) -> str:
     the last chances of a play-on; "" otherwise."""
     if game.outcome is not None:
         return ""
-    if game.claimant >= 0:
-        return f"{game.name(game.claimant)} won the pile"
-    if game.challenger >= 0 and game.challenge_card is not None:
-        n = game.chances
+    if game.challenge.claimant >= 0:
+        return f"{game.name(game.challenge.claimant)} won the pile"
+    if game.challenge.challenger >= 0 and game.challenge.card is not None:
+        n = game.challenge.chances
         return table_words(game.variant.name, "challenge").format(
-            card=game.challenge_card.name, who=game.name(game.turn),
+            card=game.challenge.card.name, who=game.name(game.turn),
             chances=f"{n} chance{'s' * (n != 1)}", cards=f"{n} card{'s' * (n != 1)}")
     if game.play_on >= 0:
         left = game.play_on_left

@@ -209,27 +209,27 @@ class Seats(Piece):
         game = self.game
         if game.outcome is not None:
             return "winner" if game.outcome.winner == seat else ""
-        if game.barred[seat] or game.out[seat]:
+        if game.penalties.barred[seat] or game.out[seat]:
             return "out of this game"
-        if game.lockout[seat]:
-            n = game.lockout[seat]
+        if game.penalties.lockout[seat]:
+            n = game.penalties.lockout[seat]
             return f"locked out: {n} flip{'s' * (n != 1)}"
         parts = []
-        if seat == game.claimant:
+        if seat == game.challenge.claimant:
             parts.append("won the pile: collected in a moment" if game.auto_collect
                          else "won the pile: flip to collect")
-        elif seat == to_act and game.challenger >= 0:
+        elif seat == to_act and game.challenge.challenger >= 0:
             parts.append(answering(game))
         elif seat == to_act:
             parts.append("to play")
-        if not game.hands[seat] and seat != game.claimant:
+        if not game.hands[seat] and seat != game.challenge.claimant:
             note = self._no_cards_note(seat)
             if note is None:
                 note = "no cards: slap to get back in"
             if note:
                 parts.append(note)
-        if game.strikes[seat]:
-            parts.append(f"strikes {game.strikes[seat]}/{game.rules.strikes}")
+        if game.penalties.strikes[seat]:
+            parts.append(f"strikes {game.penalties.strikes[seat]}/{game.rules.strikes}")
         return " · ".join(parts)
 
     def show_note(self, note: Note) -> None:
@@ -266,6 +266,6 @@ class Seats(Piece):
 def answering(game: Game) -> str:
     """The status of the seat answering a challenge: its chances ("to play: 2 chances"), in
     the variant's words (Beggar-My-Neighbour's "owes 2 cards")."""
-    n = game.chances
+    n = game.challenge.chances
     return table_words(game.variant.name, "answering").format(
         chances=f"{n} chance{'s' * (n != 1)}", cards=f"{n} card{'s' * (n != 1)}")
