@@ -645,7 +645,8 @@ def _hermit_done(game: VariantTable, card: Card) -> None:
     del game.side_piles["hermit"]
     court.hermit = -1
     court.given = {}
-    seats = sorted(given, key=lambda s: others(game, seat).index(s))
+    # In the order of play from the Hermit (a receiver may have left the game since).
+    seats = sorted(given, key=lambda s: (s - seat) * game.dir % game.n)
     parts = ", ".join(f"{{{i}}} {given[s]}" for i, s in enumerate(seats, start=1))
     say(game, seat, card, f"{{0}} has handed out every card: {parts}.", *seats)
 

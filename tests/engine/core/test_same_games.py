@@ -180,6 +180,7 @@ def _id(case: dict[str, Any]) -> str:
 @pytest.mark.parametrize("case", _load(), ids=_id)
 def test_a_seed_and_options_give_the_same_game(case: dict[str, Any]) -> None:
     game, crash = play(case)
+    assert not crash, f"random actions crashed the engine: {crash}"
     assert game_digest(game, crash) == case["game"], f"{len(game.events)} events, {crash!r}"
     quiet, quiet_crash = play(case, keep_events=False)
     assert quiet.history == game.history, "events off changed the actions"
