@@ -3,8 +3,9 @@
 - web/shell/style.css declares the cascade layers and imports the page's component files, in
   layer order; every stylesheet under web/ is either imported there (bundled into the page's
   one stylesheet by scripts/build) or linked by a tool when it opens, never both;
-- each component file is one ``@layer`` block, of its folder's layer; a variant's styles are in
-  its web part (``VariantPage.css``), which the build adds in the ``parts`` layer;
+- each component file is one ``@layer`` block, of its folder's layer; a variant's styles are a
+  file of its web part's folder (``web/table/parts/NAME/NAME.css``), plain rules, which the
+  build adds in the ``parts`` layer;
 - every class and id in a selector is in the page's markup or code (a rule that names one
   that nothing makes matches nothing);
 - colours are written in one place, base.css's ``:root``: everywhere else, ``var(--...)``;
@@ -174,14 +175,22 @@ def rel(path: Path) -> str:
     return path.relative_to(ROOT).as_posix()
 
 
+def part_sheets() -> list[Path]:
+    """The variants' web parts' styles (their rules in no layer: the build puts them in the
+    ``parts`` layer)."""
+    return [ROOT / name for name in sitebuild.part_stylesheets(ROOT)]
+
+
 def css_files() -> list[Path]:
-    return sorted(WEB.rglob("*.css"))
+    """Every stylesheet under web/ but the web parts' (:func:`part_sheets`)."""
+    parts = set(part_sheets())
+    return sorted(path for path in WEB.rglob("*.css") if path not in parts)
 
 
 @dataclass(frozen=True)
 class Sheet:
-    """Styles of the page: a file under web/, or a variant's web part's ``VariantPage.css``
-    (its text then wrapped in the ``parts`` layer, as the build bundles it)."""
+    """Styles of the page: a file under web/ (a variant's web part's text then wrapped in the
+    ``parts`` layer, as the build bundles it)."""
 
     name: str
     text: str
@@ -195,8 +204,8 @@ class Sheet:
 def sheets() -> list[Sheet]:
     """Every file's styles and every variant's web part's."""
     files = [Sheet(rel(path), path.read_text(encoding="utf-8"), path) for path in css_files()]
-    parts = [Sheet(f"{page.variant}'s web part", f"@layer parts {{\n{page.css}\n}}\n")
-             for page in sitebuild.variant_pages() if page.css]
+    parts = [Sheet(rel(path), f"@layer parts {{\n{path.read_text(encoding='utf-8')}\n}}\n", path)
+             for path in part_sheets()]
     return files + parts
 
 
@@ -519,18 +528,30 @@ def test_the_bundle_is_stable_and_holds_every_part_in_order() -> None:
 
 
 def test_the_bundle_holds_each_variants_styles_in_the_parts_layer() -> None:
-    pages = [page for page in sitebuild.variant_pages() if page.css]
-    assert pages, "the variants' parts have styles"
+    sheets = part_sheets()
+    assert sheets, "the variants' parts have styles"
     text = sitebuild.stylesheet_bundle().decode()
-    for page in pages:
-        css = sitebuild.compact_css(page.css)
-        assert f"/* {page.variant}'s web part */\n@layer parts {{\n{css}}}\n" in text
+    places = []
+    for path in sheets:
+        css = sitebuild.compact_css(path.read_text(encoding="utf-8"))
+        block = f"/* {rel(path)} */\n@layer parts {{\n{css}}}\n"
+        assert block in text
+        places.append(text.index(block))
         assert text.index(css) < text.rindex("[hidden] {"), "before the manifest's own rule"
+    assert places == sorted(places)
+    assert text.index(f"/* {sitebuild.stylesheet_parts()[-1]} */") < places[0]
 
 
-def test_a_variants_styles_are_in_its_web_part_not_a_file() -> None:
-    stray = sorted(rel(path) for path in (WEB / "table" / "parts").rglob("*.css"))
-    assert not stray, f"a variant's styles are its VariantPage.css: {stray}"
+def test_a_variants_styles_are_its_folders_one_file(tmp_path: Path) -> None:
+    assert [rel(path) for path in part_sheets()] == sorted(
+        rel(path) for path in (WEB / "table" / "parts").rglob("*.css"))
+    for path in part_sheets():
+        assert path.stem == path.parent.name and (path.parent / "__init__.py").is_file()
+    stray = tmp_path / sitebuild.PARTS / "snap" / "extra.css"
+    stray.parent.mkdir(parents=True)
+    stray.write_text(".snap { margin: 0; }\n", encoding="utf-8")
+    with pytest.raises(sitebuild.SiteError, match=r"extra\.css"):
+        sitebuild.part_stylesheets(tmp_path)
 
 
 def test_compacting_keeps_strings_and_drops_comments() -> None:
@@ -549,6 +570,8 @@ def test_the_site_serves_the_bundle_not_its_parts() -> None:
                        in page.read_text(encoding="utf-8") for page, _ in PAGES.values())
         else:
             assert name not in served, f"{name} is in the bundle: it is not served by itself"
+    for path in part_sheets():
+        assert rel(path) not in served, f"{rel(path)} is in the bundle: it is not served"
     for name in tool_sheets():
         assert name in served, f"{name} is linked when its tool opens: it is served"
 

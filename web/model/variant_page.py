@@ -2,11 +2,12 @@
 
 A variant's web part (a module of ``web/table/parts/``) declares, besides its
 :class:`~web.table.part.TablePart` classes, one :class:`VariantPage`: what the setup form calls
-its own options and their choices, how its events rank in the headline and sound, and its
-styles. The page's core reads them here and names no variant.
+its own options and their choices, how its events rank in the headline and sound. Its styles
+are a file beside it (``web/table/parts/NAME/NAME.css``), which the build adds to the page's
+stylesheet. The page's core reads them here and names no variant.
 
-Browser-free: the build reads these in CPython (the setup form written into ``index.html``,
-the stylesheet), and the page reads them when it fills the setup form.
+Browser-free: the build reads these in CPython (the setup form written into ``index.html``),
+and the page reads them when it fills the setup form.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ class OwnAction:
 
 @dataclass(frozen=True)
 class VariantPage:
-    """One variant's words and styles on the page."""
+    """One variant's words on the page."""
 
     variant: str
     """The variant's name (:attr:`ratscrew.core.variant.Variant.name`)."""
@@ -65,9 +66,6 @@ class VariantPage:
     seat_hint: str = ""
     """The setup form's line under the seats when the variant has a per-seat option (what the
     seat's select means)."""
-    css: str = ""
-    """The styles of its table pieces: the build puts them in the page's stylesheet, in the
-    ``parts`` layer."""
     sounds: Mapping[str, Sound] = field(default_factory=dict)
     """The sounds of its own moments, by event kind (:func:`web.model.feedback.cues`)."""
     own_actions: Callable[[Game, int], tuple[OwnAction, ...]] | None = None
