@@ -1,5 +1,5 @@
 """The site's build, behind scripts/copy-runtime, scripts/build, scripts/serve and
-scripts/site_tools.py (npm-ci, update-files).
+scripts/site_tools.py (npm-ci).
 
 The build also imports web/model/setup_html.py (the engine's own data, standard library too:
 Python >= 3.11).
@@ -46,7 +46,6 @@ from .appzip import (
     stdlib_name,
     stdlib_startup,
     stdlib_zip,
-    update_files_table,
 )
 from .assemble import (
     build,
@@ -59,7 +58,6 @@ from .commands import (
     main_copy_runtime,
     main_npm_ci,
     main_serve,
-    main_update_files,
 )
 from .files import (
     folder_size,
@@ -199,7 +197,6 @@ __all__ = [
     "main_copy_runtime",
     "main_npm_ci",
     "main_serve",
-    "main_update_files",
     "make_server",
     "node_cached",
     "node_modules_current",
@@ -222,7 +219,6 @@ __all__ = [
     "stylesheet_parts",
     "sync_files",
     "tree_files",
-    "update_files_table",
     "variant_styles",
     "write_if_changed",
     "write_service_worker",

@@ -10,8 +10,8 @@ start goes in steps (:func:`start`), the page's turn between them: the modules a
 few at a time (:data:`START_MODULES`, each after the modules it imports, so that each import
 is a small step), then the first screen is drawn (the shell, :class:`~web.shell.app.App`).
 
-Every .py file that the page imports must be listed under [files] in pyscript.toml. The
-build ships them all, compiled, in one app.zip, which Python imports from (zipimport).
+The build finds every .py file of ratscrew/ and web/ and ships them all, compiled, in one
+app.zip (named in the site's pyscript.toml), which Python imports from (zipimport).
 """
 
 import asyncio
