@@ -35,7 +35,8 @@ random.seed()
 boot = window.ratscrewBoot
 
 ENGINE_MODULES = ("ratscrew.core.rng", "ratscrew.core.cards", "ratscrew.core.slaps",
-                  "ratscrew.core.options", "ratscrew.core.events", "ratscrew.core.variant",
+                  "ratscrew.core.options", "ratscrew.core.events", "ratscrew.core.discovery",
+                  "ratscrew.core.variant",
                   "ratscrew.core.engine", "ratscrew.variants", "ratscrew.play.bots",
                   "ratscrew.play.match")
 """The engine modules the page plays with (the analyser, records and the command line are
@@ -145,7 +146,7 @@ async def start() -> None:
         await import_in_steps(PAGE_MODULES, len(ENGINE_MODULES))
         # The variants' web parts (their pieces of the table), one a step, as discovery finds
         # them (their package imports none of them), then discovered (imported already).
-        from ratscrew.core.variant import module_names
+        from ratscrew.core.discovery import module_names
         from web.model.variant_page import PARTS_PACKAGE
         from web.table.part import load_parts
 

@@ -28,34 +28,8 @@ from web.model.card_text import with_symbols
 from web.model.feedback import Sound, Tone
 from web.model.variant_page import VariantPage, describe
 from web.table.flight import SWEEP_MS, fly_from, fly_to, land, offset
-from web.table.part import BESIDE_PILE, PANELS, Box, TablePart, register
+from web.table.part import BESIDE_PILE, PANELS, Box, TablePart
 
-PAGE = describe(VariantPage(
-    "firefighters",
-    labels={"burn_ms": "Time to burn (seconds)", "burn_aces": "Aces in a burn",
-            "fire_wait": "Piles to wait before putting out a fire"},
-    choice_labels={"burn_aces": {"low": "low (1)", "high": "high (14)"}},
-    steps={"burn_ms": 500},
-    ranks={"burn-won": 4, "fire-out": 4, "burn-started": 3},
-    sounds={
-        # A burn contest starts: a fire bell, twice.
-        "burn-started": Sound((Tone("square", 880, 120, 0.12),
-                               Tone("square", 660, 120, 0.12, at=140),
-                               Tone("square", 880, 120, 0.12, at=280),
-                               Tone("square", 660, 160, 0.12, at=420))),
-        # A card burned in the contest: a flick onto the Burn pile.
-        "burned": Sound((Tone("noise", 2000, 60, 0.35, to_hz=900),), notable=False),
-        # The contest won: three notes up.
-        "burn-won": Sound((Tone("triangle", 659, 140, 0.25),
-                           Tone("triangle", 831, 140, 0.25, at=120),
-                           Tone("triangle", 988, 320, 0.25, at=240))),
-        # A fire put out: a hiss of water falling away.
-        "fire-out": Sound((Tone("noise", 4000, 500, 0.4, to_hz=600),
-                           Tone("sine", 392, 300, 0.15, at=200, to_hz=262))),
-    },
-    no_slaps_note="No burn conditions: nothing will ever start a contest, and players who run "
-    "out of cards cannot get back in.",
-))
 
 @dataclass(frozen=True, slots=True)
 class Burn:
@@ -166,7 +140,6 @@ def burn_marks(game: Game, seat: int) -> tuple[tuple[str, str], ...]:
     return ()
 
 
-@register("firefighters")
 class BurnPile(TablePart):
     """The Burn pile: its top card, its count, and a fire while a firefighter lies on top. A
     burned card flies there from its seat; the pile of a fire put out flies to the seat that
@@ -257,7 +230,6 @@ class BurnPile(TablePart):
         return "no cards: wait for a fire to put out"
 
 
-@register("firefighters")
 class BurnContestPanel(TablePart):
     """A burn contest under way (the condition, a countdown, who burned what, who must still
     burn), then its result until the next card is played."""
@@ -380,3 +352,32 @@ class BurnContestPanel(TablePart):
         total = self.game.rules.number("burn_ms") / (session.speed or 1.0)
         share = max(0.0, min(1.0, left / total)) if total > 0 else 0.0
         nodes["fill"].style.setProperty("--left", f"{share:.3f}")
+
+
+PAGE = describe(VariantPage(
+    "firefighters",
+    parts=(BurnPile, BurnContestPanel),
+    labels={"burn_ms": "Time to burn (seconds)", "burn_aces": "Aces in a burn",
+            "fire_wait": "Piles to wait before putting out a fire"},
+    choice_labels={"burn_aces": {"low": "low (1)", "high": "high (14)"}},
+    steps={"burn_ms": 500},
+    ranks={"burn-won": 4, "fire-out": 4, "burn-started": 3},
+    sounds={
+        # A burn contest starts: a fire bell, twice.
+        "burn-started": Sound((Tone("square", 880, 120, 0.12),
+                               Tone("square", 660, 120, 0.12, at=140),
+                               Tone("square", 880, 120, 0.12, at=280),
+                               Tone("square", 660, 160, 0.12, at=420))),
+        # A card burned in the contest: a flick onto the Burn pile.
+        "burned": Sound((Tone("noise", 2000, 60, 0.35, to_hz=900),), notable=False),
+        # The contest won: three notes up.
+        "burn-won": Sound((Tone("triangle", 659, 140, 0.25),
+                           Tone("triangle", 831, 140, 0.25, at=120),
+                           Tone("triangle", 988, 320, 0.25, at=240))),
+        # A fire put out: a hiss of water falling away.
+        "fire-out": Sound((Tone("noise", 4000, 500, 0.4, to_hz=600),
+                           Tone("sine", 392, 300, 0.15, at=200, to_hz=262))),
+    },
+    no_slaps_note="No burn conditions: nothing will ever start a contest, and players who run "
+    "out of cards cannot get back in.",
+))

@@ -15,7 +15,7 @@ from ratscrew.variants.kurs import ArcanaEffect, court_of
 from web.model.card_text import with_symbols
 from web.model.feedback import Sound, Tone
 from web.model.variant_page import OwnAction, VariantPage, describe
-from web.table.part import BEFORE_PILE, PANELS, Box, TablePart, register
+from web.table.part import BEFORE_PILE, PANELS, Box, TablePart
 
 
 def fines(game: Game, seat: int) -> tuple[OwnAction, ...]:
@@ -31,36 +31,12 @@ def fines(game: Game, seat: int) -> tuple[OwnAction, ...]:
     return (OwnAction("fine", "Fine who broke your decree", targets),)
 
 
-PAGE = describe(VariantPage(
-    "kurs",
-    labels={
-        "death_card": "Death card in the deck",
-        "classroom": "Classroom-safe wording",
-        "decree_yields": "Decrees give way to the Arcana",
-        "sunrise": "Day starts at (hour)",
-        "sunset": "Night starts at (hour)",
-        "clock": "Local time at the start (minutes)",
-        "genders": "Magician / High Priestess",
-    },
-    choice_labels={"genders": {"male": "male", "female": "female"}},
-    ranks={"arcana": 3},
-    own_actions=fines,
-    sounds={
-        # A Major Arcana's effect: a shimmer of two high bells.
-        "arcana": Sound((Tone("sine", 1319, 600, 0.14), Tone("sine", 1760, 600, 0.1, at=60),
-                         Tone("triangle", 659, 400, 0.12))),
-    },
-    seat_hint="The Magician takes a card from every player marked male, the High Priestess "
-    "from every player marked female; \u2014 is never asked.",
-))
-
 EFFECT_MS = 7000
 """How long (real ms) an Arcana effect's sentence stays on show."""
 PEEK_MS = 6000
 """How long (real ms) the Fool's peek stays in the player's seat."""
 
 
-@register("kurs")
 class ArcanaEffects(TablePart):
     """The Arcana effects just played out, for a few seconds (the latest three; the log keeps
     them all), and the Fool's peek: the cards only its player may see, in their seat."""
@@ -125,7 +101,6 @@ class ArcanaEffects(TablePart):
         self.token += 1  # a sentence still on show is the next game's to hide
 
 
-@register("kurs")
 class HermitPile(TablePart):
     """The Hermit's cards waiting to be handed out: face down, with a count."""
 
@@ -162,7 +137,6 @@ class HermitPile(TablePart):
         box.setAttribute("aria-label", f"{owner} hands out the Hermit's cards: {text} left")
 
 
-@register("kurs")
 class Decrees(TablePart):
     """The decrees in force (who made them, what they say) and, for a person who made one, a
     Fine button for every player; under them, what the last fine did."""
@@ -239,3 +213,28 @@ class Decrees(TablePart):
                 act(holder, "fine", str(target + 1))
 
         return self.table.proxy(handler)
+
+
+PAGE = describe(VariantPage(
+    "kurs",
+    parts=(ArcanaEffects, HermitPile, Decrees),
+    labels={
+        "death_card": "Death card in the deck",
+        "classroom": "Classroom-safe wording",
+        "decree_yields": "Decrees give way to the Arcana",
+        "sunrise": "Day starts at (hour)",
+        "sunset": "Night starts at (hour)",
+        "clock": "Local time at the start (minutes)",
+        "genders": "Magician / High Priestess",
+    },
+    choice_labels={"genders": {"male": "male", "female": "female"}},
+    ranks={"arcana": 3},
+    own_actions=fines,
+    sounds={
+        # A Major Arcana's effect: a shimmer of two high bells.
+        "arcana": Sound((Tone("sine", 1319, 600, 0.14), Tone("sine", 1760, 600, 0.1, at=60),
+                         Tone("triangle", 659, 400, 0.12))),
+    },
+    seat_hint="The Magician takes a card from every player marked male, the High Priestess "
+    "from every player marked female; \u2014 is never asked.",
+))

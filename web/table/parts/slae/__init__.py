@@ -12,23 +12,7 @@ from ratscrew.core.events import Event, seat_name
 from ratscrew.variants.slae import BlackDie, Dice, DiceCalled, DiceRolled, dice_of
 from web.model.feedback import Sound, Tone
 from web.model.variant_page import VariantPage, describe
-from web.table.part import BEFORE_PILE, Box, TablePart, register
-
-PAGE = describe(VariantPage(
-    "slap-like-an-egyptian",
-    labels={"slap_a_roonie": "Slap-A-Roonie dice"},
-    ranks={"dice": 2, "dice-called": 2, "black-die": 2},
-    sounds={
-        # The dice rolled: a rattle, and their landing.
-        "dice": Sound((Tone("noise", 3200, 40, 0.35), Tone("noise", 2800, 40, 0.3, at=70),
-                       Tone("noise", 3400, 40, 0.3, at=130), Tone("sine", 220, 90, 0.3, at=190),
-                       Tone("triangle", 440, 90, 0.2, at=190))),
-        # The black die changes hands: one heavy knock.
-        "black-die": Sound((Tone("sine", 110, 160, 0.45, to_hz=70),
-                            Tone("triangle", 440, 140, 0.35, to_hz=280),
-                            Tone("noise", 700, 60, 0.45))),
-    },
-))
+from web.table.part import BEFORE_PILE, Box, TablePart
 
 RED_SYMBOLS = {"right": "R", "left": "L", "either": "L R", "rat": "RAT"}
 HAND_LABELS = {"right": "right hand", "left": "left hand", "either": "either hand"}
@@ -85,7 +69,6 @@ def dice_marks(game: Game, seat: int) -> tuple[tuple[str, str], ...]:
     return ()
 
 
-@register("slap-like-an-egyptian")
 class DicePart(TablePart):
     """The two dice of Slap-A-Roonie, rolled again (animated) at every roll; a Rat shows who is
     calling it. Hidden when the house rules turn Slap-A-Roonie off."""
@@ -140,3 +123,21 @@ class DicePart(TablePart):
 
     def seat_marks(self, seat: int) -> tuple[tuple[str, str], ...]:
         return dice_marks(self.game, seat)
+
+
+PAGE = describe(VariantPage(
+    "slap-like-an-egyptian",
+    parts=(DicePart,),
+    labels={"slap_a_roonie": "Slap-A-Roonie dice"},
+    ranks={"dice": 2, "dice-called": 2, "black-die": 2},
+    sounds={
+        # The dice rolled: a rattle, and their landing.
+        "dice": Sound((Tone("noise", 3200, 40, 0.35), Tone("noise", 2800, 40, 0.3, at=70),
+                       Tone("noise", 3400, 40, 0.3, at=130), Tone("sine", 220, 90, 0.3, at=190),
+                       Tone("triangle", 440, 90, 0.2, at=190))),
+        # The black die changes hands: one heavy knock.
+        "black-die": Sound((Tone("sine", 110, 160, 0.45, to_hz=70),
+                            Tone("triangle", 440, 140, 0.35, to_hz=280),
+                            Tone("noise", 700, 60, 0.45))),
+    },
+))
