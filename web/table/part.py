@@ -34,7 +34,7 @@ from ratscrew.core.engine import Game
 from ratscrew.core.events import Event
 from web.model.session import Session
 from web.model.variant_page import discover, page_of
-from web.table.piece import Dom
+from web.table.piece import Dom, Piece
 
 BEFORE_PILE = "before-pile"
 """A box's place: in the centre's row, before the Play pile."""
@@ -112,11 +112,14 @@ class PartContext:
         return self.dom.card(card, size) if size else self.dom.card(card)
 
 
-class TablePart:
-    """A piece of the table that some variants have. The table makes one per game, calls
-    :meth:`build` once, then for every batch of events :meth:`on_events` (before it redraws
-    the seats and the pile) and :meth:`update` (after); :meth:`tick` a few times a second
-    while :meth:`ticking`; and :meth:`destroy` when the game is left.
+class TablePart(Piece):
+    """A piece of the table that some variants have: a :class:`~web.table.piece.Piece`, with
+    its lifecycle (the table makes one per game, calls :meth:`build` once, then for every
+    batch of events :meth:`on_events`, before it redraws the seats and the pile, and
+    :meth:`update`, after; :meth:`tick` a few times a second while :meth:`ticking`; and
+    :meth:`destroy` when the game is left), made from a :class:`PartContext`, and what only
+    parts have: boxes to draw in, notable events, marks and notes for the seats, a person's
+    own actions of the variant.
 
     A part should check at run time that the game really has its piece (a house rule may turn
     it off, as ``slap_a_roonie`` does the dice) and keep its boxes hidden if not."""
@@ -131,25 +134,6 @@ class TablePart:
         self.session = table.session
         self.game = table.game
         self.dom = table.dom
-
-    def build(self) -> None:
-        """Make this part's elements (once per game)."""
-
-    def on_events(self, events: Sequence[Event]) -> None:
-        """A batch of events has happened (not yet drawn)."""
-
-    def update(self) -> None:
-        """Redraw after a batch of events (and once after :meth:`build`)."""
-
-    def ticking(self) -> bool:
-        """Whether a countdown of this part is on show."""
-        return False
-
-    def tick(self) -> None:
-        """Redraw the countdown."""
-
-    def destroy(self) -> None:
-        """The game is left: forget timers (the table destroys the proxies)."""
 
     def seat_marks(self, seat: int) -> tuple[tuple[str, str], ...]:
         """What ``seat`` wears besides its count, as (kind, text): a ``data-mark``."""
