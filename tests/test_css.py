@@ -33,15 +33,16 @@ import sitebuild  # noqa: E402
 WEB = ROOT / "web"
 MANIFEST = ROOT / sitebuild.STYLESHEET
 BASE = WEB / "shell" / "base.css"
+TOKENS = WEB / "shell" / "tokens.css"
 
 FOLDER_LAYERS = {"web/boot": "shell", "web/shell": "shell", "web/table": "table",
                  "web/table/pieces": "table", "web/phones": "tools"}
-"""The layer of each folder's files (base.css: ``base``; under web/tools/: ``tools``)."""
+"""The layer of each folder's files (base.css and tokens.css: ``base``; under web/tools/:
+``tools``)."""
 PAGES = {WEB / "seat" / "seat.css": (WEB / "seat" / "index.html", "seat")}
 """Stylesheets of pages of their own (not the game's page): the page that links each, and its
 one layer. Such a page has no base.css (the site serves the game's styles only as one
-bundle), so its sheet has a :root of its own, with base.css's tokens it uses (same names,
-same values)."""
+bundle): it links the game's tokens.css, and declares no token of its own."""
 
 
 # --------------------------------------------------------------------------- a small parser
@@ -287,7 +288,7 @@ def test_each_component_file_is_in_one_layer_of_its_folder(path: Path) -> None:
     if path in PAGES:
         assert layer_of(path) == PAGES[path][1]
         return
-    want = ("base" if path == BASE else "tools" if folder.startswith("web/tools")
+    want = ("base" if path in (BASE, TOKENS) else "tools" if folder.startswith("web/tools")
             else FOLDER_LAYERS[folder])
     assert layer_of(path) == want
     assert want in declared_layers()
@@ -419,7 +420,7 @@ def test_colours_are_written_only_in_the_base_files_root() -> None:
     for sheet in sheets():
         blocks = sheet.blocks
         for media, rule in style_rules(blocks):
-            if sheet.path in (BASE, *PAGES) and rule.prelude == ":root" and not media:
+            if sheet.path == TOKENS and rule.prelude == ":root" and not media:
                 continue  # the tokens
             for name, value in declarations(rule.body or ""):
                 found += [f"{sheet.name}: {rule.prelude} {{ {name}: {value} }}"
@@ -429,7 +430,7 @@ def test_colours_are_written_only_in_the_base_files_root() -> None:
                 for name, value in keyframes_declarations(block.body or ""):
                     found += [f"{sheet.name}: {block.prelude} {name}: {value}"
                               for _ in colour_literals(value)]
-    assert not found, "colours outside base.css's :root (use a var(--...)):\n" + "\n".join(found)
+    assert not found, "colours outside tokens.css's :root (use a var(--...)):\n" + "\n".join(found)
 
 
 def _all(blocks: list[Block]) -> Iterator[Block]:
@@ -443,17 +444,15 @@ def test_the_root_is_declared_once_and_only_in_the_base_file() -> None:
         roots = [media for media, rule in style_rules(sheet.blocks)
                  if ":root" in selectors(rule.prelude)]
         if sheet.path == BASE:
-            assert roots.count(()) == 1, "one :root outside @media, with every token"
-        elif sheet.path in PAGES:
+            assert roots.count(()) == 1, "one :root outside @media, with every shared size"
+        elif sheet.path in (TOKENS, *PAGES):
             assert roots == [()], f"{sheet.name}: one :root outside @media"
         else:
-            assert not roots, f"{sheet.name}: tokens belong in base.css's :root"
+            assert not roots, f"{sheet.name}: tokens belong in tokens.css's or base.css's :root"
 
 
 def test_colour_tokens_are_all_used() -> None:
-    root = next(rule for media, rule in style_rules(parse(BASE.read_text(encoding="utf-8")))
-                if rule.prelude == ":root" and not media)
-    tokens = [name for name, _ in declarations(root.body or "") if name.startswith("--")]
+    tokens = [*root_tokens(TOKENS), *root_tokens(BASE)]
     text = "".join(without_comments(sheet.text) for sheet in sheets())
     unused = [name for name in tokens if f"var({name})" not in text]
     assert not unused, f"tokens nothing uses: {unused}"
@@ -583,8 +582,10 @@ def root_tokens(path: Path) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("path", list(PAGES), ids=rel)
-def test_a_page_of_its_own_uses_the_base_tokens_as_they_are(path: Path) -> None:
-    base, own = root_tokens(BASE), root_tokens(path)
-    assert own
-    differ = {name: value for name, value in own.items() if base.get(name) != value}
-    assert not differ, f"{rel(path)}: tokens not as base.css has them: {differ}"
+def test_a_page_of_its_own_uses_the_games_tokens_file(path: Path) -> None:
+    page = PAGES[path][0]
+    links = re.findall(r'<link rel="stylesheet" href="([^"]+)">', page.read_text(encoding="utf-8"))
+    tokens = posixpath.relpath(rel(TOKENS), rel(page.parent))
+    assert links[0] == tokens, f"{rel(page)} links {rel(TOKENS)} first"
+    assert rel(TOKENS) in sitebuild.SHARED_PARTS and rel(TOKENS) in sitebuild.stylesheet_parts()
+    assert not root_tokens(path), f"{rel(path)}: its tokens are tokens.css's"
