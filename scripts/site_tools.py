@@ -1,5 +1,5 @@
 """The site's build, by its old name: ``python3 scripts/site_tools.py COMMAND`` (npm-ci,
-update-files, copy-runtime, build, serve), and every public name of scripts/sitebuild/, where
+copy-runtime, build, serve), and every public name of scripts/sitebuild/, where
 the build lives, for code that imports ``site_tools``."""
 
 from __future__ import annotations

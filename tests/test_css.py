@@ -3,8 +3,9 @@
 - web/shell/style.css declares the cascade layers and imports the page's component files, in
   layer order; every stylesheet under web/ is either imported there (bundled into the page's
   one stylesheet by scripts/build) or linked by a tool when it opens, never both;
-- each component file is one ``@layer`` block, of its folder's layer; a variant's styles are in
-  its web part (``VariantPage.css``), which the build adds in the ``parts`` layer;
+- each component file is one ``@layer`` block, of its folder's layer; a variant's styles are a
+  file of its web part's folder (``web/table/parts/NAME/NAME.css``), plain rules, which the
+  build adds in the ``parts`` layer;
 - every class and id in a selector is in the page's markup or code (a rule that names one
   that nothing makes matches nothing);
 - colours are written in one place, base.css's ``:root``: everywhere else, ``var(--...)``;
@@ -32,15 +33,16 @@ import sitebuild  # noqa: E402
 WEB = ROOT / "web"
 MANIFEST = ROOT / sitebuild.STYLESHEET
 BASE = WEB / "shell" / "base.css"
+TOKENS = WEB / "shell" / "tokens.css"
 
 FOLDER_LAYERS = {"web/boot": "shell", "web/shell": "shell", "web/table": "table",
                  "web/table/pieces": "table", "web/phones": "tools"}
-"""The layer of each folder's files (base.css: ``base``; under web/tools/: ``tools``)."""
+"""The layer of each folder's files (base.css and tokens.css: ``base``; under web/tools/:
+``tools``)."""
 PAGES = {WEB / "seat" / "seat.css": (WEB / "seat" / "index.html", "seat")}
 """Stylesheets of pages of their own (not the game's page): the page that links each, and its
 one layer. Such a page has no base.css (the site serves the game's styles only as one
-bundle), so its sheet has a :root of its own, with base.css's tokens it uses (same names,
-same values)."""
+bundle): it links the game's tokens.css, and declares no token of its own."""
 
 
 # --------------------------------------------------------------------------- a small parser
@@ -174,14 +176,22 @@ def rel(path: Path) -> str:
     return path.relative_to(ROOT).as_posix()
 
 
+def part_sheets() -> list[Path]:
+    """The variants' web parts' styles (their rules in no layer: the build puts them in the
+    ``parts`` layer)."""
+    return [ROOT / name for name in sitebuild.part_stylesheets(ROOT)]
+
+
 def css_files() -> list[Path]:
-    return sorted(WEB.rglob("*.css"))
+    """Every stylesheet under web/ but the web parts' (:func:`part_sheets`)."""
+    parts = set(part_sheets())
+    return sorted(path for path in WEB.rglob("*.css") if path not in parts)
 
 
 @dataclass(frozen=True)
 class Sheet:
-    """Styles of the page: a file under web/, or a variant's web part's ``VariantPage.css``
-    (its text then wrapped in the ``parts`` layer, as the build bundles it)."""
+    """Styles of the page: a file under web/ (a variant's web part's text then wrapped in the
+    ``parts`` layer, as the build bundles it)."""
 
     name: str
     text: str
@@ -195,8 +205,8 @@ class Sheet:
 def sheets() -> list[Sheet]:
     """Every file's styles and every variant's web part's."""
     files = [Sheet(rel(path), path.read_text(encoding="utf-8"), path) for path in css_files()]
-    parts = [Sheet(f"{page.variant}'s web part", f"@layer parts {{\n{page.css}\n}}\n")
-             for page in sitebuild.variant_pages() if page.css]
+    parts = [Sheet(rel(path), f"@layer parts {{\n{path.read_text(encoding='utf-8')}\n}}\n", path)
+             for path in part_sheets()]
     return files + parts
 
 
@@ -278,7 +288,7 @@ def test_each_component_file_is_in_one_layer_of_its_folder(path: Path) -> None:
     if path in PAGES:
         assert layer_of(path) == PAGES[path][1]
         return
-    want = ("base" if path == BASE else "tools" if folder.startswith("web/tools")
+    want = ("base" if path in (BASE, TOKENS) else "tools" if folder.startswith("web/tools")
             else FOLDER_LAYERS[folder])
     assert layer_of(path) == want
     assert want in declared_layers()
@@ -410,7 +420,7 @@ def test_colours_are_written_only_in_the_base_files_root() -> None:
     for sheet in sheets():
         blocks = sheet.blocks
         for media, rule in style_rules(blocks):
-            if sheet.path in (BASE, *PAGES) and rule.prelude == ":root" and not media:
+            if sheet.path == TOKENS and rule.prelude == ":root" and not media:
                 continue  # the tokens
             for name, value in declarations(rule.body or ""):
                 found += [f"{sheet.name}: {rule.prelude} {{ {name}: {value} }}"
@@ -420,7 +430,7 @@ def test_colours_are_written_only_in_the_base_files_root() -> None:
                 for name, value in keyframes_declarations(block.body or ""):
                     found += [f"{sheet.name}: {block.prelude} {name}: {value}"
                               for _ in colour_literals(value)]
-    assert not found, "colours outside base.css's :root (use a var(--...)):\n" + "\n".join(found)
+    assert not found, "colours outside tokens.css's :root (use a var(--...)):\n" + "\n".join(found)
 
 
 def _all(blocks: list[Block]) -> Iterator[Block]:
@@ -434,17 +444,15 @@ def test_the_root_is_declared_once_and_only_in_the_base_file() -> None:
         roots = [media for media, rule in style_rules(sheet.blocks)
                  if ":root" in selectors(rule.prelude)]
         if sheet.path == BASE:
-            assert roots.count(()) == 1, "one :root outside @media, with every token"
-        elif sheet.path in PAGES:
+            assert roots.count(()) == 1, "one :root outside @media, with every shared size"
+        elif sheet.path in (TOKENS, *PAGES):
             assert roots == [()], f"{sheet.name}: one :root outside @media"
         else:
-            assert not roots, f"{sheet.name}: tokens belong in base.css's :root"
+            assert not roots, f"{sheet.name}: tokens belong in tokens.css's or base.css's :root"
 
 
 def test_colour_tokens_are_all_used() -> None:
-    root = next(rule for media, rule in style_rules(parse(BASE.read_text(encoding="utf-8")))
-                if rule.prelude == ":root" and not media)
-    tokens = [name for name, _ in declarations(root.body or "") if name.startswith("--")]
+    tokens = [*root_tokens(TOKENS), *root_tokens(BASE)]
     text = "".join(without_comments(sheet.text) for sheet in sheets())
     unused = [name for name in tokens if f"var({name})" not in text]
     assert not unused, f"tokens nothing uses: {unused}"
@@ -519,18 +527,30 @@ def test_the_bundle_is_stable_and_holds_every_part_in_order() -> None:
 
 
 def test_the_bundle_holds_each_variants_styles_in_the_parts_layer() -> None:
-    pages = [page for page in sitebuild.variant_pages() if page.css]
-    assert pages, "the variants' parts have styles"
+    sheets = part_sheets()
+    assert sheets, "the variants' parts have styles"
     text = sitebuild.stylesheet_bundle().decode()
-    for page in pages:
-        css = sitebuild.compact_css(page.css)
-        assert f"/* {page.variant}'s web part */\n@layer parts {{\n{css}}}\n" in text
+    places = []
+    for path in sheets:
+        css = sitebuild.compact_css(path.read_text(encoding="utf-8"))
+        block = f"/* {rel(path)} */\n@layer parts {{\n{css}}}\n"
+        assert block in text
+        places.append(text.index(block))
         assert text.index(css) < text.rindex("[hidden] {"), "before the manifest's own rule"
+    assert places == sorted(places)
+    assert text.index(f"/* {sitebuild.stylesheet_parts()[-1]} */") < places[0]
 
 
-def test_a_variants_styles_are_in_its_web_part_not_a_file() -> None:
-    stray = sorted(rel(path) for path in (WEB / "table" / "parts").rglob("*.css"))
-    assert not stray, f"a variant's styles are its VariantPage.css: {stray}"
+def test_a_variants_styles_are_its_folders_one_file(tmp_path: Path) -> None:
+    assert [rel(path) for path in part_sheets()] == sorted(
+        rel(path) for path in (WEB / "table" / "parts").rglob("*.css"))
+    for path in part_sheets():
+        assert path.stem == path.parent.name and (path.parent / "__init__.py").is_file()
+    stray = tmp_path / sitebuild.PARTS / "snap" / "extra.css"
+    stray.parent.mkdir(parents=True)
+    stray.write_text(".snap { margin: 0; }\n", encoding="utf-8")
+    with pytest.raises(sitebuild.SiteError, match=r"extra\.css"):
+        sitebuild.part_stylesheets(tmp_path)
 
 
 def test_compacting_keeps_strings_and_drops_comments() -> None:
@@ -549,6 +569,8 @@ def test_the_site_serves_the_bundle_not_its_parts() -> None:
                        in page.read_text(encoding="utf-8") for page, _ in PAGES.values())
         else:
             assert name not in served, f"{name} is in the bundle: it is not served by itself"
+    for path in part_sheets():
+        assert rel(path) not in served, f"{rel(path)} is in the bundle: it is not served"
     for name in tool_sheets():
         assert name in served, f"{name} is linked when its tool opens: it is served"
 
@@ -560,8 +582,10 @@ def root_tokens(path: Path) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("path", list(PAGES), ids=rel)
-def test_a_page_of_its_own_uses_the_base_tokens_as_they_are(path: Path) -> None:
-    base, own = root_tokens(BASE), root_tokens(path)
-    assert own
-    differ = {name: value for name, value in own.items() if base.get(name) != value}
-    assert not differ, f"{rel(path)}: tokens not as base.css has them: {differ}"
+def test_a_page_of_its_own_uses_the_games_tokens_file(path: Path) -> None:
+    page = PAGES[path][0]
+    links = re.findall(r'<link rel="stylesheet" href="([^"]+)">', page.read_text(encoding="utf-8"))
+    tokens = posixpath.relpath(rel(TOKENS), rel(page.parent))
+    assert links[0] == tokens, f"{rel(page)} links {rel(TOKENS)} first"
+    assert rel(TOKENS) in sitebuild.SHARED_PARTS and rel(TOKENS) in sitebuild.stylesheet_parts()
+    assert not root_tokens(path), f"{rel(path)}: its tokens are tokens.css's"

@@ -1,6 +1,7 @@
 """Checks on the static site's source files (no browser needed).
 
-- pyscript.toml ships exactly the .py files of ratscrew/ and web/, and nothing from the network;
+- pyscript.toml leaves its [files] to the build (every .py file of ratscrew/ and web/, in
+  app.zip), and loads nothing from the network;
 - the page and its files name no CDN or package registry and use relative URLs only;
 - the npm pins and lock file stay exact and free of download addresses;
 - the build helper's file syncing is idempotent.
@@ -55,10 +56,6 @@ def load_config() -> dict[str, object]:
         return tomllib.load(f)
 
 
-def normalise(path: str) -> str:
-    return path.removeprefix("./")
-
-
 def site_text_files() -> list[Path]:
     """The hand-written files the browser loads, plus the npm configuration."""
     files = [ROOT / "index.html", ROOT / "pyscript.toml", ROOT / ".npmrc", ROOT / "package.json"]
@@ -71,27 +68,25 @@ def site_text_files() -> list[Path]:
 # --------------------------------------------------------------------------- pyscript.toml
 
 
-def test_files_table_lists_exactly_the_python_sources() -> None:
-    config = load_config()
-    table = config.get("files")
-    assert isinstance(table, dict), "pyscript.toml needs a [files] table"
-    listed = {normalise(src): normalise(dest) for src, dest in table.items()}
+def test_the_files_table_is_the_builds_to_fill() -> None:
+    """The repository lists no module: the build ships every one it finds (app.zip), so a new
+    module or variant is named nowhere by hand."""
+    assert load_config().get("files") == {}, "leave pyscript.toml's [files] table empty"
+    built = tomllib.loads(sitebuild.site_config())
+    assert built["files"] == {f"./{sitebuild.APP_ZIP}": f"./{sitebuild.APP_ZIP}"}
+    assert {k: v for k, v in built.items() if k != "files"} == {
+        k: v for k, v in load_config().items() if k != "files"}
 
-    wrong_dest = {src: dest for src, dest in listed.items() if src != dest}
-    assert not wrong_dest, f"[files] must map each file to the same path in Pyodide: {wrong_dest}"
 
-    on_disk = set(sitebuild.python_sources())
-    missing = sorted(on_disk - set(listed))
-    extra = sorted(set(listed) - on_disk)
-    hint = "\n".join(f'"./{name}" = "./{name}"' for name in missing)
-    assert not missing, (
-        "run `python3 scripts/site_tools.py update-files`, or add these lines under [files] "
-        f"in pyscript.toml:\n{hint}"
-    )
-    assert not extra, (
-        f"pyscript.toml lists files that do not exist: {extra} "
-        "(run `python3 scripts/site_tools.py update-files`)"
-    )
+def test_the_python_sources_are_every_module_of_the_page(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("ratscrew/variants/snap.py", "web/table/parts/snap/__init__.py",
+                 "web/model/__pycache__/links.cpython-311.pyc", "web/table/parts/snap/snap.css"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("", encoding="utf-8")
+    monkeypatch.setattr(sitebuild.layout, "SRC", tmp_path)
+    assert sitebuild.python_sources() == ["ratscrew/variants/snap.py",
+                                          "web/table/parts/snap/__init__.py"]
 
 
 def test_config_fetches_nothing_from_the_network() -> None:

@@ -6,12 +6,11 @@ and calls its optional hooks. Find one by name or alias with :func:`find_variant
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
+from ratscrew.core import discovery
 from ratscrew.core.cards import Card, build_deck
 from ratscrew.core.events import Event, Reason
 from ratscrew.core.options import (
@@ -168,34 +167,12 @@ VARIANTS: dict[str, Variant] = {}
 VARIANTS_PACKAGE = "ratscrew.variants"
 """The package whose modules are the variants: each registers its own on import."""
 
-_discovered = False
-
-
 def discover() -> dict[str, Variant]:
-    """Import every module of :data:`VARIANTS_PACKAGE` once (each registers its variants
-    with :func:`register`) and return the registry. Nothing lists them by hand: a variant is
-    a module dropped in that package."""
-    global _discovered
-    if not _discovered:
-        _discovered = True
-        import_modules(VARIANTS_PACKAGE)
+    """The registry, every module of :data:`VARIANTS_PACKAGE` imported first (once: each
+    registers its variants with :func:`register`; :func:`ratscrew.core.discovery.discover`).
+    Nothing lists them by hand: a variant is a module dropped in that package."""
+    discovery.discover(VARIANTS_PACKAGE)
     return VARIANTS
-
-
-def module_names(package_name: str) -> list[str]:
-    """The full names of a package's modules, in their names' order (but ``_private`` ones):
-    what :func:`import_modules` imports."""
-    package = importlib.import_module(package_name)
-    return [f"{package_name}.{info.name}"
-            for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name)
-            if not info.name.startswith("_")]
-
-
-def import_modules(package_name: str) -> None:
-    """Import every module of a package (:func:`module_names`): how a package whose modules
-    register themselves is discovered."""
-    for name in module_names(package_name):
-        importlib.import_module(name)
 
 
 def find_variant(name: str) -> Variant:

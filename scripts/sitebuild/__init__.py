@@ -1,5 +1,5 @@
 """The site's build, behind scripts/copy-runtime, scripts/build, scripts/serve and
-scripts/site_tools.py (npm-ci, update-files).
+scripts/site_tools.py (npm-ci).
 
 The build also imports web/model/setup_html.py (the engine's own data, standard library too:
 Python >= 3.11).
@@ -46,7 +46,6 @@ from .appzip import (
     stdlib_name,
     stdlib_startup,
     stdlib_zip,
-    update_files_table,
 )
 from .assemble import (
     build,
@@ -59,7 +58,6 @@ from .commands import (
     main_copy_runtime,
     main_npm_ci,
     main_serve,
-    main_update_files,
 )
 from .files import (
     folder_size,
@@ -79,6 +77,7 @@ from .layout import (
     LATER_FETCHES,
     MAIN_SCRIPT,
     NODE_MODULES,
+    PARTS,
     PLOT_FILES,
     PYC_CACHE,
     PYODIDE_FILES,
@@ -110,7 +109,6 @@ from .page import (
     prerendered,
     render_index,
     setup_html,
-    variant_pages,
 )
 from .runtime import (
     copy_runtime,
@@ -135,6 +133,7 @@ from .stylesheet import (
     CSS_STRING_OR_COMMENT,
     STYLESHEET_IMPORT,
     compact_css,
+    part_stylesheets,
     stylesheet_bundle,
     stylesheet_parts,
     variant_styles,
@@ -156,6 +155,7 @@ __all__ = [
     "MAIN_SCRIPT",
     "MIME_TYPES",
     "NODE_MODULES",
+    "PARTS",
     "PLOT_FILES",
     "PRERENDER_MARKER",
     "PYC_CACHE",
@@ -197,11 +197,11 @@ __all__ = [
     "main_copy_runtime",
     "main_npm_ci",
     "main_serve",
-    "main_update_files",
     "make_server",
     "node_cached",
     "node_modules_current",
     "overlaid",
+    "part_stylesheets",
     "precache_list",
     "prerendered",
     "python_sources",
@@ -219,8 +219,6 @@ __all__ = [
     "stylesheet_parts",
     "sync_files",
     "tree_files",
-    "update_files_table",
-    "variant_pages",
     "variant_styles",
     "write_if_changed",
     "write_service_worker",

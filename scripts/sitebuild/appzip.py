@@ -41,23 +41,6 @@ def python_sources() -> list[str]:
     ]
 
 
-def update_files_table() -> None:
-    """Rewrite the [files] table (the last part of pyscript.toml) from python_sources()."""
-    config = ROOT / "pyscript.toml"
-    text = config.read_text(encoding="utf-8")
-    head, marker, _ = text.partition("\n[files]\n")
-    if not marker:
-        raise SiteError("pyscript.toml has no [files] table (it must come last)")
-    lines = [f'"./{name}" = "./{name}"' for name in python_sources()]
-    new = head + marker + "\n".join(lines) + "\n"
-    if new != text:
-        config.write_text(new, encoding="utf-8")
-        log(f"pyscript.toml: [files] now lists {len(lines)} files")
-    else:
-        log("pyscript.toml: [files] is up to date")
-
-
-
 def node_cached(target: Path, make: Callable[[Path], None]) -> Path | None:
     """``target``, made by ``make(path)`` (a step that runs Node) unless the cache has it:
     written whole or not at all (builds may run side by side), the only file of its kind in
@@ -164,16 +147,18 @@ def app_zip() -> bytes:
 
 
 def site_config() -> str:
-    """pyscript.toml for the site: its [files] table (one line per .py file, which is how the
-    repository's page would load them) replaced by app.zip, one request instead of one per
-    file. PyScript writes the zip as it is into the working directory (not unpacked: 30 ms
-    of the page's start went into writing out 45 files, half of them tools the start never
-    imports); web/boot/main.py and web/tools/lab/worker.py put it on sys.path, and Python imports
-    our modules from it (zipimport)."""
+    """pyscript.toml for the site: its [files] table, empty in the repository, filled with
+    app.zip (every module of python_sources(), found by the build: nobody lists them), one
+    request instead of one per file. PyScript writes the zip as it is into the working
+    directory (not unpacked: 30 ms of the page's start went into writing out 45 files, half
+    of them tools the start never imports); web/boot/main.py and web/tools/lab/worker.py put
+    it on sys.path, and Python imports our modules from it (zipimport)."""
     text = (ROOT / CONFIG).read_text(encoding="utf-8")
-    head, marker, _ = text.partition("\n[files]\n")
+    head, marker, rest = text.partition("\n[files]\n")
     if not marker:
         raise SiteError("pyscript.toml has no [files] table (it must come last)")
+    if rest.strip():
+        raise SiteError("pyscript.toml's [files] table is the build's to write: leave it empty")
     return f'{head}{marker}"./{APP_ZIP}" = "./{APP_ZIP}"\n'
 
 

@@ -29,18 +29,19 @@ from .layout import (
 from .page import boot_module, render_index, setup_html
 from .runtime import copy_runtime, ensure_node_modules
 from .service_worker import write_service_worker
-from .stylesheet import stylesheet_bundle, stylesheet_parts
+from .stylesheet import part_stylesheets, stylesheet_bundle, stylesheet_parts
 
 
 def site_sources(*, own_stdlib: bool = False) -> dict[str, Path]:
     """The files copied as they are: web/ (but its Python, which goes in app.zip, sw.js,
     pyodide_boot.mjs and the page's stylesheet, which the build writes, and the stylesheet's
-    component files, which are in it, but :data:`SHARED_PARTS`; the page's and the lab
-    worker's scripts are served too) and runtime/ (but Pyodide's standard library when the
-    site has its own (``own_stdlib``), which nothing then asks for: 2.5 MB less to deploy and
-    to cache)."""
+    component files and the web parts' styles, which are in it, but :data:`SHARED_PARTS`;
+    the page's and the lab worker's scripts are served too) and runtime/ (but Pyodide's
+    standard library when the site has its own (``own_stdlib``), which nothing then asks
+    for: 2.5 MB less to deploy and to cache)."""
     files: dict[str, Path] = {name: ROOT / name for name in (MAIN_SCRIPT, *WORKER_SCRIPTS)}
     bundled = [name for name in stylesheet_parts() if name not in SHARED_PARTS]
+    bundled += part_stylesheets(ROOT)
     written = (SW_SOURCE.as_posix(), BOOT, STYLESHEET, *bundled)
     for rel, path in tree_files(ROOT / "web", skip_suffixes=(".pyc", ".py")).items():
         if f"web/{rel}" not in written:

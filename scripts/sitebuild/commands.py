@@ -1,5 +1,5 @@
 """The commands: scripts/build, scripts/serve, scripts/copy-runtime and
-``scripts/site_tools.py npm-ci|update-files``."""
+``scripts/site_tools.py npm-ci``."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from .appzip import update_files_table
 from .assemble import build
 from .layout import ROOT, SITE, SiteError, log
 from .runtime import copy_runtime, ensure_node_modules
@@ -30,10 +29,6 @@ def _run(main_fn: Callable[[], object]) -> None:
 
 def main_npm_ci() -> None:
     _run(ensure_node_modules)
-
-
-def main_update_files() -> None:
-    _run(update_files_table)
 
 
 def main_copy_runtime() -> None:
@@ -86,7 +81,6 @@ def main_serve() -> None:
 
 COMMANDS: dict[str, Callable[[], None]] = {
     "npm-ci": main_npm_ci,  # npm ci, only when node_modules differs from package-lock.json
-    "update-files": main_update_files,  # rewrite [files] in pyscript.toml
     "copy-runtime": main_copy_runtime,
     "build": main_build,
     "serve": main_serve,

@@ -83,10 +83,13 @@ BOOT_PLACEHOLDER = "const STDLIB_FILE = null;"
 # each, in the order of the cascade layers it declares first); in the site, those files in one
 # (stylesheet_bundle), so that the page loads one stylesheet at start.
 STYLESHEET = "web/shell/style.css"
-SHARED_PARTS = ("web/table/cards.css",)
+PARTS = "web/table/parts"
+"""The variants' web parts, a folder each: its Python (a package, in app.zip) and its styles
+(NAME/NAME.css, which the build adds to the page's stylesheet in the ``parts`` layer)."""
+SHARED_PARTS = ("web/shell/tokens.css", "web/table/cards.css")
 """Component files of the page's stylesheet that a page of its own links as they are, so the
-site serves them too: the phone's seat page (web/seat/, no Python) draws the pile's cards as
-the table does."""
+site serves them too: the phone's seat page (web/seat/, no Python) has the game's colours and
+draws the pile's cards as the table does."""
 
 # Files the build writes into the site (they are not copied: see build()).
 INDEX = "index.html"

@@ -52,16 +52,6 @@ def setup_html() -> Any:
     return web.model.setup_html
 
 
-def variant_pages() -> list[Any]:
-    """Every variant's page description (web/model/variant_page.py), in the variants' names'
-    order: the build puts their styles in the page's stylesheet."""
-    setup_html()  # the page's modules on sys.path, imported from the sources
-    import web.model.variant_page
-
-    pages = web.model.variant_page.discover()
-    return [pages[name] for name in sorted(pages)]
-
-
 def prerendered() -> dict[str, str]:
     """The markup for index.html's prerender markers."""
     return dict(setup_html().prerender())

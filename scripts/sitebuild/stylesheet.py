@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import posixpath
 import re
+from pathlib import Path
 
-from .layout import ROOT, STYLESHEET, SiteError
-from .page import variant_pages
+from . import layout
+from .layout import PARTS, ROOT, STYLESHEET, SiteError
 
 STYLESHEET_IMPORT = re.compile(r'^@import url\("([^"]+)"\);\n', re.MULTILINE)
 CSS_STRING_OR_COMMENT = re.compile(r"""("(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*')"""  # a string: kept
@@ -60,17 +61,31 @@ def stylesheet_bundle() -> bytes:
     return (head + bundle).encode()
 
 
+def part_stylesheets(root: Path | None = None) -> list[str]:
+    """The variants' web parts' styles, as paths from the top of ``root`` (the sources, by
+    default: :data:`layout.SRC`): ``web/table/parts/NAME/NAME.css``, each beside its part's
+    Python, in the names' order. Any other stylesheet there is an error: nothing would load
+    it."""
+    top = layout.SRC if root is None else root
+    found = sorted((top / PARTS).glob("**/*.css"))
+    names = [path.relative_to(top).as_posix() for path in found]
+    for path, name in zip(found, names, strict=True):
+        if path.parent.parent != top / PARTS or path.stem != path.parent.name:
+            raise SiteError(f"{name}: a web part's styles are {PARTS}/NAME/NAME.css, beside "
+                            "its Python (the build bundles no other)")
+    return names
+
+
 def variant_styles() -> str:
-    """The variants' web parts' styles (``VariantPage.css``), compact, each in the ``parts``
-    layer and headed by a comment with its variant's name, in the names' order."""
+    """The variants' web parts' styles (:func:`part_stylesheets`), compact, each in the
+    ``parts`` layer and headed by a comment with its path, in the parts' names' order."""
     out = ""
-    for page in variant_pages():
-        css = compact_css(page.css)
+    for name in part_stylesheets():
+        css = compact_css((layout.SRC / name).read_text(encoding="utf-8"))
         if not css:
             continue
         if re.search(r"@import|@layer|url\(", css):
-            raise SiteError(f"{page.variant}'s web part: its styles are rules of the parts "
-                            "layer, with no @import, @layer or url()")
-        out += f"/* {page.variant}'s web part */\n@layer parts {{\n{css}}}\n"
+            raise SiteError(f"{name}: a web part's styles are rules of the parts layer, with "
+                            "no @import, @layer or url()")
+        out += f"/* {name} */\n@layer parts {{\n{css}}}\n"
     return out
-

@@ -10,8 +10,8 @@ start goes in steps (:func:`start`), the page's turn between them: the modules a
 few at a time (:data:`START_MODULES`, each after the modules it imports, so that each import
 is a small step), then the first screen is drawn (the shell, :class:`~web.shell.app.App`).
 
-Every .py file that the page imports must be listed under [files] in pyscript.toml. The
-build ships them all, compiled, in one app.zip, which Python imports from (zipimport).
+The build finds every .py file of ratscrew/ and web/ and ships them all, compiled, in one
+app.zip (named in the site's pyscript.toml), which Python imports from (zipimport).
 """
 
 import asyncio
@@ -35,7 +35,8 @@ random.seed()
 boot = window.ratscrewBoot
 
 ENGINE_MODULES = ("ratscrew.core.rng", "ratscrew.core.cards", "ratscrew.core.slaps",
-                  "ratscrew.core.options", "ratscrew.core.events", "ratscrew.core.variant",
+                  "ratscrew.core.options", "ratscrew.core.events", "ratscrew.core.discovery",
+                  "ratscrew.core.variant",
                   "ratscrew.core.engine", "ratscrew.variants", "ratscrew.play.bots",
                   "ratscrew.play.match")
 """The engine modules the page plays with (the analyser, records and the command line are
@@ -145,7 +146,7 @@ async def start() -> None:
         await import_in_steps(PAGE_MODULES, len(ENGINE_MODULES))
         # The variants' web parts (their pieces of the table), one a step, as discovery finds
         # them (their package imports none of them), then discovered (imported already).
-        from ratscrew.core.variant import module_names
+        from ratscrew.core.discovery import module_names
         from web.model.variant_page import PARTS_PACKAGE
         from web.table.part import load_parts
 

@@ -1,25 +1,31 @@
-"""What a variant's web part says about the page, outside its table pieces.
+"""What a variant's web part says about the page: its pieces of the table, its words, its
+sounds.
 
-A variant's web part (a module of ``web/table/parts/``) declares, besides its
-:class:`~web.table.part.TablePart` classes, one :class:`VariantPage`: what the setup form calls
-its own options and their choices, how its events rank in the headline and sound, and its
-styles. The page's core reads them here and names no variant.
+A variant's web part (a package of ``web/table/parts/``) declares one :class:`VariantPage`:
+its :class:`~web.table.part.TablePart` classes, what the setup form calls its own options and
+their choices, how its events rank in the headline and sound. Its styles are a file beside
+it (``web/table/parts/NAME/NAME.css``), which the build adds to the page's stylesheet. The
+page's core reads them here and names no variant.
 
-Browser-free: the build reads these in CPython (the setup form written into ``index.html``,
-the stylesheet), and the page reads them when it fills the setup form.
+Browser-free: the build reads these in CPython (the setup form written into ``index.html``),
+and the page reads them when it fills the setup form.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
+from ratscrew.core import discovery
 from ratscrew.core.engine import Game
-from ratscrew.core.variant import import_modules
 from web.model.feedback import Sound
 
+if TYPE_CHECKING:
+    from web.table.part import TablePart
+
 PARTS_PACKAGE = "web.table.parts"
-"""The package whose modules are the variants' web parts, one module a variant."""
+"""The package whose modules are the variants' web parts, a package (a folder) a variant."""
 
 TABLE_WORDS: dict[str, str] = {
     "challenge": "{card}: {who} has {chances}",
@@ -44,10 +50,13 @@ class OwnAction:
 
 @dataclass(frozen=True)
 class VariantPage:
-    """One variant's words and styles on the page."""
+    """One variant's words on the page."""
 
     variant: str
     """The variant's name (:attr:`ratscrew.core.variant.Variant.name`)."""
+    parts: tuple[type[TablePart], ...] = ()
+    """Its pieces of the table, in the order the table builds and updates them (their one
+    registration: :func:`web.table.part.parts_for` reads them here)."""
     labels: Mapping[str, str] = field(default_factory=dict)
     """What the setup form calls the variant's own options."""
     choice_labels: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
@@ -65,9 +74,6 @@ class VariantPage:
     seat_hint: str = ""
     """The setup form's line under the seats when the variant has a per-seat option (what the
     seat's select means)."""
-    css: str = ""
-    """The styles of its table pieces: the build puts them in the page's stylesheet, in the
-    ``parts`` layer."""
     sounds: Mapping[str, Sound] = field(default_factory=dict)
     """The sounds of its own moments, by event kind (:func:`web.model.feedback.cues`)."""
     own_actions: Callable[[Game, int], tuple[OwnAction, ...]] | None = None
@@ -79,11 +85,11 @@ class VariantPage:
 
 
 _PAGES: dict[str, VariantPage] = {}
-_discovered = False
 
 
 def describe(page: VariantPage) -> VariantPage:
-    """Register a variant's page description (a web part does, once, on import)."""
+    """Register a variant's page description, its table parts with it (a web part does,
+    once, on import): a part's one registration."""
     known = _PAGES.get(page.variant)
     if known is not None and known is not page:
         raise ValueError(f"the variant {page.variant!r} is described twice")
@@ -92,11 +98,9 @@ def describe(page: VariantPage) -> VariantPage:
 
 
 def discover() -> dict[str, VariantPage]:
-    """Import every web part once (each describes its variant) and return the descriptions."""
-    global _discovered
-    if not _discovered:
-        _discovered = True
-        import_modules(PARTS_PACKAGE)
+    """The descriptions, every web part imported first (once: each describes its variant;
+    :func:`ratscrew.core.discovery.discover`)."""
+    discovery.discover(PARTS_PACKAGE)
     return _PAGES
 
 

@@ -3,18 +3,20 @@
 The core of the table (:class:`web.table.view.TableView`) draws what every variant has: the
 seats, the pile, the challenge line, the headline, the log and the panel of a person's
 decision. What only some variants have is a :class:`TablePart`, in the variant's web part: a
-module of its own in ``web/table/parts/``, registered for the variant that shows it::
+folder of its own in ``web/table/parts/`` (its Python, and its styles in ``NAME.css``), whose
+one :class:`~web.model.variant_page.VariantPage` names the parts the variant shows::
 
-    @register("snap")
     class SnapCount(TablePart):
         boxes = (Box("snap-count", BESIDE_PILE, "snap-count", zone="snap-count"),)
 
         def build(self) -> None: ...
         def update(self) -> None: ...
 
-The same module describes the variant's words and styles on the page
-(:func:`web.model.variant_page.describe`). Nothing else names it: :func:`parts_for` imports
-every module of ``web/table/parts/`` the first time it is asked.
+    PAGE = describe(VariantPage("snap", parts=(SnapCount,), ...))
+
+That description is the part's one registration (:func:`web.model.variant_page.describe`):
+nothing else names it, and :func:`parts_for` reads it, every web part imported the first time
+it is asked.
 
 Parts are browser-free to import: they draw with the tools the table hands them
 (:class:`~web.table.piece.Dom`, as the table's own pieces do), so the build and the tests can
@@ -25,14 +27,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 from ratscrew.core.cards import Card
 from ratscrew.core.engine import Game
 from ratscrew.core.events import Event
 from web.model.session import Session
-from web.model.variant_page import discover
-from web.table.piece import Dom
+from web.model.variant_page import discover, page_of
+from web.table.piece import Dom, Piece
 
 BEFORE_PILE = "before-pile"
 """A box's place: in the centre's row, before the Play pile."""
@@ -110,11 +112,14 @@ class PartContext:
         return self.dom.card(card, size) if size else self.dom.card(card)
 
 
-class TablePart:
-    """A piece of the table that some variants have. The table makes one per game, calls
-    :meth:`build` once, then for every batch of events :meth:`on_events` (before it redraws
-    the seats and the pile) and :meth:`update` (after); :meth:`tick` a few times a second
-    while :meth:`ticking`; and :meth:`destroy` when the game is left.
+class TablePart(Piece):
+    """A piece of the table that some variants have: a :class:`~web.table.piece.Piece`, with
+    its lifecycle (the table makes one per game, calls :meth:`build` once, then for every
+    batch of events :meth:`on_events`, before it redraws the seats and the pile, and
+    :meth:`update`, after; :meth:`tick` a few times a second while :meth:`ticking`; and
+    :meth:`destroy` when the game is left), made from a :class:`PartContext`, and what only
+    parts have: boxes to draw in, notable events, marks and notes for the seats, a person's
+    own actions of the variant.
 
     A part should check at run time that the game really has its piece (a house rule may turn
     it off, as ``slap_a_roonie`` does the dice) and keep its boxes hidden if not."""
@@ -130,25 +135,6 @@ class TablePart:
         self.game = table.game
         self.dom = table.dom
 
-    def build(self) -> None:
-        """Make this part's elements (once per game)."""
-
-    def on_events(self, events: Sequence[Event]) -> None:
-        """A batch of events has happened (not yet drawn)."""
-
-    def update(self) -> None:
-        """Redraw after a batch of events (and once after :meth:`build`)."""
-
-    def ticking(self) -> bool:
-        """Whether a countdown of this part is on show."""
-        return False
-
-    def tick(self) -> None:
-        """Redraw the countdown."""
-
-    def destroy(self) -> None:
-        """The game is left: forget timers (the table destroys the proxies)."""
-
     def seat_marks(self, seat: int) -> tuple[tuple[str, str], ...]:
         """What ``seat`` wears besides its count, as (kind, text): a ``data-mark``."""
         return ()
@@ -163,41 +149,19 @@ class TablePart:
         :meth:`on_events` and :meth:`update` follow."""
 
 
-P = TypeVar("P", bound=TablePart)
-
-_PARTS: dict[str, list[type[TablePart]]] = {}
-
-
-def register(*variant_names: str) -> Callable[[type[P]], type[P]]:
-    """A class decorator: the part is shown in these variants (their ``Variant.name``)."""
-    if not variant_names:
-        raise ValueError("a part is registered for at least one variant")
-
-    def add(cls: type[P]) -> type[P]:
-        for name in variant_names:
-            parts = _PARTS.setdefault(name, [])
-            if cls not in parts:
-                parts.append(cls)
-        return cls
-
-    return add
-
-
 def load_parts() -> None:
-    """Import every web part once (each registers its parts and describes its variant)."""
+    """Import every web part once (each describes its variant and names its parts)."""
     discover()
 
 
 def parts_for(variant_name: str) -> list[type[TablePart]]:
-    """The parts of the table for a variant, in the order registered."""
-    load_parts()
-    return list(_PARTS.get(variant_name, ()))
+    """The parts of the table for a variant, in the order its page names them."""
+    return list(page_of(variant_name).parts)
 
 
 def all_parts() -> list[type[TablePart]]:
-    """Every part registered, for any variant."""
-    load_parts()
+    """Every part of every variant."""
     seen: list[type[TablePart]] = []
-    for parts in _PARTS.values():
-        seen.extend(cls for cls in parts if cls not in seen)
+    for page in discover().values():
+        seen.extend(cls for cls in page.parts if cls not in seen)
     return seen

@@ -6,11 +6,11 @@ kinds live the same way: built once, told of each batch of events before anythin
 updated after, ticked while a countdown of theirs is on show, and destroyed with the table.
 So the table hands every batch to one list of pieces, in one order.
 
-The core's pieces are not parts: a part is a variant's, registered for it, made from a
+A :class:`Piece` is that lifecycle alone, and gets whatever else it needs (a seat's element, a
+callback) in its constructor. A part is a piece too (:class:`~web.table.part.TablePart`
+inherits the lifecycle): a variant's, named by its page, made from a
 :class:`~web.table.part.PartContext`, and it carries what only parts have (its boxes, its
-notable events, marks and notes for the seats, a person's own actions of the variant). A
-:class:`Piece` has the lifecycle alone, with the same names and signatures, and gets whatever
-else it needs (a seat's element, a callback) in its constructor.
+notable events, marks and notes for the seats, a person's own actions of the variant).
 
 Both draw with the tools the table hands them, a :class:`Dom` (a part through its
 :class:`~web.table.part.PartContext`, a piece in its constructor), and import nothing of the
@@ -52,11 +52,12 @@ class Dom:
 
 
 class Piece:
-    """A piece of the table's core: the lifecycle of a :class:`~web.table.part.TablePart`,
-    every step doing nothing unless the piece needs it."""
+    """A piece of the table: the lifecycle the core's pieces and the variants' parts
+    (:class:`~web.table.part.TablePart`) share, every step doing nothing unless the piece
+    needs it."""
 
     def build(self) -> None:
-        """Make this piece's elements (once per table)."""
+        """Make this piece's elements (once per table, that is once per game)."""
 
     def on_events(self, events: Sequence[Event]) -> None:
         """A batch of events has happened (not yet drawn)."""

@@ -102,7 +102,7 @@ class TableView:
         # now (a card flies from a seat, a pile taken to one), the decision panel (it marks
         # its seat), the parts last (their marks on the seats are drawn by the seats, from
         # the game). The winner's moment comes last: it plays only when asked (:meth:`crown`).
-        self.pieces: list[Piece | TablePart] = [
+        self.pieces: list[Piece] = [
             self.log, self.seats, self.pile, self.decision, *self.parts, self.headline, *sounds,
             self.finale]
         self.felt.dataset.players = str(self.game.n)

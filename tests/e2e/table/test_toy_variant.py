@@ -1,7 +1,8 @@
-"""A variant is two files: Snap, a toy variant kept in tests/fixtures/snap/ (its engine module
-and its web part, nothing else), laid over the source tree by ``scripts/build --overlay`` into
-a site of its own, shows its house rule on the setup form, deals, shouts its own event in the
-headline, draws its own box beside the pile with its own styles, and plays to a winner."""
+"""A variant is its engine module and its web part's folder: Snap, a toy variant kept in
+tests/fixtures/snap/ (its engine module, its web part's Python and styles, nothing else),
+laid over the source tree by ``scripts/build --overlay`` into a site of its own, shows its
+house rule on the setup form, deals, shouts its own event in the headline, draws its own box
+beside the pile with its own styles, and plays to a winner."""
 
 from __future__ import annotations
 
@@ -23,10 +24,11 @@ BOOT_TIMEOUT_MS = 60_000
 GAME_TIMEOUT_MS = 120_000
 
 
-def test_the_toy_variant_is_exactly_two_files() -> None:
+def test_the_toy_variant_is_its_engine_module_and_its_web_part() -> None:
     files = sorted(p.relative_to(OVERLAY).as_posix() for p in OVERLAY.rglob("*")
                    if p.is_file() and "__pycache__" not in p.parts)
-    assert files == ["ratscrew/variants/snap.py", "web/table/parts/snap.py"]
+    assert files == ["ratscrew/variants/snap.py", "web/table/parts/snap/__init__.py",
+                     "web/table/parts/snap/snap.css"]
     for name in files:
         assert not (ROOT / name).exists(), f"{name} is the toy's own, not the project's"
 

@@ -1,6 +1,6 @@
 """The variants' web parts (web/table/part.py, web/table/parts/), without a browser: each
-registers table pieces for a variant that exists, describes its page, and draws in boxes the
-table makes. The parts import nothing from the browser: the table hands them its tools."""
+describes its variant's page, the table pieces it shows with it, and draws in boxes the table
+makes. The parts import nothing from the browser: the table hands them its tools."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def test_parts_register_for_variants_that_exist(parts: Any) -> None:
 
 def test_every_part_module_is_found(parts: Any) -> None:
     folder = ROOT / "web" / "table" / "parts"
-    files = sorted(p.stem for p in folder.glob("*.py") if not p.stem.startswith("_"))
+    files = sorted(p.parent.name for p in folder.glob("*/__init__.py"))
     modules = sorted({cls.__module__.removeprefix(f"{variant_page.PARTS_PACKAGE}.")
                       for cls in parts.all_parts()})
     assert modules == ["firefighters", "kurs", "slae"]
@@ -77,6 +77,13 @@ def test_each_web_part_describes_its_variant(parts: Any) -> None:
         variant_page.describe(variant_page.VariantPage("kurs"))
 
 
-def test_register_needs_a_variant(parts: Any) -> None:
-    with pytest.raises(ValueError):
-        parts.register()
+def test_a_part_is_registered_by_its_variants_page_alone(
+        parts: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    class Extra(parts.TablePart):
+        """A piece that only a page names."""
+
+    monkeypatch.setattr(variant_page, "_PAGES", dict(variant_page.discover()))
+    assert parts.parts_for("classic") == []
+    variant_page.describe(variant_page.VariantPage("classic", parts=(Extra,)))
+    assert parts.parts_for("classic") == [Extra]
+    assert Extra in parts.all_parts()

@@ -28,332 +28,8 @@ from web.model.card_text import with_symbols
 from web.model.feedback import Sound, Tone
 from web.model.variant_page import VariantPage, describe
 from web.table.flight import SWEEP_MS, fly_from, fly_to, land, offset
-from web.table.part import BESIDE_PILE, PANELS, Box, TablePart, register
+from web.table.part import BESIDE_PILE, PANELS, Box, TablePart
 
-CSS = """\
-/* The Burn pile right of the pile (#burn), the burn contest's panel in the rail (#contest),
-   and the seats' badges (burning, burned, may put the fire out). */
-
-/* The Burn pile beside the pile: its card, and its title and count beside it (a column as
-   wide as the longest count, "52 cards · fire!", whatever the cards' size: a line each, they
-   never wrap). The centre row makes room for it, the card and the text, and it is no taller
-   than the pile; in a tall, narrow centre it goes under the pile. A link's table before the
-   deal (its seats drawn by web/boot/setup_early.js while Python starts, the felt marked with
-   the game) has that room already, the Burn pile empty, so that nothing moves when it is
-   drawn. */
-:is(.centre-area:has(> .centre-row > #burn:not([hidden])),
-    .felt[data-variant="firefighters"]:has([data-skeleton]) .centre-area) {
-  --centre-cards: 5.3;
-  --row-width: 9.1rem;
-  --stack-cards: 1;
-  --stack-width: 11.1rem;
-  --stack-deep: 2.94;
-  --stack-lines: calc(var(--gap) * 1.5 + 0.2rem);
-}
-
-.felt[data-variant="firefighters"]:has([data-skeleton]) #burn {
-  display: grid !important; /* over [hidden], until the deal */
-  height: var(--card-h);
-}
-
-/* --- the Burn pile: its top card (or an empty place), its title and its count */
-
-.burn {
-  display: grid;
-  grid-template-areas:
-    "top title"
-    "top count";
-  grid-template-columns: var(--card-w) 8.6rem;
-  grid-template-rows: 1fr 1fr;
-  column-gap: 0.5rem;
-  row-gap: 0.2rem;
-}
-
-.burn-top {
-  grid-area: top;
-  position: relative;
-}
-
-/* A burned card flies in from its seat (the pile's arrival, web/table/table.css); the top card
-   of a fire put out flies to the seat that put it out. */
-.burn .card.arriving {
-  animation: arrive calc(200ms * var(--anim)) ease-out;
-}
-
-.burn .card.leaving {
-  position: absolute;
-  left: 0;
-  top: 0;
-  transition: transform calc(380ms * var(--anim)) ease-in,
-    opacity calc(380ms * var(--anim)) ease-in;
-  transform: translate(var(--to-x), var(--to-y)) scale(0.45);
-  opacity: 0;
-}
-
-body[data-motion="fade"] .burn .card.arriving {
-  animation-name: fade-in;
-}
-
-body[data-motion="fade"] .burn .card.leaving {
-  transition: opacity calc(380ms * var(--anim)) ease-in;
-  transform: none;
-}
-
-.burn-title {
-  grid-area: title;
-  align-self: end;
-  margin: 0;
-  white-space: nowrap;
-  font-size: 1rem;
-  font-weight: 700;
-  text-shadow: 0 1px 2px var(--shade-70);
-}
-
-.burn-count {
-  grid-area: count;
-  align-self: start;
-  margin: 0;
-  white-space: nowrap;
-  font-size: 1rem;
-  font-weight: 600;
-  color: var(--muted);
-}
-
-.burn .card {
-  position: relative;
-}
-
-.card-space {
-  width: var(--card-w);
-  height: var(--card-h);
-  border: 2px dashed var(--tint-30);
-  border-radius: calc(var(--card-w) * 0.09);
-}
-
-/* A fire burns (a firefighter on top): it may be put out. */
-.burn.fire .card {
-  box-shadow: 0 0 0 3px var(--fire), 0 0 26px 6px var(--fire-glow);
-}
-
-.burn.fire .burn-count {
-  color: var(--fire-light);
-}
-
-/* --- a burn contest: who burned what, the clock, the bonus of the first to burn */
-
-.contest {
-  background: var(--shade-62);
-  border: 2px solid var(--fire);
-}
-
-.contest.won {
-  border-color: var(--ok);
-}
-
-.contest-head {
-  margin: 0 0 calc(0.25 * var(--r));
-  display: flex;
-  flex-wrap: wrap;
-  align-items: baseline;
-  gap: 0 calc(0.4 * var(--r));
-}
-
-.contest-head b {
-  color: var(--fire-light);
-}
-
-.contest.won .contest-head b {
-  color: var(--ok);
-}
-
-.contest-clock {
-  margin-left: auto;
-  font-weight: 800;
-  font-variant-numeric: tabular-nums;
-  color: var(--fire-light);
-}
-
-.bonus-note {
-  font-size: var(--r);
-  color: var(--muted);
-}
-
-.contest.bonus .bonus-note {
-  background: var(--accent);
-  color: var(--on-accent);
-  border-radius: 999px;
-  padding: 0 0.55em;
-  font-weight: 800;
-}
-
-.contest-bar {
-  height: 6px;
-  border-radius: 3px;
-  background: var(--tint-15);
-  overflow: hidden;
-}
-
-.contest-bar span {
-  display: block;
-  height: 100%;
-  width: calc(var(--left, 1) * 100%);
-  background: var(--fire);
-  transition: width 200ms linear;
-}
-
-.contest-burns {
-  list-style: none;
-  margin: calc(0.3 * var(--r)) 0 0;
-  padding: 0;
-  display: grid;
-  gap: calc(0.05 * var(--r));
-}
-
-.contest-burns li {
-  display: flex;
-  gap: calc(0.7 * var(--r));
-}
-
-.contest-burns .who {
-  flex: 1;
-  min-width: 0;
-  overflow-wrap: anywhere;
-}
-
-.contest-burns .what,
-.contest-burns .value {
-  font-variant-numeric: tabular-nums;
-  font-weight: 700;
-}
-
-.contest-burns .value.first {
-  color: var(--accent);
-}
-
-.contest-burns li.waiting,
-.contest-burns li.missed {
-  color: var(--muted);
-  font-style: italic;
-}
-
-.contest-burns li.winner {
-  color: var(--ok);
-}
-
-/* --- the seats' badges */
-
-/* Burn now: it pulses (the table's pulse, web/table/table.css). */
-.mark-burn {
-  background: var(--fire);
-  color: var(--on-fire);
-  animation: pulse 0.9s ease-in-out infinite;
-}
-
-body[data-motion="fade"] .mark-burn {
-  animation-name: blink;
-}
-
-.mark-burned {
-  background: var(--tint-16);
-}
-
-.mark-put-out {
-  background: var(--water);
-  color: var(--white);
-}
-
-/* Phones upright: the title and the count beside the card, in a narrow column (the count on
-   two lines where it must): the centre is no taller than the pile, and the cards as large as
-   with the title over the card. */
-@media (max-width: 699px) and (min-height: 521px) {
-  :is(.centre-area:has(> .centre-row > #burn:not([hidden])),
-      .felt[data-variant="firefighters"]:has([data-skeleton]) .centre-area) {
-    --centre-cards: 4.3;
-    --row-width: 6rem;
-  }
-
-  .burn {
-    grid-template-columns: var(--card-w) 5.5rem;
-    grid-template-rows: auto auto;
-    align-content: center;
-    column-gap: 0.5rem;
-  }
-
-  .burn-count {
-    white-space: normal;
-  }
-}
-
-/* Phones held sideways: the centre may be narrow (a column beside the tiles and each person's
-   seat), and its row wraps (web/table/table.css): the title over the card, the count under
-   it, the Burn pile as narrow as its card (the count then on two lines). */
-@media (max-height: 520px) {
-  .felt[data-variant="firefighters"]:has([data-skeleton]) #burn {
-    height: calc(var(--card-h) + 2 * 1.45rem + 0.4rem); /* its title, a card, its count */
-  }
-
-  .burn {
-    max-width: 100%;
-    grid-template-areas:
-      "title"
-      "top"
-      "count";
-    grid-template-columns: minmax(var(--card-w), 8.6rem);
-    grid-template-rows: auto;
-    justify-items: center;
-  }
-
-  .burn-title,
-  .burn-count {
-    align-self: auto;
-  }
-
-  .burn-count {
-    white-space: normal;
-    text-align: center;
-  }
-}
-
-@media (prefers-reduced-motion: reduce) {
-  .mark-burn {
-    animation: none;
-  }
-
-  .contest-bar span {
-    transition: none;
-  }
-}
-"""
-"""The styles of this part's boxes, in the page's ``parts`` layer (the build puts them in
-the page's stylesheet)."""
-
-PAGE = describe(VariantPage(
-    "firefighters",
-    labels={"burn_ms": "Time to burn (seconds)", "burn_aces": "Aces in a burn",
-            "fire_wait": "Piles to wait before putting out a fire"},
-    choice_labels={"burn_aces": {"low": "low (1)", "high": "high (14)"}},
-    steps={"burn_ms": 500},
-    ranks={"burn-won": 4, "fire-out": 4, "burn-started": 3},
-    sounds={
-        # A burn contest starts: a fire bell, twice.
-        "burn-started": Sound((Tone("square", 880, 120, 0.12),
-                               Tone("square", 660, 120, 0.12, at=140),
-                               Tone("square", 880, 120, 0.12, at=280),
-                               Tone("square", 660, 160, 0.12, at=420))),
-        # A card burned in the contest: a flick onto the Burn pile.
-        "burned": Sound((Tone("noise", 2000, 60, 0.35, to_hz=900),), notable=False),
-        # The contest won: three notes up.
-        "burn-won": Sound((Tone("triangle", 659, 140, 0.25),
-                           Tone("triangle", 831, 140, 0.25, at=120),
-                           Tone("triangle", 988, 320, 0.25, at=240))),
-        # A fire put out: a hiss of water falling away.
-        "fire-out": Sound((Tone("noise", 4000, 500, 0.4, to_hz=600),
-                           Tone("sine", 392, 300, 0.15, at=200, to_hz=262))),
-    },
-    no_slaps_note="No burn conditions: nothing will ever start a contest, and players who run "
-    "out of cards cannot get back in.",
-    css=CSS,
-))
 
 @dataclass(frozen=True, slots=True)
 class Burn:
@@ -464,7 +140,6 @@ def burn_marks(game: Game, seat: int) -> tuple[tuple[str, str], ...]:
     return ()
 
 
-@register("firefighters")
 class BurnPile(TablePart):
     """The Burn pile: its top card, its count, and a fire while a firefighter lies on top. A
     burned card flies there from its seat; the pile of a fire put out flies to the seat that
@@ -555,7 +230,6 @@ class BurnPile(TablePart):
         return "no cards: wait for a fire to put out"
 
 
-@register("firefighters")
 class BurnContestPanel(TablePart):
     """A burn contest under way (the condition, a countdown, who burned what, who must still
     burn), then its result until the next card is played."""
@@ -678,3 +352,32 @@ class BurnContestPanel(TablePart):
         total = self.game.rules.number("burn_ms") / (session.speed or 1.0)
         share = max(0.0, min(1.0, left / total)) if total > 0 else 0.0
         nodes["fill"].style.setProperty("--left", f"{share:.3f}")
+
+
+PAGE = describe(VariantPage(
+    "firefighters",
+    parts=(BurnPile, BurnContestPanel),
+    labels={"burn_ms": "Time to burn (seconds)", "burn_aces": "Aces in a burn",
+            "fire_wait": "Piles to wait before putting out a fire"},
+    choice_labels={"burn_aces": {"low": "low (1)", "high": "high (14)"}},
+    steps={"burn_ms": 500},
+    ranks={"burn-won": 4, "fire-out": 4, "burn-started": 3},
+    sounds={
+        # A burn contest starts: a fire bell, twice.
+        "burn-started": Sound((Tone("square", 880, 120, 0.12),
+                               Tone("square", 660, 120, 0.12, at=140),
+                               Tone("square", 880, 120, 0.12, at=280),
+                               Tone("square", 660, 160, 0.12, at=420))),
+        # A card burned in the contest: a flick onto the Burn pile.
+        "burned": Sound((Tone("noise", 2000, 60, 0.35, to_hz=900),), notable=False),
+        # The contest won: three notes up.
+        "burn-won": Sound((Tone("triangle", 659, 140, 0.25),
+                           Tone("triangle", 831, 140, 0.25, at=120),
+                           Tone("triangle", 988, 320, 0.25, at=240))),
+        # A fire put out: a hiss of water falling away.
+        "fire-out": Sound((Tone("noise", 4000, 500, 0.4, to_hz=600),
+                           Tone("sine", 392, 300, 0.15, at=200, to_hz=262))),
+    },
+    no_slaps_note="No burn conditions: nothing will ever start a contest, and players who run "
+    "out of cards cannot get back in.",
+))

@@ -15,211 +15,7 @@ from ratscrew.variants.kurs import ArcanaEffect, court_of
 from web.model.card_text import with_symbols
 from web.model.feedback import Sound, Tone
 from web.model.variant_page import OwnAction, VariantPage, describe
-from web.table.part import BEFORE_PILE, PANELS, Box, TablePart, register
-
-CSS = """\
-/* An Arcana's effect in the rail (#effect), the decrees in force and their fines (#decrees),
-   the Hermit's cards beside the pile (#side-pile), and the Fool's peek in the player's own
-   seat. (The Tarot cards' faces are in web/table/cards.css.) */
-
-/* The Hermit's cards beside the pile (over it, in a tall, narrow centre): the centre row
-   makes room for them, their title and count over and under a smaller stack. */
-.centre-area:has(> .centre-row > #side-pile:not([hidden])) {
-  --centre-cards: 5.8;
-  --row-lines: 3.4rem;
-  --row-deep: 0.98;
-  --stack-lines: 4.9rem;
-  --stack-deep: 2.52;
-}
-
-/* --- the Hermit's cards */
-
-.side-pile {
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: 0.2rem;
-  text-align: center;
-}
-
-.side-title {
-  margin: 0;
-  font-size: 1rem;
-  font-weight: 700;
-  text-shadow: 0 1px 2px var(--shade-70);
-}
-
-.side-stack {
-  width: calc(var(--card-w) * 0.7);
-  height: calc(var(--card-w) * 0.98);
-}
-
-.side-count {
-  margin: 0;
-  font-size: 1rem;
-  font-weight: 600;
-  color: var(--muted);
-}
-
-/* (On the projector display at the plain size: the centre's width is for the cards.) */
-@media (min-width: 700px) and (min-height: 521px) {
-  html.projector :is(.side-title, .side-count) {
-    font-size: var(--plain);
-  }
-}
-
-/* --- an Arcana's effect, as it lands */
-
-/* A person's choice has the rail while it waits: an effect just played (its sentence is in
-   the headline and the log) and the decrees (fines wait for the game to go on) step aside. */
-#panels:has(.choice) > :is(.effect, .decrees) {
-  display: none;
-}
-
-.effect {
-  margin: 0;
-  border: 2px solid var(--gold);
-  background: var(--effect);
-  text-align: center;
-}
-
-.effect.arriving {
-  animation: effect-in calc(350ms * var(--anim)) ease-out;
-}
-
-body[data-motion="fade"] .effect.arriving {
-  animation-name: fade-in;
-}
-
-@keyframes effect-in {
-  from {
-    opacity: 0;
-    scale: 0.85;
-  }
-}
-
-.effect-line {
-  margin: calc(0.15 * var(--r)) 0;
-  font-size: calc(1.2 * var(--r));
-  font-weight: 700;
-  line-height: 1.25;
-  overflow-wrap: anywhere;
-}
-
-.effect-card {
-  display: block;
-  color: var(--gold);
-  font-size: var(--r);
-  letter-spacing: 0.04em;
-  text-transform: uppercase;
-}
-
-/* --- the Emperor's decrees, and the fines for breaking them */
-
-.decrees {
-  border: 2px solid var(--gold);
-  background: var(--shade-55);
-  max-height: 40vh;
-  overflow-y: auto;
-}
-
-.decrees-title {
-  margin: 0 0 calc(0.2 * var(--r));
-  font-size: var(--r);
-  color: var(--gold);
-  text-transform: uppercase;
-  letter-spacing: 0.05em;
-}
-
-.decree-list {
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  font-size: var(--r);
-}
-
-.decree {
-  margin: 0 0 calc(0.25 * var(--r));
-}
-
-.decree-holder::after {
-  content: " decrees ";
-  font-weight: 400;
-  color: var(--muted);
-}
-
-.decree-text {
-  font-style: italic;
-  overflow-wrap: anywhere;
-}
-
-.fine-row {
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: calc(0.25 * var(--r));
-  margin-top: calc(0.3 * var(--r));
-}
-
-.fine-label {
-  font-weight: 700;
-}
-
-.fine-button {
-  padding: 0.15em 0.45em;
-  font-size: var(--r);
-  touch-action: manipulation;
-}
-
-.fine-message {
-  margin: calc(0.3 * var(--r)) 0 0;
-  color: var(--accent);
-  font-size: var(--r);
-}
-
-/* --- the Fool's peek: only in the player's own seat, for a few seconds */
-
-.peek {
-  margin-top: 0.35rem;
-  padding: 0.3rem;
-  border: 2px dashed var(--accent);
-  border-radius: var(--radius-small);
-  background: var(--shade-45);
-}
-
-.peek-title {
-  margin: 0 0 0.2rem;
-  font-weight: 800;
-  color: var(--accent);
-}
-
-/* (On the projector display the seats at the sides keep their plain width and have larger
-   lines: the cards are smaller, three a row.) */
-@media (min-width: 700px) and (min-height: 521px) {
-  html.projector .region-bottom .peek .card.small {
-    --card-w: calc(3.2 * var(--plain));
-  }
-
-  html.projector :is(.region-left, .region-right, .region-top) .peek .card.small {
-    --card-w: calc(2.6 * var(--plain));
-  }
-}
-
-.peek-cards {
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.25rem;
-  margin: 0 0 0.35rem;
-}
-
-@media (pointer: coarse) {
-  .fine-button {
-    padding: 0.6em 0.6em;
-  }
-}
-"""
-"""The styles of this part's boxes, in the page's ``parts`` layer (the build puts them in
-the page's stylesheet)."""
+from web.table.part import BEFORE_PILE, PANELS, Box, TablePart
 
 
 def fines(game: Game, seat: int) -> tuple[OwnAction, ...]:
@@ -235,37 +31,12 @@ def fines(game: Game, seat: int) -> tuple[OwnAction, ...]:
     return (OwnAction("fine", "Fine who broke your decree", targets),)
 
 
-PAGE = describe(VariantPage(
-    "kurs",
-    labels={
-        "death_card": "Death card in the deck",
-        "classroom": "Classroom-safe wording",
-        "decree_yields": "Decrees give way to the Arcana",
-        "sunrise": "Day starts at (hour)",
-        "sunset": "Night starts at (hour)",
-        "clock": "Local time at the start (minutes)",
-        "genders": "Magician / High Priestess",
-    },
-    choice_labels={"genders": {"male": "male", "female": "female"}},
-    ranks={"arcana": 3},
-    own_actions=fines,
-    sounds={
-        # A Major Arcana's effect: a shimmer of two high bells.
-        "arcana": Sound((Tone("sine", 1319, 600, 0.14), Tone("sine", 1760, 600, 0.1, at=60),
-                         Tone("triangle", 659, 400, 0.12))),
-    },
-    seat_hint="The Magician takes a card from every player marked male, the High Priestess "
-    "from every player marked female; \u2014 is never asked.",
-    css=CSS,
-))
-
 EFFECT_MS = 7000
 """How long (real ms) an Arcana effect's sentence stays on show."""
 PEEK_MS = 6000
 """How long (real ms) the Fool's peek stays in the player's seat."""
 
 
-@register("kurs")
 class ArcanaEffects(TablePart):
     """The Arcana effects just played out, for a few seconds (the latest three; the log keeps
     them all), and the Fool's peek: the cards only its player may see, in their seat."""
@@ -330,7 +101,6 @@ class ArcanaEffects(TablePart):
         self.token += 1  # a sentence still on show is the next game's to hide
 
 
-@register("kurs")
 class HermitPile(TablePart):
     """The Hermit's cards waiting to be handed out: face down, with a count."""
 
@@ -367,7 +137,6 @@ class HermitPile(TablePart):
         box.setAttribute("aria-label", f"{owner} hands out the Hermit's cards: {text} left")
 
 
-@register("kurs")
 class Decrees(TablePart):
     """The decrees in force (who made them, what they say) and, for a person who made one, a
     Fine button for every player; under them, what the last fine did."""
@@ -444,3 +213,28 @@ class Decrees(TablePart):
                 act(holder, "fine", str(target + 1))
 
         return self.table.proxy(handler)
+
+
+PAGE = describe(VariantPage(
+    "kurs",
+    parts=(ArcanaEffects, HermitPile, Decrees),
+    labels={
+        "death_card": "Death card in the deck",
+        "classroom": "Classroom-safe wording",
+        "decree_yields": "Decrees give way to the Arcana",
+        "sunrise": "Day starts at (hour)",
+        "sunset": "Night starts at (hour)",
+        "clock": "Local time at the start (minutes)",
+        "genders": "Magician / High Priestess",
+    },
+    choice_labels={"genders": {"male": "male", "female": "female"}},
+    ranks={"arcana": 3},
+    own_actions=fines,
+    sounds={
+        # A Major Arcana's effect: a shimmer of two high bells.
+        "arcana": Sound((Tone("sine", 1319, 600, 0.14), Tone("sine", 1760, 600, 0.1, at=60),
+                         Tone("triangle", 659, 400, 0.12))),
+    },
+    seat_hint="The Magician takes a card from every player marked male, the High Priestess "
+    "from every player marked female; \u2014 is never asked.",
+))
