@@ -8,6 +8,7 @@ Imported only when a table has a phone seat.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from pyodide.code import run_js
@@ -35,9 +36,9 @@ from web.phones.protocol import FLOOD, MALFORMED, TOO_LONG, Act, Bye, Choose, Do
 from web.phones.referee import Held, Referee
 
 if TYPE_CHECKING:
+    from web.interfaces import Shell, Table
     from web.model.links import TableConfig
     from web.model.session import Session
-    from web.table.play import Play
 
 DECIDED = 500
 """How many of the referee's latest decisions are kept."""
@@ -47,11 +48,12 @@ TICK_MS = 1000
 
 
 class Phones:
-    """The phone seats of the table in play."""
+    """The phone seats of the table in play: the table's
+    :class:`~web.interfaces.PhoneTable`, their panel's :class:`~web.interfaces.PhoneLobby`."""
 
-    def __init__(self, play: Play, seats: list[int]) -> None:
+    def __init__(self, shell: Shell, play: Table, seats: list[int]) -> None:
         self.play = play
-        self.shell = play.shell
+        self.shell = shell
         self.seats = {s: PhoneSeat(s, since=now()) for s in seats}
         assert play.session is not None
         self.referee: Referee
@@ -77,7 +79,7 @@ class Phones:
         self._tell = create_proxy(self.shell.guard(self.tell))
         self._seat(play.session)
         self.hold()
-        self.panel = PhonePanel(self)
+        self.panel = PhonePanel(self, shell)
         self.ticker = window.setInterval(create_proxy(self.shell.guard(self.tick)), TICK_MS)
         url = window.URL.new("web/phones/host.mjs", document.baseURI).href
         promise = run_js(f"import({str(url)!r})")
@@ -86,7 +88,7 @@ class Phones:
 
     def _seat(self, session: Session) -> None:
         """``session``'s phone seats marked, its referee made, its table redrawn."""
-        session.remote = set(self.seats)
+        session.play_remotely(self.seats)
         self.referee = Referee(session, self._applied)
         self.play.redraw()
 
@@ -106,7 +108,7 @@ class Phones:
             phone.stand_in = False
             phone.sent = ""
             if phone.given_to:  # the seat stays with whoever the host gave it to
-                session.remote.discard(phone.seat)
+                session.play_here(phone.seat)
                 if phone.given_to == "bot":
                     self.seat_bot(phone.seat, "normal")
         if self.started:
@@ -117,6 +119,32 @@ class Phones:
         else:
             self.hold()
             self.panel.open()
+
+    # -- for the table and the panel -------------------------------------------------------
+
+    def open_panel(self) -> None:
+        self.panel.open()
+
+    def host_plays_on(self) -> None:
+        """The host paused or resumed the game: it no longer waits for phones."""
+        self.holding = False
+
+    def names(self) -> Sequence[str]:
+        session = self.play.session
+        return session.game.names if session is not None else ()
+
+    def seat_name(self, seat: int) -> str:
+        session = self.play.session
+        return session.game.name(seat) if session is not None else ""
+
+    def qr_svg(self, text: str, drawn: Callable[[str], None]) -> bool:
+        """Draw ``text``'s QR code as SVG (web/phones/host.mjs), then ``drawn(svg)``; False
+        while that script is not loaded."""
+        if self.module is None:
+            return False
+        done = self.shell.guard(lambda svg: drawn(str(svg)))
+        self.module.qrSvg(text).then(create_once_callable(done))
+        return True
 
     def _loaded(self, module: Any) -> None:
         if str(window.location.hostname) in LOCAL_HOSTS:
@@ -394,7 +422,7 @@ class Phones:
         if self.host is not None:
             self.host.close(seat, "the table gave your seat to someone else")
         if (session := self.play.session) is not None:
-            session.remote.discard(seat)
+            session.play_here(seat)
         self.seat_bot(seat, "normal" if bot else None)
         if self.started and not self.paused_for and self.holding:
             self.go_on()

@@ -33,7 +33,7 @@ def keyboard() -> Iterator[types.SimpleNamespace]:
             return "" if seat == 0 else None
 
         play = types.SimpleNamespace(
-            session=session, view=types.SimpleNamespace(choice_key=choice_key),
+            session=session, choice_key=choice_key,
             act=lambda *a: seen["act"].append(a), choose=lambda *a: seen["choose"].append(a))
         shell = types.SimpleNamespace(keymap=default_keymap(MAX_SEATS, KNOWN_ACTIONS),
                                       dialog_open=lambda: False)
