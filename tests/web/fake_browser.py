@@ -505,6 +505,13 @@ class Document:
         return self.focused
 
 
+class JSArray(list[Any]):
+    """``window.Array.new()``: a list that can ``push``."""
+
+    def push(self, item: Any) -> None:
+        self.append(item)
+
+
 class Promise:
     """A promise the test settles by hand."""
 
@@ -563,7 +570,7 @@ class Window:
         self.history = types.SimpleNamespace(replaceState=lambda *_: None)
         self.location = types.SimpleNamespace(href="https://example.org/ratscrew/", search="",
                                               hostname="example.org")
-        self.Array = types.SimpleNamespace(new=list)
+        self.Array = types.SimpleNamespace(new=JSArray)
         self.console = types.SimpleNamespace(warn=lambda *_: None, error=lambda *_: None)
 
     def matchMedia(self, query: str) -> types.SimpleNamespace:

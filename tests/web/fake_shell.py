@@ -9,11 +9,15 @@ It is a Protocol's other implementation: a controller that works with it and wit
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+import types
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
+from tests.web.fake_browser import fake_browser
 from web.model.keymap import KNOWN_ACTIONS, KeyMap, default_keymap
 from web.model.links import TableConfig, parse_query
+from web.model.session import Session
 from web.model.settings import Settings
 
 TABLE_PAGE = """<body><main id="table">
@@ -161,3 +165,25 @@ class FakeShell:
 
     def close_lab(self) -> None:
         pass
+
+
+@contextmanager
+def table_page(modules: Sequence[str] = (), html: str = "") -> Iterator[types.SimpleNamespace]:
+    """A fake page with the table's elements (and ``html``), a :class:`FakeShell` and the
+    table in play on it (``play``, web/table/play.py's): ``deal(session)`` puts a game on
+    the table, ``run(ms)`` lets its timers play, ``module(name)`` imports one of
+    ``modules`` on the page."""
+    page_html = TABLE_PAGE.replace("</body>", html + "</body>")
+    with fake_browser((*TABLE_MODULES, *modules), page_html) as page:
+        shell = FakeShell()
+        play = page.module("web.table.play").Play(shell)
+
+        def deal(session: Session) -> None:
+            play.open_table(session, "7", None, again=lambda: None)
+
+        def run(ms: float) -> None:
+            for _ in range(int(ms // 100)):
+                page.window.run(100)
+
+        yield types.SimpleNamespace(page=page, shell=shell, play=play, deal=deal, run=run,
+                                    by_id=page.document.getElementById, module=page.module)

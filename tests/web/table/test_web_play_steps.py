@@ -11,28 +11,14 @@ from typing import Any
 
 import pytest
 
-from tests.web.fake_browser import fake_browser
-from tests.web.fake_shell import TABLE_MODULES, TABLE_PAGE, FakeShell
+from tests.web.fake_shell import table_page
 from web.model.session import Session
 
 
 @pytest.fixture
 def table() -> Iterator[types.SimpleNamespace]:
-    """``table.deal(session)`` puts a game on a fake page's table (its ``play``); ``table.run``
-    lets its timers play for a while."""
-    with fake_browser(TABLE_MODULES, TABLE_PAGE) as page:
-        shell = FakeShell()
-        play = page.module("web.table.play").Play(shell)
-
-        def deal(session: Session) -> None:
-            play.open_table(session, "7", None, again=lambda: None)
-
-        def run(ms: float) -> None:
-            for _ in range(int(ms // 100)):
-                page.window.run(100)
-
-        yield types.SimpleNamespace(page=page, shell=shell, play=play, deal=deal, run=run,
-                                    by_id=page.document.getElementById)
+    with table_page() as page:
+        yield page
 
 
 def bots_game() -> Session:
