@@ -34,7 +34,7 @@ TABLE_PAGE = """<body><main id="table">
 <dialog id="gameover"><h2 id="gameover-title"></h2><p id="gameover-summary"></p>
 <table><thead><tr><th>Player</th><th>Cards</th><th>Piles</th><th>Right</th><th>Wrong</th></tr>
 </thead><tbody id="stats-body"></tbody></table><button id="again-same"></button></dialog>
-<dialog id="settings"></dialog></body>"""
+</body>"""
 """The table's elements as index.html has them (what the table, its steps and its end read)."""
 TABLE_MODULES = ("web.table.play", "web.table.steps", "web.table.end", "web.table.timers",
                  "web.table.view", "web.dom", "web.table.cards_view")
