@@ -632,12 +632,12 @@ class Window:
 class Proxy:
     """``create_proxy``'s handle: callable until destroyed."""
 
-    def __init__(self, fn: Callable[[Any], None]) -> None:
-        self.fn: Callable[[Any], None] | None = fn
+    def __init__(self, fn: Callable[..., Any]) -> None:
+        self.fn: Callable[..., Any] | None = fn
 
-    def __call__(self, event: Any) -> None:
+    def __call__(self, *args: Any) -> Any:
         assert self.fn is not None, "a destroyed proxy was called"
-        self.fn(event)
+        return self.fn(*args)
 
     def destroy(self) -> None:
         self.fn = None
