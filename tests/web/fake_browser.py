@@ -102,8 +102,14 @@ class Text:
 
 
 class Children(list["Element"]):
+    """A ``NodeList``: a list with ``length`` and ``item(i)``."""
+
     def item(self, i: int) -> Element | None:
         return self[i] if 0 <= i < len(self) else None
+
+    @property
+    def length(self) -> int:
+        return len(self)
 
 
 class Element:
@@ -340,8 +346,8 @@ class Element:
                 return False
         return True
 
-    def querySelectorAll(self, selector: str) -> list[Element]:
-        return [node for node in self.elements() if node.matches(selector)]
+    def querySelectorAll(self, selector: str) -> Children:
+        return Children(node for node in self.elements() if node.matches(selector))
 
     def querySelector(self, selector: str) -> Element | None:
         return next((node for node in self.elements() if node.matches(selector)), None)
@@ -488,7 +494,7 @@ class Document:
     def getElementById(self, element_id: str) -> Element | None:
         return self.root.querySelector(f"[id='{element_id}']")
 
-    def querySelectorAll(self, selector: str) -> list[Element]:
+    def querySelectorAll(self, selector: str) -> Children:
         return self.root.querySelectorAll(selector)
 
     def querySelector(self, selector: str) -> Element | None:
