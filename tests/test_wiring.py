@@ -8,7 +8,8 @@ table chosen, the settings and the seats played from phones.
   web/interfaces.py, which imports none of them.
 - The shell's ``config`` (the table chosen), its ``settings`` and ``keymap`` (what is saved)
   are written only by their owner's one method (``App.choose_table``,
-  ``App.change_settings``); a session's ``remote`` seats only by the session's own methods.
+  ``App.change_settings``); a session's ``remote`` seats only by the session's own methods;
+  the table's view only by the table (``Play``), which makes and swaps it.
 """
 
 from __future__ import annotations
@@ -253,3 +254,16 @@ def test_the_writer_check_sees_a_second_writer() -> None:
             for function, node in functions_of(tree) for target in written(node)]
     assert [what for what in seen if what] == [
         ".config", ".settings.speed", ".settings.?", ".keymap.assign"]
+
+
+def test_only_the_table_swaps_its_view() -> None:
+    found = []
+    for place in CONTROLLERS:
+        for path in sorted((ROOT / place).rglob("*.py")):
+            name = path.relative_to(ROOT).as_posix()
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                found += [f"{name}:{node.lineno}" for target in written(node)
+                          if isinstance(target, ast.Attribute) and target.attr == "view"
+                          and (name != "web/table/play.py" or not (
+                              isinstance(target.value, ast.Name) and target.value.id == "self"))]
+    assert not found, "\n".join(found)
