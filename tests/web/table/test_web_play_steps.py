@@ -1,6 +1,7 @@
 """The table in play (web/table/play.py) and stepping through its record (web/table/steps.py)
 on a fake page, with a fake shell: the bots play on the page's timers, Back and Step show the
-record's moments, and the table draws itself afresh for a step back.
+record's moments, and the table draws itself afresh for a step back; a game won has its moment
+and then its end screen (web/table/end.py), once.
 """
 
 from __future__ import annotations
@@ -94,3 +95,25 @@ def test_resuming_at_a_past_moment_plays_on_from_there(table: Any) -> None:
     assert not session.paused and len(session.tape) == at - 2  # the actions after it dropped
     table.run(3000)
     assert session.position > at - 2
+
+
+def test_a_game_won_has_its_moment_then_the_end_screen(table: Any) -> None:
+    session = Session("classic", 2, 5, ["Ada", "Ben"], {0: "expert", 1: "expert"},
+                      speed="instant")
+    table.deal(session)
+    while session.game.outcome is None:
+        table.run(100)
+    winner = session.game.outcome.winner
+    assert table.page.document.body.dataset.winner == str(winner)
+    assert table.by_id("pause").disabled  # nothing to pause or resume
+    table.run(3000)  # the winner's moment
+    assert table.by_id("gameover").open
+    assert table.by_id("gameover-title").textContent == f"{session.game.name(winner)} wins!"
+    table.shell.fire("gameover-review", "click")  # "Review the game"
+    assert not table.by_id("gameover").open
+    table.play.step_back()
+    assert session.game.outcome is None and table.page.document.body.dataset.winner is None
+    table.shell.fire("step-on", "click")  # the end again: shown, but once is enough
+    assert table.page.document.body.dataset.winner == str(winner)
+    table.run(3000)
+    assert not table.by_id("gameover").open
