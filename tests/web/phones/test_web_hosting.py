@@ -52,7 +52,7 @@ class FakeConnections:
 def table() -> Iterator[types.SimpleNamespace]:
     """Ada at this device and Ben on a phone (seat 1), hosted on a fake page's table; the
     phones' script loaded (its connections: ``table.host``)."""
-    with table_page(["web.phones.hosting", "web.phones.panel"]) as page:
+    with table_page(["web.phones.hosting", "web.phones.joining", "web.phones.panel"]) as page:
         page.page.window.URL = types.SimpleNamespace(
             new=lambda path, base: types.SimpleNamespace(href=base + path))
         page.page.document.baseURI = "https://example.org/ratscrew/"

@@ -19,7 +19,8 @@ ROOT = Path(__file__).resolve().parents[3]
 CONTROLLERS = ["web/shell/app.py", "web/shell/setup.py", "web/shell/keys.py",
                "web/shell/records.py", "web/shell/settings_dialog.py",
                "web/shell/tool_screens.py", "web/table/play.py", "web/table/steps.py",
-               "web/table/end.py", "web/table/timers.py", "web/phones/panel.py",
+               "web/table/end.py", "web/table/timers.py", "web/phones/hosting.py",
+               "web/phones/joining.py", "web/phones/panel.py",
                "web/interfaces.py"]
 """The shell and its controllers, and the Protocols they know each other by."""
 LATER = ("web.table.view", "web.table.part", "web.table.parts", "web.tools.")
