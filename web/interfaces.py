@@ -23,6 +23,24 @@ state.
 The teaching tools see the shell as a :class:`~web.shell.host.ToolHost` (web/shell/host.py),
 which :class:`Shell` extends.
 
+Who makes whom, and what each is given::
+
+    App (Shell)
+     ├─ SoundBoard (Sound)                  given the settings and their writer
+     ├─ Play (Table)                        given the Shell
+     │   ├─ Steps, End                      given the Shell and the Table
+     │   ├─ Timers                          given the Table (web/table/timers.py)
+     │   └─ Phones (PhoneTable, PhoneLobby) given the Shell and the Table; with phone seats only
+     │       ├─ PhonePanel                  given the PhoneLobby and the Shell
+     │       └─ Joining                     given the Shell and the Phones (web/phones/joining.py)
+     ├─ SetupForm, SettingsDialog,          given the Shell and the Table
+     │  Records, ToolScreens
+     └─ Keys                                given the Shell, the Table and the settings
+                                            dialog (KeyCapture)
+
+tests/test_wiring.py keeps these rules (no import circle in web/, one writer each);
+tests/web/fake_shell.py is a second Shell, which the controllers' tests hand them.
+
 Browser-free, and imported only for types: DOM nodes, events and callbacks cross as ``Any``.
 """
 

@@ -180,9 +180,11 @@ class Play:
         self.timers.schedule()
 
     def ticking(self) -> bool:
+        """Whether a countdown is on show, or a line waits for its turn."""
         return self.view is not None and self.view.needs_ticking()
 
     def tick(self) -> bool:
+        """Redraw what changes with time alone (False: no table is drawn)."""
         if self.view is not None:
             self.view.tick()
         return self.view is not None
