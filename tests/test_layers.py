@@ -1,9 +1,9 @@
 """The layers of the tree: what each folder may import, and a core that names no variant.
 
 - The engine (``ratscrew/``) and the page's browser-free folders and modules (``web/model/``,
-  the variants' web parts in ``web/table/parts/``, the phones' messages, clocks, referee and
-  seats in ``web/phones/``) import nothing from the browser: CPython runs them as the page
-  does.
+  the wiring's Protocols in ``web/interfaces.py``, the variants' web parts in
+  ``web/table/parts/``, the phones' messages, clocks, referee and seats in ``web/phones/``)
+  import nothing from the browser: CPython runs them as the page does.
 - The cores (the engine's ``core``, ``play`` and ``tools``, its command line, and the page's
   model, shell, table and boot code) name no variant in their code: a variant is its engine
   module and its web part, and nothing else knows it. Comments and docstrings may give a
@@ -24,11 +24,12 @@ from ratscrew.variants import VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
 BROWSER = {"js", "pyscript", "pyodide"}
-BROWSER_FREE = ["ratscrew", "web/model", "web/table/parts", "web/phones/protocol.py",
-                "web/phones/clock.py", "web/phones/referee.py", "web/phones/lobby.py"]
+BROWSER_FREE = ["ratscrew", "web/model", "web/table/parts", "web/interfaces.py",
+                "web/phones/protocol.py", "web/phones/clock.py", "web/phones/referee.py",
+                "web/phones/lobby.py"]
 CORES = ["ratscrew/core", "ratscrew/play", "ratscrew/tools", "ratscrew/cli.py",
-         "ratscrew/__init__.py", "web/model", "web/shell", "web/table", "web/tools", "web/boot",
-         "web/phones"]
+         "ratscrew/__init__.py", "web/interfaces.py", "web/model", "web/shell", "web/table",
+         "web/tools", "web/boot", "web/phones"]
 NOT_CORE = {"web/table/parts"}
 
 

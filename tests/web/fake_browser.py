@@ -3,9 +3,11 @@
 
 The DOM does what the page's code asks of a real one: elements (HTML and SVG), text nodes,
 attributes, classes, ``dataset``, ``style``, a few selectors, ``innerHTML`` parsed and
-rendered, focus and scrolling recorded. ``window`` has a clock and timers that the test moves
-by hand (:meth:`Window.run`). :func:`fake_browser` installs them in ``sys.modules`` and
-imports the page's modules against them.
+rendered, dialogs opened and closed, focus and scrolling recorded, listeners kept (and called
+by :meth:`Element.dispatch`). ``window`` has a clock, timers and animation frames that the
+test moves by hand (:meth:`Window.run`), ``localStorage`` and ``history``.
+:func:`fake_browser` installs them in ``sys.modules`` and imports the page's modules against
+them.
 """
 
 from __future__ import annotations
@@ -21,6 +23,9 @@ from html.parser import HTMLParser
 from typing import Any
 
 HTML = "http://www.w3.org/1999/xhtml"
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+        "track", "wbr"}
+"""The elements that have no end tag."""
 SVG = "http://www.w3.org/2000/svg"
 
 
@@ -97,8 +102,14 @@ class Text:
 
 
 class Children(list["Element"]):
+    """A ``NodeList``: a list with ``length`` and ``item(i)``."""
+
     def item(self, i: int) -> Element | None:
         return self[i] if 0 <= i < len(self) else None
+
+    @property
+    def length(self) -> int:
+        return len(self)
 
 
 class Element:
@@ -120,7 +131,8 @@ class Element:
         self.listeners: list[tuple[str, Any]] = []
         self.scrollTop = 0
         self.offsetWidth = self.offsetTop = self.offsetHeight = self.clientHeight = 0
-        self.value = ""
+        self._value: str | None = None
+        self._checked: bool | None = None
 
     # attributes
     @property
@@ -149,6 +161,46 @@ class Element:
             self.attributes["hidden"] = ""
         else:
             self.attributes.pop("hidden", None)
+
+    # form controls: a value or a check set from code wins over the markup's
+    @property
+    def value(self) -> str:
+        """As set; else a select's selected (or first) option's, an option's or an input's
+        ``value`` attribute."""
+        if self._value is not None:
+            return self._value
+        if self.localName == "select":
+            options = self.querySelectorAll("option")
+            chosen = next((o for o in options if "selected" in o.attributes),
+                          options[0] if options else None)
+            return chosen.value if chosen is not None else ""
+        if self.localName == "option":
+            return self.attributes.get("value", self.textContent)
+        return self.attributes.get("value", "")
+
+    @value.setter
+    def value(self, value: str) -> None:
+        self._value = value
+
+    @property
+    def checked(self) -> bool:
+        return "checked" in self.attributes if self._checked is None else self._checked
+
+    @checked.setter
+    def checked(self, value: bool) -> None:
+        self._checked = value
+
+    @property
+    def type(self) -> str:
+        return self.attributes.get("type", "text" if self.localName == "input" else "")
+
+    @property
+    def parentElement(self) -> Element | None:
+        return self.parentNode
+
+    @property
+    def tHead(self) -> Element | None:
+        return next((c for c in self.children if c.localName == "thead"), None)
 
     def setAttribute(self, name: str, value: str) -> None:
         assert isinstance(value, str), (name, value)
@@ -256,18 +308,46 @@ class Element:
                 yield from child.elements()
 
     def matches(self, selector: str) -> bool:
-        """Whether this element matches ``.class``, ``tag``, ``[attr]`` or ``[attr='value']``
-        (the only selectors this DOM knows)."""
-        if selector.startswith("."):
-            return self.classList.contains(selector[1:])
-        found = re.fullmatch(r"\[([\w-]+)(?:='([^']*)')?\]", selector)
-        if found is None:
-            return self.tagName.lower() == selector.lower()
-        name, value = found.groups()
-        return name in self.attributes and (value is None or self.attributes[name] == value)
+        """Whether this element matches ``selector``: compounds of ``tag``, ``.class``,
+        ``#id``, ``[attr]``, ``[attr=value]`` (quoted or not) and ``:not(...)`` of those,
+        joined by spaces (a descendant), which are the only selectors this DOM knows."""
+        *ancestors, last = selector.split()
+        if not self._matches_compound(last):
+            return False
+        node = self.parentNode
+        for compound in reversed(ancestors):
+            while node is not None and not node._matches_compound(compound):
+                node = node.parentNode
+            if node is None:
+                return False
+            node = node.parentNode
+        return True
 
-    def querySelectorAll(self, selector: str) -> list[Element]:
-        return [node for node in self.elements() if node.matches(selector)]
+    def _matches_compound(self, compound: str) -> bool:
+        for negated in re.findall(r":not\(([^)]*)\)", compound):
+            if self._matches_compound(negated):
+                return False
+        compound = re.sub(r":not\([^)]*\)", "", compound)
+        parts = re.findall(r"[.#][\w-]+|\[[^\]]*\]|[\w-]+", compound)
+        assert "".join(parts) == compound, f"this DOM does not know the selector {compound!r}"
+        for part in parts:
+            if part.startswith("."):
+                ok = self.classList.contains(part[1:])
+            elif part.startswith("#"):
+                ok = self.id == part[1:]
+            elif part.startswith("["):
+                found = re.fullmatch(r"""\[([\w-]+)(?:=(['"]?)([^'"\]]*)\2)?\]""", part)
+                assert found is not None, part
+                name, _, value = found.groups()
+                ok = name in self.attributes and (value is None or self.attributes[name] == value)
+            else:
+                ok = self.tagName.lower() == part.lower()
+            if not ok:
+                return False
+        return True
+
+    def querySelectorAll(self, selector: str) -> Children:
+        return Children(node for node in self.elements() if node.matches(selector))
 
     def querySelector(self, selector: str) -> Element | None:
         return next((node for node in self.elements() if node.matches(selector)), None)
@@ -283,8 +363,42 @@ class Element:
         return [node for node in (self, *self.elements()) if node.classList.contains(cls)]
 
     # events, focus, layout
-    def addEventListener(self, kind: str, handler: Any) -> None:
+    def addEventListener(self, kind: str, handler: Any, *_: Any) -> None:
         self.listeners.append((kind, handler))
+
+    def removeEventListener(self, kind: str, handler: Any, *_: Any) -> None:
+        if (kind, handler) in self.listeners:
+            self.listeners.remove((kind, handler))
+
+    def dispatch(self, kind: str, event: Any = None) -> None:
+        """Call this element's ``kind`` listeners with ``event`` (not DOM: no bubbling)."""
+        for listened, handler in list(self.listeners):
+            if listened == kind:
+                handler(event)
+
+    def closest(self, selector: str) -> Element | None:
+        node: Element | None = self
+        while node is not None and not node.matches(selector):
+            node = node.parentNode
+        return node
+
+    # dialogs (and <details>)
+    @property
+    def open(self) -> bool:
+        return "open" in self.attributes
+
+    @open.setter
+    def open(self, value: bool) -> None:
+        if value:
+            self.attributes["open"] = ""
+        else:
+            self.attributes.pop("open", None)
+
+    def showModal(self) -> None:
+        self.open = True
+
+    def close(self) -> None:
+        self.open = False
 
     def focus(self, *_: Any) -> None:
         self.ownerDocument.focused = self
@@ -332,10 +446,12 @@ class _Parser(HTMLParser):
         for name, value in attrs:
             node.setAttribute(name, value or "")
         self._add(node)
-        self.open.append(node)
+        if tag not in VOID:
+            self.open.append(node)
 
     def handle_endtag(self, tag: str) -> None:
-        self.open.pop()
+        if tag not in VOID:
+            self.open.pop()
 
     def handle_data(self, data: str) -> None:
         self._add(Text(data))
@@ -378,11 +494,64 @@ class Document:
     def getElementById(self, element_id: str) -> Element | None:
         return self.root.querySelector(f"[id='{element_id}']")
 
-    def querySelectorAll(self, selector: str) -> list[Element]:
+    def querySelectorAll(self, selector: str) -> Children:
         return self.root.querySelectorAll(selector)
 
     def querySelector(self, selector: str) -> Element | None:
         return self.root.querySelector(selector)
+
+    def addEventListener(self, kind: str, handler: Any, *_: Any) -> None:
+        self.root.addEventListener(kind, handler)
+
+    def removeEventListener(self, kind: str, handler: Any, *_: Any) -> None:
+        self.root.removeEventListener(kind, handler)
+
+    @property
+    def activeElement(self) -> Element | None:
+        return self.focused
+
+
+class JSArray(list[Any]):
+    """``window.Array.new()``: a list that can ``push``."""
+
+    def push(self, item: Any) -> None:
+        self.append(item)
+
+
+class Promise:
+    """A promise the test settles by hand."""
+
+    def __init__(self) -> None:
+        self.callbacks: list[tuple[Callable[[Any], None], Callable[[Any], None] | None]] = []
+
+    def then(self, done: Callable[[Any], None], failed: Callable[[Any], None] | None = None
+             ) -> Promise:
+        self.callbacks.append((done, failed))
+        return self
+
+    def resolve(self, value: Any) -> None:
+        for done, _ in self.callbacks:
+            done(value)
+
+    def reject(self, error: Any) -> None:
+        for _, failed in self.callbacks:
+            if failed is not None:
+                failed(error)
+
+
+class Storage:
+    """``localStorage``: the items saved, and every ``setItem`` in :attr:`writes`."""
+
+    def __init__(self) -> None:
+        self.items: dict[str, str] = {}
+        self.writes: list[tuple[str, str]] = []
+
+    def getItem(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        self.writes.append((key, value))
+        self.items[key] = value
 
 
 class Window:
@@ -401,6 +570,14 @@ class Window:
         """Whether the page is on a phone's screen (narrower than 700 px, or lower than 521)."""
         self.reduced = False
         """Whether the system asks for reduced motion (``(prefers-reduced-motion: reduce)``)."""
+        self.intervals: dict[int, Callable[[], None]] = {}
+        self.scripts: list[tuple[str, Promise]] = []
+        self.localStorage = Storage()
+        self.history = types.SimpleNamespace(replaceState=lambda *_: None)
+        self.location = types.SimpleNamespace(href="https://example.org/ratscrew/", search="",
+                                              hostname="example.org")
+        self.Array = types.SimpleNamespace(new=JSArray)
+        self.console = types.SimpleNamespace(warn=lambda *_: None, error=lambda *_: None)
 
     def matchMedia(self, query: str) -> types.SimpleNamespace:
         """The queries known: the touch screen's, reduced motion's, and that of a screen that
@@ -415,6 +592,32 @@ class Window:
         self.made += 1
         self.timers.append((self.now + ms, self.made, fn))
         return self.made
+
+    def clearTimeout(self, made: int) -> None:
+        self.timers = [timer for timer in self.timers if timer[1] != made]
+
+    def requestAnimationFrame(self, fn: Callable[[float], None]) -> int:
+        """A frame is a timer of 16 ms."""
+        return self.setTimeout(lambda: fn(self.now), 16)
+
+    cancelAnimationFrame = clearTimeout
+
+    def setInterval(self, fn: Callable[[], None], ms: float) -> int:
+        """An interval is kept in :attr:`intervals`, for the test to call (it never fires by
+        itself)."""
+        self.made += 1
+        self.intervals[self.made] = fn
+        return self.made
+
+    def clearInterval(self, made: int) -> None:
+        self.intervals.pop(made, None)
+
+    def run_js(self, source: str) -> Promise:
+        """``pyodide.code.run_js``: the script is kept in :attr:`scripts` with the promise it
+        gives, which the test settles."""
+        promise = Promise()
+        self.scripts.append((source, promise))
+        return promise
 
     def getComputedStyle(self, node: Element) -> Style:
         return node.style
@@ -435,12 +638,12 @@ class Window:
 class Proxy:
     """``create_proxy``'s handle: callable until destroyed."""
 
-    def __init__(self, fn: Callable[[Any], None]) -> None:
-        self.fn: Callable[[Any], None] | None = fn
+    def __init__(self, fn: Callable[..., Any]) -> None:
+        self.fn: Callable[..., Any] | None = fn
 
-    def __call__(self, event: Any) -> None:
+    def __call__(self, *args: Any) -> Any:
         assert self.fn is not None, "a destroyed proxy was called"
-        self.fn(event)
+        return self.fn(*args)
 
     def destroy(self) -> None:
         self.fn = None
@@ -465,8 +668,9 @@ _ABSENT = object()
 
 
 def _fake_modules(document: Document, window: Window) -> dict[str, types.ModuleType]:
-    """``pyscript`` (``document``, ``window``), ``pyodide`` and ``pyodide.ffi``
-    (``create_proxy``, ``create_once_callable``, ``to_js``)."""
+    """``pyscript`` (``document``, ``window``), ``pyodide``, ``pyodide.ffi``
+    (``create_proxy``, ``create_once_callable``, ``to_js``) and ``pyodide.code``
+    (``run_js``)."""
     pyscript = types.ModuleType("pyscript")
     pyscript.document = document  # type: ignore[attr-defined]
     pyscript.window = window  # type: ignore[attr-defined]
@@ -476,12 +680,15 @@ def _fake_modules(document: Document, window: Window) -> dict[str, types.ModuleT
     ffi.create_once_callable = lambda fn: fn  # type: ignore[attr-defined]
     ffi.to_js = lambda obj, **_: obj  # type: ignore[attr-defined]
     pyodide.ffi = ffi  # type: ignore[attr-defined]
-    return {"pyscript": pyscript, "pyodide": pyodide, "pyodide.ffi": ffi}
+    code = types.ModuleType("pyodide.code")
+    code.run_js = window.run_js  # type: ignore[attr-defined]
+    pyodide.code = code  # type: ignore[attr-defined]
+    return {"pyscript": pyscript, "pyodide": pyodide, "pyodide.ffi": ffi, "pyodide.code": code}
 
 
 @contextmanager
 def fake_browser(modules: Sequence[str], html: str = "") -> Iterator[FakePage]:
-    """A page made from ``html``, with the fake ``pyscript``, ``pyodide`` and ``pyodide.ffi``
+    """A page made from ``html``, with the fake ``pyscript`` and ``pyodide`` (``ffi``, ``code``)
     in ``sys.modules`` and ``modules`` taken out of it, so that :meth:`FakePage.module`
     imports them afresh against the fakes.
 

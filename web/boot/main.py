@@ -51,8 +51,8 @@ PAGE_MODULES = (
     "web.shell.settings_dialog", "web.model.seating", "web.model.variant_page",
     "web.model.setup_options", "web.model.setup_html", "web.shell.setup", "web.shell.sound",
     "web.shell.tool_screens", "web.model.headline", "web.model.log_lines", "web.table.steps",
-    "web.table.end", "web.table.play", "web.shell.app", "web.table.flight", "web.table.piece",
-    "web.table.part",
+    "web.table.end", "web.table.timers", "web.table.play", "web.shell.app", "web.table.flight",
+    "web.table.piece", "web.table.part",
 )
 """The page's modules, after the engine's."""
 

@@ -16,7 +16,7 @@ up.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from math import ceil
 from typing import Any
@@ -136,6 +136,14 @@ class Session:
         """Real ms left to answer the pending decision, while its clock stands still (paused,
         or at instant speed)."""
         self._note_pending()
+
+    def play_remotely(self, seats: Iterable[int]) -> None:
+        """These seats, and no others, are played from another device (:attr:`remote`)."""
+        self.remote = set(seats)
+
+    def play_here(self, seat: int) -> None:
+        """``seat`` is no longer played from another device."""
+        self.remote.discard(seat)
 
     def controls(self) -> Controls:
         """How each seat plays, for the sentences that name a key or a button: a bot names

@@ -1,6 +1,7 @@
-"""This page hosts the table's phones: their connections (web/phones/host.mjs), the phones
-panel (join codes, answers, each seat's state) and the messages, turned into actions of the
-phone's own seat for the referee (:class:`~web.phones.referee.Referee`).
+"""This page hosts the table's phones: their connections (web/phones/host.mjs, made by
+:class:`~web.phones.joining.Joining`), the phones panel (join codes, answers, each seat's
+state) and the messages, turned into actions of the phone's own seat for the referee
+(:class:`~web.phones.referee.Referee`).
 
 Imported only when a table has a phone seat.
 """
@@ -8,21 +9,19 @@ Imported only when a table has a phone seat.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from pyodide.code import run_js
-from pyodide.ffi import create_once_callable, create_proxy
-from pyscript import document, window
+from pyodide.ffi import create_proxy
+from pyscript import window
 
 from ratscrew.core.events import Event
 from web.dom import by_id, now
 from web.model.feedback import vibration
 from web.phones import protocol
-from web.phones.clock import PhoneClock
+from web.phones.joining import Joining
 from web.phones.lobby import (
     DROP_POLICIES,
-    LOCAL_HOSTS,
-    PROBLEMS,
     RECOVER_MS,
     PhoneSeat,
     buzz_for,
@@ -35,9 +34,9 @@ from web.phones.protocol import FLOOD, MALFORMED, TOO_LONG, Act, Bye, Choose, Do
 from web.phones.referee import Held, Referee
 
 if TYPE_CHECKING:
+    from web.interfaces import Shell, Table
     from web.model.links import TableConfig
     from web.model.session import Session
-    from web.table.play import Play
 
 DECIDED = 500
 """How many of the referee's latest decisions are kept."""
@@ -47,11 +46,12 @@ TICK_MS = 1000
 
 
 class Phones:
-    """The phone seats of the table in play."""
+    """The phone seats of the table in play: the table's
+    :class:`~web.interfaces.PhoneTable`, their panel's :class:`~web.interfaces.PhoneLobby`."""
 
-    def __init__(self, play: Play, seats: list[int]) -> None:
+    def __init__(self, shell: Shell, play: Table, seats: list[int]) -> None:
         self.play = play
-        self.shell = play.shell
+        self.shell = shell
         self.seats = {s: PhoneSeat(s, since=now()) for s in seats}
         assert play.session is not None
         self.referee: Referee
@@ -70,23 +70,16 @@ class Phones:
         self.started = False
         self.joined_once = False
         """A phone has joined this table (so phones can open its join links)."""
-        self.host: Any = None
-        self.module: Any = None
-        self._stop_scan: Any = None
-        self._last_scan = ""
-        self._tell = create_proxy(self.shell.guard(self.tell))
+        self.joining = Joining(shell, self)
         self._seat(play.session)
         self.hold()
-        self.panel = PhonePanel(self)
+        self.panel = PhonePanel(self, shell)
         self.ticker = window.setInterval(create_proxy(self.shell.guard(self.tick)), TICK_MS)
-        url = window.URL.new("web/phones/host.mjs", document.baseURI).href
-        promise = run_js(f"import({str(url)!r})")
-        promise.then(create_once_callable(self.shell.guard(self._loaded)),
-                     create_once_callable(self.shell.guard(self._not_loaded)))
+        self.joining.load()
 
     def _seat(self, session: Session) -> None:
         """``session``'s phone seats marked, its referee made, its table redrawn."""
-        session.remote = set(self.seats)
+        session.play_remotely(self.seats)
         self.referee = Referee(session, self._applied)
         self.play.redraw()
 
@@ -106,7 +99,7 @@ class Phones:
             phone.stand_in = False
             phone.sent = ""
             if phone.given_to:  # the seat stays with whoever the host gave it to
-                session.remote.discard(phone.seat)
+                session.play_here(phone.seat)
                 if phone.given_to == "bot":
                     self.seat_bot(phone.seat, "normal")
         if self.started:
@@ -118,87 +111,39 @@ class Phones:
             self.hold()
             self.panel.open()
 
-    def _loaded(self, module: Any) -> None:
-        if str(window.location.hostname) in LOCAL_HOSTS:
-            self.panel.problem("local", PROBLEMS["local"])
-        self.module = module
-        self.host = module.PhoneHost.new(self._tell)
-        self.host.askCamera().then(create_once_callable(self.shell.guard(self._camera)))
+    # -- for the table and the panel -------------------------------------------------------
 
-    def _not_loaded(self, error: Any) -> None:
-        self.panel.problem("page", f"The phones' part of the page did not load ({error}). "
-                           "Reload the page.")
+    def open_panel(self) -> None:
+        self.panel.open()
 
-    def _camera(self, answer: Any) -> None:
-        if str(answer) == "refused":
-            self.panel.problem("camera", PROBLEMS["refused"])
-        for seat in self.seats:
-            self.new_code(seat)
+    def host_plays_on(self) -> None:
+        """The host paused or resumed the game: it no longer waits for phones."""
+        self.holding = False
 
-    # -- codes and answers -----------------------------------------------------------------
+    def names(self) -> Sequence[str]:
+        session = self.play.session
+        return session.game.names if session is not None else ()
+
+    def seat_name(self, seat: int) -> str:
+        session = self.play.session
+        return session.game.name(seat) if session is not None else ""
+
+    def qr_svg(self, text: str, drawn: Callable[[str], None]) -> bool:
+        return self.joining.qr_svg(text, drawn)
 
     def new_code(self, seat: int) -> None:
-        """A fresh join code for ``seat`` (any connection it had is closed)."""
-        if self.host is None:
-            return
-        phone = self.seats[seat]
-        phone.code = ""
-        phone.problem = ""
-        phone.inbox.new_phone()  # the next phone counts its actions from 1, on its own clock
-        phone.clock = PhoneClock()
-        self.panel.show_seats()
-        self.host.offer(seat)
+        self.joining.new_code(seat)
 
     def add_answer(self, text: str) -> None:
-        """A phone's answer, pasted or read by the camera."""
-        if self.host is None or not text.strip():
-            return
-
-        def done(seat: Any) -> None:
-            phone = self.seats.get(int(seat))
-            if phone is not None and phone.status in ("waiting", "reconnecting"):
-                phone.set("joining", now())  # (a fast phone may have said hello already)
-                self.panel.problem("answer", "")
-                self.panel.show_seats()
-
-        def failed(error: Any) -> None:
-            self.panel.problem("answer", str(getattr(error, "message", error)))
-
-        guard = self.shell.guard
-        self.host.answer(text).then(create_once_callable(guard(done)),
-                                    create_once_callable(guard(failed)))
+        self.joining.add_answer(text)
 
     def scan(self, video: Any) -> None:
-        """Read the phones' answers with the camera into ``video`` (again: stop)."""
-        if self.module is None:
-            return
-        if self._stop_scan is not None:
-            self._stop_scan()
-            self._stop_scan = None
-            self.panel.scanning(False)
-            return
+        self.joining.scan(video)
 
-        def started(stop: Any) -> None:
-            self._stop_scan = stop
-            self.panel.problem("camera", "")  # it works now
-
-        def failed(error: Any) -> None:
-            self.panel.scanning(False)
-            self.panel.problem("camera", f"{PROBLEMS['refused']} "
-                               f"({getattr(error, 'message', error)})")
-
-        guard = self.shell.guard
-        self.panel.scanning(True)  # on show first: the scanner hides a hidden video for good
-        found = create_proxy(guard(self._scanned))
-        self.module.scan(video, found).then(create_once_callable(guard(started)),
-                                            create_once_callable(guard(failed)))
-
-    def _scanned(self, text: Any) -> None:
-        """A code the camera read: each one once (the camera reads it ten times a second)."""
-        text = str(text)
-        if text != self._last_scan:
-            self._last_scan = text
-            self.add_answer(text)
+    @property
+    def host(self) -> Any:
+        """The phones' connections (web/phones/host.mjs's ``PhoneHost``), once loaded."""
+        return self.joining.host
 
     # -- what the connections say ----------------------------------------------------------
 
@@ -394,7 +339,7 @@ class Phones:
         if self.host is not None:
             self.host.close(seat, "the table gave your seat to someone else")
         if (session := self.play.session) is not None:
-            session.remote.discard(seat)
+            session.play_here(seat)
         self.seat_bot(seat, "normal" if bot else None)
         if self.started and not self.paused_for and self.holding:
             self.go_on()
@@ -427,8 +372,7 @@ class Phones:
     def close(self, why: str) -> None:
         """The table is closed: every phone told, every connection closed."""
         window.clearInterval(self.ticker)
-        if self._stop_scan is not None:
-            self._stop_scan()
+        self.joining.stop_scan()
         if self.host is not None:
             self.host.closeAll(why)
         self.panel.remove()

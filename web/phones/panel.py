@@ -10,29 +10,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pyodide.ffi import create_once_callable
 from pyscript import document
 
 from web.dom import attribute, by_id, clear, el, link_stylesheet, now
 from web.phones.lobby import DROP_POLICIES, WAITING, warnings
 
 if TYPE_CHECKING:
-    from web.phones.hosting import Phones
+    from web.interfaces import PhoneLobby, Shell
 
 STYLESHEET = "web/phones/phones.css"
 
 
 class PhonePanel:
-    """The panel of :class:`~web.phones.hosting.Phones`."""
+    """The panel of the table's phone seats (:class:`~web.phones.hosting.Phones`)."""
 
-    def __init__(self, phones: Phones) -> None:
+    def __init__(self, phones: PhoneLobby, shell: Shell) -> None:
         self.phones = phones
+        self.shell = shell
         self.shown: int | None = None
         """The seat whose code is on show (None: the first that waits)."""
         self._qr_for = ""
         self.problems: dict[str, str] = {}
         link_stylesheet(STYLESHEET)
-        shell = phones.shell
         box = el("dialog", "phones", id="phones", aria_labelledby="phones-title",
                  data_zone="phones")
         head = el("header", "phones-head")
@@ -105,8 +104,7 @@ class PhonePanel:
     def show_seats(self) -> None:
         """Every phone seat's state, and the code of the seat on show."""
         phones = self.phones
-        session = phones.play.session
-        names = session.game.names if session is not None else []
+        names = phones.names()
         t = now()
         rows = by_id("phones-seats")
         clear(rows)
@@ -154,8 +152,7 @@ class PhonePanel:
                                    else "Every phone has its seat: start the game.")
             link.value = ""
             return
-        session = phones.play.session
-        name = session.game.name(phone.seat) if session is not None else ""
+        name = phones.seat_name(phone.seat)
         if not phone.code:  # a new code on its way: the old one will not connect
             clear(qr)
             qr.removeAttribute("data-code")
@@ -164,19 +161,19 @@ class PhonePanel:
             caption.textContent = f"Seat {phone.seat + 1} · {name}: making its code…"
             return
         caption.textContent = f"Seat {phone.seat + 1} · {name}: scan with the phone's camera"
-        target = phones.module
         text = phone.code
         link.value = seat_link(text)
-        if self._qr_for == text or target is None:
+        if self._qr_for == text:
             return
-        self._qr_for = text
 
-        def drawn(svg: Any) -> None:
+        def drawn(svg: str) -> None:
             if self._qr_for == text:
-                qr.innerHTML = str(svg)  # our own SVG, drawn from the code (no page data)
+                qr.innerHTML = svg  # our own SVG, drawn from the code (no page data)
                 qr.dataset.code = text
 
-        target.qrSvg(link.value).then(create_once_callable(phones.shell.guard(drawn)))
+        self._qr_for = text
+        if not phones.qr_svg(str(link.value), drawn):
+            self._qr_for = ""  # drawn once the phones' script is there
 
     def problem(self, kind: str, text: str) -> None:
         """Say what stands in the way (``kind``: local, page, camera, answer, copy; "" clears
@@ -214,7 +211,7 @@ class PhonePanel:
     def _copy(self, _event: Any) -> None:
         link = str(by_id("phones-link").value)
         if link:
-            self.phones.shell.copy_text(link, lambda ok: self.problem(
+            self.shell.copy_text(link, lambda ok: self.problem(
                 "copy", "" if ok else "Select the link and copy it."))
 
     def _answer(self, event: Any) -> None:

@@ -2,7 +2,8 @@
 the browser's callbacks, the size observer, the clipboard and files, and the surface the
 teaching tools use (:class:`~web.shell.host.ToolHost`).
 
-Each concern of the page is a controller the shell makes and the others reach through it:
+Each concern of the page is a controller the shell makes; they know each other only as the
+Protocols of web/interfaces.py (the wiring, in one file):
 
 - :class:`~web.shell.setup.SetupForm`: the setup form, its house rules, Deal, demo, Copy link;
 - :class:`~web.table.play.Play`: the game on the table, its timers, pause, speed, the end
@@ -22,13 +23,16 @@ from __future__ import annotations
 import asyncio
 import traceback
 from collections.abc import Callable, Coroutine
+from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from web.dom import by_id, clear, el, focus, later
+from web.model.keymap import KeyMap
 from web.model.links import TableConfig, parse_query, tool_link
+from web.model.settings import Settings
 from web.shell.keys import Keys
 from web.shell.records import Records
 from web.shell.settings_dialog import SettingsDialog, load_saved, store
@@ -49,25 +53,27 @@ SCREENS = ("setup", "table", *TOOLS)
 """The screens' element ids: one is shown at a time (``data-screen`` on ``<body>``)."""
 GAME_BAR = ("bar-game", "pause", "speed-label", "sound")
 """The bar's parts about the game in play: its name and seed, Pause, the speed, the sound."""
+SETTING_NAMES = frozenset(f.name for f in fields(Settings)) - {"keys"}
+"""What :meth:`App.change_settings` may change (the keys are the key map's)."""
 
 
 class App:
     """The shell: it makes the controllers, shows one screen at a time, and is the
-    :class:`~web.shell.host.ToolHost` the teaching tools are given."""
+    :class:`~web.interfaces.Shell` they are given (the teaching tools: a
+    :class:`~web.shell.host.ToolHost`)."""
 
     def __init__(self) -> None:
         self.proxies: list[Any] = []
-        self.settings, self.keymap, notices = load_saved()
+        self._settings, self._keymap, notices = load_saved()
         if notices:  # what could not be read is dropped: the cleaned settings replace it
-            self.save_settings()
+            store(self._settings, self._keymap)
         query = str(window.location.search)
         practice = tool_link(query) == "practice"
-        if not query.strip("?") and self.settings.last_table:
-            query = self.settings.last_table
+        if not query.strip("?") and self._settings.last_table:
+            query = self._settings.last_table
         config, link_notices = parse_query("" if practice else query)
         notices += link_notices
-        self.config: TableConfig = config
-        """The table chosen on the setup screen (and the last one dealt)."""
+        self._config = config
         self.sizes = window.ResizeObserver.new(self.proxy(self._sized))
         """Writes each watched box's content size into its ``--box-w`` and ``--box-h``: the
         table's centre row (and the practice stage) scale their cards to it. A CSS size container
@@ -76,7 +82,7 @@ class App:
         key-to-screen figures are scripts/bench_page.py's keys and lab sections)."""
         self.watch_size(document.querySelector(".centre-row"))
         self.on("notices", "click", self.on_notice_click)
-        self.sound = SoundBoard(self.settings, self.save_settings, self.proxy)
+        self.sound = SoundBoard(self._settings, self.change_settings, self.proxy)
         self.on("sound", "click", self.sound.toggle_mute)
         self.play = Play(self)
         self.setup = SetupForm(self, self.play)
@@ -98,8 +104,38 @@ class App:
         else:
             self.setup.show_first()
 
-    def save_settings(self) -> None:
-        store(self.settings, self.keymap)
+    # -- the table chosen and the settings: one writer each --------------------------------
+
+    @property
+    def config(self) -> TableConfig:
+        """The table chosen on the setup screen (and the last one dealt)."""
+        return self._config
+
+    def choose_table(self, config: TableConfig) -> None:
+        """The only writer of :attr:`config`."""
+        self._config = config
+
+    @property
+    def settings(self) -> Settings:
+        """What the page remembers between visits (the keys apart: :attr:`keymap`)."""
+        return self._settings
+
+    @property
+    def keymap(self) -> KeyMap:
+        """The players' keys."""
+        return self._keymap
+
+    def change_settings(self, keymap: KeyMap | None = None, **changes: Any) -> None:
+        """The only writer of :attr:`settings` and :attr:`keymap`: each change made (a
+        setting's name that :class:`~web.model.settings.Settings` lacks is a bug), then
+        everything saved, once."""
+        for name, value in changes.items():
+            if name not in SETTING_NAMES:
+                raise TypeError(f"there is no setting {name!r}")
+            setattr(self._settings, name, value)
+        if keymap is not None:
+            self._keymap = keymap
+        store(self._settings, self._keymap)
 
     # -- screens ---------------------------------------------------------------------------
 

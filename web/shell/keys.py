@@ -13,9 +13,7 @@ from web.dom import by_id, now
 from web.model.keymap import is_game_event, normalize_key
 
 if TYPE_CHECKING:
-    from web.shell.app import App
-    from web.shell.settings_dialog import SettingsDialog
-    from web.table.play import Play
+    from web.interfaces import KeyCapture, Shell, Table
 
 MUTE_KEY = "m"
 """Mutes the sound, or turns it back on (while no person of the game plays with it)."""
@@ -27,7 +25,7 @@ once the game is paused)."""
 class Keys:
     """The page's keydown listener."""
 
-    def __init__(self, shell: App, play: Play, settings: SettingsDialog) -> None:
+    def __init__(self, shell: Shell, play: Table, settings: KeyCapture) -> None:
         self.shell = shell
         self.play = play
         self.settings = settings
@@ -66,7 +64,7 @@ class Keys:
             and hit[1] in session.actions
         ):  # "," and "." step, unless they are a playing person's keys in this game
             event.preventDefault()
-            self.play.steps.back() if key == "," else self.play.steps.step()
+            self.play.step_back() if key == "," else self.play.step_on()
             return
         if event.repeat or hit is None:
             return  # a held-down key is not a slap
@@ -75,16 +73,14 @@ class Keys:
             return  # a bot's keys, or a phone seat's: that player has no key here
         if action not in session.actions:
             return  # this game does not offer it (a plain slap where the hand matters)
-        view = self.play.view
-        if view is not None:
-            # While a decision waits for this seat, its keys work the choice panel (the keys
-            # its hint names: web/model/keymap.py's choice_hint).
-            chosen = view.choice_key(seat, action)
-            if chosen is not None:
-                event.preventDefault()
-                if chosen:
-                    self.play.choose(seat, chosen)
-                return
+        # While a decision waits for this seat, its keys work the choice panel (the keys its
+        # hint names: web/model/keymap.py's choice_hint).
+        chosen = self.play.choice_key(seat, action)
+        if chosen is not None:
+            event.preventDefault()
+            if chosen:
+                self.play.choose(seat, chosen)
+            return
         event.preventDefault()
         self.play.act(seat, action)
         window.ratscrewLatency.push(now() - float(event.timeStamp))

@@ -11,8 +11,7 @@ from web.dom import by_id, now, save_file
 from web.model.session import Session
 
 if TYPE_CHECKING:
-    from web.shell.app import App
-    from web.table.play import Play
+    from web.interfaces import Shell, Table
 
 RECORD_MAX_BYTES = 4 * MAX_CHARS
 """The largest record file read: :data:`ratscrew.play.record.MAX_CHARS` characters of UTF-8."""
@@ -27,7 +26,7 @@ def record_name(variant: str, seed: str) -> str:
 class Records:
     """Saving the game on the table as its record, and opening a record file."""
 
-    def __init__(self, shell: App, play: Play) -> None:
+    def __init__(self, shell: Shell, play: Table) -> None:
         self.shell = shell
         self.play = play
         on = shell.on
@@ -116,5 +115,4 @@ class Records:
         seed = str(data["seed"]) if "seed" in data else "from the record"
         self.play.open_table(session, seed, None, again=lambda: self._open_data(name, data),
                              record=(name, data))
-        if self.play.view is not None:
-            self.play.view.show_moment()
+        self.play.show_moment()

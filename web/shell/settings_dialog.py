@@ -23,8 +23,7 @@ from web.model.settings import (
 )
 
 if TYPE_CHECKING:
-    from web.shell.app import App
-    from web.table.play import Play
+    from web.interfaces import Shell, Table
 
 MAX_PLAYERS = 8
 
@@ -57,7 +56,7 @@ def store(settings: Settings, keymap: KeyMap) -> None:
 class SettingsDialog:
     """The dialog's controls. Opening it pauses the game in play; closing it resumes it."""
 
-    def __init__(self, shell: App, play: Play) -> None:
+    def __init__(self, shell: Shell, play: Table) -> None:
         self.shell = shell
         self.play = play
         self.capture: tuple[int, str] | None = None
@@ -168,27 +167,26 @@ class SettingsDialog:
         else:
             session = self.play.session
             names = session.game.names if session is not None else ()
+            keymap = self.shell.keymap.copy()
             try:
-                self.shell.keymap.assign(seat, action, key, names)
+                keymap.assign(seat, action, key, names)
             except KeyClashError as error:
                 message.textContent = str(error)
             else:
                 verb = {"slap-left": "slaps left", "slap-right": "slaps right"}.get(
                     action, f"{action}s")
                 message.textContent = f"Seat {seat + 1} now {verb} with {key_label(key)}."
-                self.shell.save_settings()
+                self.shell.change_settings(keymap=keymap)
         self._keys_changed()
 
     def reset_keys(self, *_: Any) -> None:
-        self.shell.keymap = KeyMap.from_json({}, MAX_PLAYERS, KNOWN_ACTIONS)[0]
-        self.shell.save_settings()
+        self.shell.change_settings(keymap=KeyMap.from_json({}, MAX_PLAYERS, KNOWN_ACTIONS)[0])
         by_id("keys-message").textContent = "Every seat has its default keys again."
         self._keys_changed()
 
     def _keys_changed(self) -> None:
         self._fill_keys()
-        if self.play.view is not None:
-            self.play.view.refresh_keys()
+        self.play.refresh_keys()
 
     # -- the other settings ----------------------------------------------------------------
 
@@ -199,8 +197,7 @@ class SettingsDialog:
         if seconds is None:
             field.value = str(self.shell.settings.choice_seconds)
             return
-        self.shell.settings.choice_seconds = seconds
-        self.shell.save_settings()
+        self.shell.change_settings(choice_seconds=seconds)
 
     def set_volume(self, *_: Any) -> None:
         """The sounds' volume, as the slider moves; a flip's snap lets it be heard."""
@@ -216,18 +213,14 @@ class SettingsDialog:
         self.shell.sound.set_muted(bool(by_id("muted").checked))
 
     def set_vibrate(self, *_: Any) -> None:
-        self.shell.settings.vibrate = bool(by_id("vibrate").checked)
-        self.shell.save_settings()
+        self.shell.change_settings(vibrate=bool(by_id("vibrate").checked))
 
     def set_four_colour(self, *_: Any) -> None:
-        self.shell.settings.four_colour = bool(by_id("four-colour").checked)
+        self.shell.change_settings(four_colour=bool(by_id("four-colour").checked))
         document.body.classList.toggle("four-colour", self.shell.settings.four_colour)
-        self.shell.save_settings()
 
     def set_projector(self, *_: Any) -> None:
         """The projector display: everything larger (the class ``projector`` on ``<html>``)."""
-        self.shell.settings.projector = bool(by_id("projector").checked)
+        self.shell.change_settings(projector=bool(by_id("projector").checked))
         document.documentElement.classList.toggle("projector", self.shell.settings.projector)
-        if self.play.view is not None:
-            self.play.view.relayout()  # its seats sit where the display wants them
-        self.shell.save_settings()
+        self.play.relayout()  # its seats sit where the display wants them

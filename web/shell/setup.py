@@ -34,8 +34,7 @@ from web.model.setup_options import (
 )
 
 if TYPE_CHECKING:
-    from web.shell.app import App
-    from web.table.play import Play
+    from web.interfaces import Shell, Table
 
 EARLY_DISABLED = ("setup-open", "setup-practice", "setup-lab", "setup-bmn", "setup-phones")
 """The setup's buttons that wait for Python (web/boot/setup_early.js disables them)."""
@@ -44,7 +43,7 @@ EARLY_DISABLED = ("setup-open", "setup-practice", "setup-lab", "setup-bmn", "set
 class SetupForm:
     """The form, kept equal to the shell's ``config``."""
 
-    def __init__(self, shell: App, play: Play) -> None:
+    def __init__(self, shell: Shell, play: Table) -> None:
         self.shell = shell
         self.play = play
         self._focus_id = ""
@@ -70,7 +69,7 @@ class SetupForm:
             early.stop()
         pending = attribute(form, "data-pending")
         if attribute(form, "data-touched") == "true" or pending:
-            self.shell.config = self._read_early()
+            self.shell.choose_table(self._read_early())
         for name in ("touched", "pending"):
             form.removeAttribute(f"data-{name}")
         by_id("setup-start").textContent = "Deal"
@@ -95,8 +94,8 @@ class SetupForm:
         as :meth:`read` reads them, and each house rule someone changed (``data-touched``),
         in the order of the form, as if changed now."""
         shell = self.shell
-        shell.config = replace(shell.config, variant=str(by_id("setup-variant").value),
-                               options={})
+        shell.choose_table(replace(shell.config, variant=str(by_id("setup-variant").value),
+                                   options={}))
         config = self.read()
         variant = find_variant(config.variant)
         options = dict(config.options)
@@ -230,10 +229,10 @@ class SetupForm:
                 keys = target.parentElement.querySelector(".seat-row-keys")
                 keys.textContent = (PHONE_KEYS if str(target.value) == "phone"
                                     else attribute(keys, "data-keys"))
-            self.shell.config = config
+            self.shell.choose_table(config)
             self._show_link(config)
             return
-        self.shell.config = config
+        self.shell.choose_table(config)
         self.fill(config)
 
     def _change_rule(self, name: str, target: Any) -> None:
@@ -241,13 +240,14 @@ class SetupForm:
         variant = find_variant(config.variant)
         options, problem = set_option(variant, config.players, config.options, name,
                                       _raw_rule(name, target))
-        self.shell.config = config = replace(config, options=options)
+        config = replace(config, options=options)
+        self.shell.choose_table(config)
         self._show_rules(variant, config, problem)
         self._show_link(config)
 
     def on_rules_reset(self, _event: Any) -> None:
         config = replace(self.read(), options={})
-        self.shell.config = config
+        self.shell.choose_table(config)
         self._show_rules(find_variant(config.variant), config)
         self._show_link(config)
 
@@ -279,7 +279,7 @@ class SetupForm:
         same deal. With the seed field empty, one is picked and shown there (Deal uses it)."""
         config = with_seed(self.read())
         by_id("setup-seed").value = config.seed
-        self.shell.config = config
+        self.shell.choose_table(config)
         link = self._show_link(config)
 
         def copied(ok: bool) -> None:

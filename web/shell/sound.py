@@ -39,10 +39,12 @@ SILENT = 0.0001
 class SoundBoard:
     """The page's audio: made on the first gesture, then every sound the table asks for."""
 
-    def __init__(self, settings: Settings, save: Callable[[], None],
+    def __init__(self, settings: Settings, change: Callable[..., None],
                  proxy: Callable[[Callable[..., None]], Any]) -> None:
         self.settings = settings
-        self.save = save
+        """The page's settings, read here (``volume``, ``muted``, ``vibrate``)."""
+        self.change = change
+        """Their one writer (:meth:`~web.interfaces.Shell.change_settings`)."""
         self.context: Any = None
         self.master: Any = None
         self.noise: Any = None
@@ -110,15 +112,13 @@ class SoundBoard:
     # -- volume and mute -------------------------------------------------------------------
 
     def set_volume(self, volume: int) -> None:
-        self.settings.volume = volume
+        self.change(volume=volume)
         self._set_gain()
-        self.save()
 
     def set_muted(self, muted: bool) -> None:
-        self.settings.muted = muted
+        self.change(muted=muted)
         self._set_gain()
         self.show()
-        self.save()
 
     def toggle_mute(self, *_: Any) -> None:
         self.set_muted(not self.settings.muted)

@@ -16,9 +16,8 @@ from web.dom import attribute, by_id, now
 from web.model.session import Session
 
 if TYPE_CHECKING:
-    from web.shell.app import App
+    from web.interfaces import Shell, Table
     from web.shell.host import BackgroundTool, Tool
-    from web.table.play import Play
 
 TOOLS = ("practice", "lab", "bmn")
 """The teaching tools: each one's name is its screen's element id (``#practice``...) and its
@@ -28,7 +27,7 @@ button's ``data-tool`` on the setup screen."""
 class ToolScreens:
     """The tool on show, and the statistics lab once opened."""
 
-    def __init__(self, shell: App, play: Play) -> None:
+    def __init__(self, shell: Shell, play: Table) -> None:
         self.shell = shell
         self.play = play
         self.tool: Tool | None = None

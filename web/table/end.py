@@ -18,14 +18,13 @@ from web.dom import by_id, clear, el, later, now, text_node
 from web.model.session import Session, seat_stats
 
 if TYPE_CHECKING:
-    from web.shell.app import App
-    from web.table.play import Play
+    from web.interfaces import Shell, Table
 
 
 class End:
     """The end of the game on the table, and its end screen's own buttons."""
 
-    def __init__(self, shell: App, play: Play) -> None:
+    def __init__(self, shell: Shell, play: Table) -> None:
         self.shell = shell
         self.play = play
         self.ended: Session | None = None
@@ -82,8 +81,7 @@ class End:
             return
         self.due = session
         self.since = now()
-        view = self.play.view
-        wait = view.crown(winner) if view is not None and winner is not None else 0
+        wait = self.play.crown(winner) if winner is not None else 0
         if wait > 0:
             self.timer = later(self.shell.guard(self._timer), wait)
         else:

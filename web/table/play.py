@@ -1,5 +1,6 @@
 """The table in play: a game started and put on the table, its bots and countdowns on real
-timers, people's actions, pause, speed, the game's end and playing again.
+timers (:class:`~web.table.timers.Timers`), people's actions, pause, speed, the game's end and
+playing again.
 
 Once the game is over, Pause cannot be used (nor Esc: there is nothing to resume); its end
 (the winner's moment, the end screen) is :class:`~web.table.end.End`'s.
@@ -12,16 +13,15 @@ screen does not need it: 15 ms of a cold start). Stepping through the record is
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
 from ratscrew.core.rng import seed_from_text
 from ratscrew.variants import find_variant
-from web.dom import by_id, later, now
+from web.dom import by_id, now
 from web.model.feedback import vibration
 from web.model.headline import is_fast
 from web.model.links import TableConfig, link_for, to_query, with_seed
@@ -30,17 +30,14 @@ from web.model.session import Session
 from web.model.setup_options import start_options
 from web.table.end import End
 from web.table.steps import Steps
+from web.table.timers import Timers
 
 if TYPE_CHECKING:
-    from web.phones.hosting import Phones
+    from ratscrew.core.events import Event
+    from web.interfaces import PhoneTable, Shell
     from web.phones.referee import Referee
-    from web.shell.app import App
     from web.table.view import TableView
 
-TICK_MS = 200
-"""How often a countdown on show is redrawn."""
-INSTANT_STEPS = 40
-"""Bot actions per animation frame at instant speed: fast, but you still see it happen."""
 ANIMATION = {"0.25": "1.6", "0.5": "1.3", "1": "1", "2": "0.7", "4": "0.45", "8": "0.25",
              "instant": "0"}
 """How long card animations last at each speed, as a share of their 1x length."""
@@ -59,16 +56,15 @@ def local_minutes() -> int:
 
 
 class Play:
-    """The game on the table, and the timers that play it."""
+    """The game on the table, and the timers that play it: the
+    :class:`~web.interfaces.Table`. It owns the table's drawing (:attr:`view`): only it
+    makes, swaps and asks it."""
 
-    def __init__(self, shell: App) -> None:
+    def __init__(self, shell: Shell) -> None:
         self.shell = shell
         self.session: Session | None = None
         self.view: TableView | None = None
-        self.timer: Any = None
-        self.frame: Any = None
-        self.ticker: Any = None
-        """A short timer that redraws the countdowns (burn contest, a person's choice)."""
+        self.timers = Timers(self, shell.guard)
         self.playing: TableConfig | None = None
         """The table of the game in play, as its link says it (the table's Copy link)."""
         self.record: tuple[str, dict[str, Any]] | None = None
@@ -77,11 +73,11 @@ class Play:
         """Deals the game on the table again (the end screen's "Play again")."""
         self.steps = Steps(shell, self)
         self.end = End(shell, self)
-        self.phones: Phones | None = None
+        self.phones: PhoneTable | None = None
         """The table's phone seats, while the table in play has some (they bring a referee:
         people's actions are then held and applied in the order they were made)."""
         on = shell.on
-        on("bar-phones", "click", lambda _e: self.phones and self.phones.panel.open())
+        on("bar-phones", "click", lambda _e: self.phones and self.phones.open_panel())
         on("pause", "click", self.toggle_pause)
         on("speed", "change", self.on_speed)
         on("table-copy", "click", self.on_table_copy)
@@ -108,11 +104,9 @@ class Play:
             shell.notify([f"That table cannot be dealt: {error}"])
             shell.show_setup()
             return
-        shell.config = config
+        shell.choose_table(config)
         query = to_query(replace(config, autostart=False))
-        shell.settings.last_table = query
-        shell.settings.speed = config.speed
-        shell.save_settings()
+        shell.change_settings(last_table=query, speed=config.speed)
         window.history.replaceState(None, "", f"?{query}" if query else "?")
         self.open_table(session, config.seed, config, again=lambda: self.start(config))
         if self.phones is not None:  # the same phones play the new deal
@@ -120,7 +114,8 @@ class Play:
         elif phone_seats := [i for i, seat in enumerate(config.seats) if seat.phone]:
             from web.phones.hosting import Phones  # only for a table with phones
 
-            self.phones = Phones(self, phone_seats)  # this page hosts: the game waits for Start
+            # This page hosts: the game waits for Start.
+            self.phones = Phones(self.shell, self, phone_seats)
 
     def open_table(self, session: Session, seed: str, config: TableConfig | None,
                    again: Callable[[], None],
@@ -157,10 +152,10 @@ class Play:
         from web.table.view import TableView
 
         assert self.session is not None
-        guard = self.shell.guard
-        return TableView(self.session, self.shell.keymap.keys_for, guard(self.touch),
-                         guard(self.choose), guard(self.variant_action), lines,
-                         self.shell.sound.play)
+        shell = self.shell
+        return TableView(self.session, lambda seat: shell.keymap.keys_for(seat),
+                         shell.guard(self.touch), shell.guard(self.choose),
+                         shell.guard(self.variant_action), lines, shell.sound.play)
 
     @property
     def referee(self) -> Referee | None:
@@ -174,69 +169,25 @@ class Play:
         if self.session is not None:
             self.session.pause(now())
 
-    # -- timers ----------------------------------------------------------------------------
+    # -- timers (web/table/timers.py) -----------------------------------------------------
 
     def stop_timers(self, ticker: bool = True) -> None:
         """Stop the bots' timer (or frame) and, unless told not to, the countdowns' ticker."""
-        if self.timer is not None:
-            window.clearTimeout(self.timer)
-            self.timer = None
-        if ticker and self.ticker is not None:
-            window.clearTimeout(self.ticker)
-            self.ticker = None
-        if self.frame is not None:
-            window.cancelAnimationFrame(self.frame)
-            self.frame = None
+        self.timers.stop(ticker)
 
     def schedule(self) -> None:
-        """One timer for the earliest bot intent (or one frame, at instant speed). The ticker
-        runs on (re-arming it at every action would starve it when bots act faster than it
-        ticks: a headline line waiting for its turn would never be shown)."""
-        self.stop_timers(ticker=False)
-        session = self.session
-        if session is None:
-            return
-        self._arm_ticker()
-        referee = self.referee
-        wait = referee.due_in(now()) if referee is not None else session.due_in(now())
-        if wait is None:
-            return
-        guard = self.shell.guard
-        if session.instant:
-            self.frame = window.requestAnimationFrame(create_once_callable(guard(self._frame)))
-        else:
-            self.timer = later(guard(self._timer), wait)
+        """Wait for the next bot's (or held) action, and tick the countdowns on show."""
+        self.timers.schedule()
 
-    def _arm_ticker(self) -> None:
-        session = self.session
-        if (
-            self.ticker is None
-            and self.view is not None
-            and session is not None
-            and not session.paused
-            and self.view.needs_ticking()
-        ):
-            self.ticker = later(self.shell.guard(self._tick), TICK_MS)
+    def ticking(self) -> bool:
+        """Whether a countdown is on show, or a line waits for its turn."""
+        return self.view is not None and self.view.needs_ticking()
 
-    def _tick(self, *_: Any) -> None:
-        """Redraw the countdowns on show (the burn contest's, a person's choice's) and show
-        what waited for its turn (a headline line, the live region's summary)."""
-        self.ticker = None
+    def tick(self) -> bool:
+        """Redraw what changes with time alone (False: no table is drawn)."""
         if self.view is not None:
             self.view.tick()
-            self._arm_ticker()
-
-    def _timer(self, *_: Any) -> None:
-        self.timer = None
-        if (referee := self.referee) is not None:
-            self.after(referee.advance(now()))
-        elif self.session is not None:
-            self.after(self.session.advance(now()))
-
-    def _frame(self, *_: Any) -> None:
-        self.frame = None
-        if self.session is not None:
-            self.after(self.session.run_instant(INSTANT_STEPS))
+        return self.view is not None
 
     def after(self, events: list[Any]) -> None:
         """Draw what happened, end the game if it is over, and wait for the next bot."""
@@ -294,13 +245,54 @@ class Play:
         self.view.note_action(kind, events)
         self.after(events)
 
+    # -- the table's drawing ---------------------------------------------------------------
+
     def redraw(self) -> None:
         """The table drawn afresh, its log kept (a seat changed hands)."""
         if self.view is not None:
-            lines = self.view.lines
-            self.view.destroy()
-            self.view = self.new_view(lines)
+            self._draw_afresh(self.view)
             self.schedule()
+
+    def _draw_afresh(self, old: TableView) -> None:
+        old.destroy()
+        self.view = self.new_view(old.lines)
+
+    def show_moment(self, events: Sequence[Event] = (), afresh: bool = False) -> None:
+        """The table at the session's moment: ``events`` drawn on it, or (``afresh``) the
+        table drawn anew, its log kept; the log scrolled to the moment."""
+        if self.view is None:
+            return
+        if afresh:
+            self._draw_afresh(self.view)
+        elif events:
+            self.view.update(events)
+        if self.view is not None:
+            self.view.show_moment()
+
+    def choice_key(self, seat: int, action: str) -> str | None:
+        """What ``seat``'s key does while its decision panel is open
+        (:meth:`~web.table.view.TableView.choice_key`; None: no panel)."""
+        return self.view.choice_key(seat, action) if self.view is not None else None
+
+    def refresh_keys(self) -> None:
+        if self.view is not None:
+            self.view.refresh_keys()
+
+    def relayout(self) -> None:
+        if self.view is not None:
+            self.view.relayout()
+
+    def crown(self, winner: int) -> int:
+        """The winner's moment on the table: how long it lasts (ms; 0 with no table)."""
+        return self.view.crown(winner) if self.view is not None else 0
+
+    def step_back(self, *_: Any) -> None:
+        self.steps.back()
+
+    def step_on(self, *_: Any) -> None:
+        self.steps.step()
+
+    # -- pause and speed -------------------------------------------------------------------
 
     def set_paused(self, paused: bool) -> None:
         """Pause or resume the game. Resuming at a past moment plays on from there: the
@@ -337,25 +329,24 @@ class Play:
 
     def toggle_pause(self, *_: Any) -> None:
         if self.phones is not None and not self.phones.started:
-            self.phones.panel.open()  # before Start the game waits for its phones
+            self.phones.open_panel()  # before Start the game waits for its phones
             return
         if self.session is not None and self.session.game.outcome is None:
             if self.phones is not None:
-                self.phones.holding = False  # the host plays on: no longer waits for phones
+                self.phones.host_plays_on()
             self.set_paused(not self.session.paused)
 
     def on_speed(self, _event: Any) -> None:
         shell = self.shell
         speed = str(by_id("speed").value)
-        shell.settings.speed = speed
-        shell.save_settings()
+        shell.change_settings(speed=speed)
         document.body.style.setProperty("--anim", ANIMATION.get(speed, "1"))
         if self.session is not None:
             if (referee := self.referee) is not None:  # actions held are applied, not lost
                 self.after(referee.flush(now()))
             self.session.set_speed(speed, now())
             show_motion(self.session.speed)
-            shell.config = replace(shell.config, speed=speed)
+            shell.choose_table(replace(shell.config, speed=speed))
             if self.playing is not None:
                 self.playing = replace(self.playing, speed=speed)
             self.schedule()

@@ -16,8 +16,7 @@ from web.dom import attribute, by_id, clear, el, now, text_node
 from web.model.session import Session
 
 if TYPE_CHECKING:
-    from web.shell.app import App
-    from web.table.play import Play
+    from web.interfaces import Shell, Table
 
 
 PAUSED: dict[str, list[tuple[str, str]]] = {
@@ -32,7 +31,7 @@ class Steps:
     """The step buttons, the position line ("57 of 812") and the log as a way through the
     record."""
 
-    def __init__(self, shell: App, play: Play) -> None:
+    def __init__(self, shell: Shell, play: Table) -> None:
         self.shell = shell
         self.play = play
         on = shell.on
@@ -54,15 +53,13 @@ class Steps:
         """One action on (the Step button, key "."): the record's next one at a past moment,
         else the next bot's action; the game stays paused."""
         session = self._table_on()
-        view = self.play.view
-        if session is None or view is None:
+        if session is None:
             return
         reviewing = session.reviewing
         events = session.step(now())
         self.play.set_paused(True)
         if events:
-            view.update(events)
-            view.show_moment()
+            self.play.show_moment(events)
         if session.game.outcome is not None:  # (set_paused has shown the new position)
             self.play.game_over(dialog=not reviewing)
 
@@ -76,15 +73,12 @@ class Steps:
         """The table at the moment after the record's first ``step`` actions, paused."""
         session = self._table_on()
         play = self.play
-        if session is None or play.view is None:
+        if session is None:
             return
         moved = session.goto(step, now())
         play.set_paused(True)
         if moved:
-            old = play.view
-            old.destroy()
-            play.view = play.new_view(old.lines)
-            play.view.show_moment()
+            play.show_moment(afresh=True)
             if session.game.outcome is None:
                 document.body.removeAttribute("data-winner")
             else:
@@ -163,7 +157,7 @@ class Steps:
         if not step.isdecimal():
             return
         self.jump(int(step))
-        if focus and self.play.view is not None:
+        if focus:
             now_entry = by_id("log").querySelector("[aria-current]")
             (now_entry or by_id("log")).focus()
 

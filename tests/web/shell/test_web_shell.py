@@ -4,7 +4,10 @@ what the page's start imports of web/, and the shell's controllers kept to one c
 The start (web/boot/main.py) imports :mod:`web.shell.app`; everything that module imports at
 its top level, and so on, is paid for by every visit before the setup screen is ready. The
 table's drawing (web.table.view and the variants' parts) and the teaching tools are imported
-when first shown.
+when first shown; the wiring's Protocols (web/interfaces.py) only for types.
+
+What each controller does is tested on the fake page (tests/web/fake_browser.py), the
+controllers it talks to real or fakes of their Protocols (tests/web/fake_shell.py).
 """
 
 from __future__ import annotations
@@ -15,8 +18,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 CONTROLLERS = ["web/shell/app.py", "web/shell/setup.py", "web/shell/keys.py",
                "web/shell/records.py", "web/shell/settings_dialog.py",
-               "web/shell/tool_screens.py", "web/table/play.py", "web/table/steps.py"]
-"""The shell and its controllers."""
+               "web/shell/tool_screens.py", "web/table/play.py", "web/table/steps.py",
+               "web/table/end.py", "web/table/timers.py", "web/phones/hosting.py",
+               "web/phones/joining.py", "web/phones/panel.py",
+               "web/interfaces.py"]
+"""The shell and its controllers, and the Protocols they know each other by."""
 LATER = ("web.table.view", "web.table.part", "web.table.parts", "web.tools.")
 """What the start must not import: the table's drawing and the teaching tools."""
 
@@ -73,6 +79,7 @@ def imported_at_start(entry: str) -> set[str]:
 def test_the_start_imports_neither_the_table_drawing_nor_the_tools() -> None:
     started = imported_at_start("web.shell.app")
     assert {"web.shell.setup", "web.table.play", "web.table.steps"} <= started
+    assert "web.interfaces" not in started
     early = sorted(name for name in started if name.startswith(LATER))
     assert not early, f"imported at start: {early}"
 
