@@ -15,14 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from ratscrew.core import discovery
 from ratscrew.core.engine import Game
 from web.model.feedback import Sound
-
-if TYPE_CHECKING:
-    from web.table.part import TablePart
 
 PARTS_PACKAGE = "web.table.parts"
 """The package whose modules are the variants' web parts, a package (a folder) a variant."""
@@ -54,9 +50,10 @@ class VariantPage:
 
     variant: str
     """The variant's name (:attr:`ratscrew.core.variant.Variant.name`)."""
-    parts: tuple[type[TablePart], ...] = ()
-    """Its pieces of the table, in the order the table builds and updates them (their one
-    registration: :func:`web.table.part.parts_for` reads them here)."""
+    parts: tuple[type, ...] = ()
+    """Its pieces of the table (:class:`web.table.part.TablePart` classes, checked there), in
+    the order the table builds and updates them (their one registration:
+    :func:`web.table.part.parts_for` reads them here)."""
     labels: Mapping[str, str] = field(default_factory=dict)
     """What the setup form calls the variant's own options."""
     choice_labels: Mapping[str, Mapping[str, str]] = field(default_factory=dict)

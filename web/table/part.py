@@ -154,14 +154,23 @@ def load_parts() -> None:
     discover()
 
 
+def _table_parts(classes: Sequence[type]) -> list[type[TablePart]]:
+    """A page's parts, each checked to be a :class:`TablePart` (the browser-free page
+    description does not import this module)."""
+    for cls in classes:
+        if not issubclass(cls, TablePart):
+            raise TypeError(f"{cls.__qualname__} is no TablePart")
+    return [cls for cls in classes if issubclass(cls, TablePart)]
+
+
 def parts_for(variant_name: str) -> list[type[TablePart]]:
     """The parts of the table for a variant, in the order its page names them."""
-    return list(page_of(variant_name).parts)
+    return _table_parts(page_of(variant_name).parts)
 
 
 def all_parts() -> list[type[TablePart]]:
     """Every part of every variant."""
     seen: list[type[TablePart]] = []
     for page in discover().values():
-        seen.extend(cls for cls in page.parts if cls not in seen)
+        seen.extend(cls for cls in _table_parts(page.parts) if cls not in seen)
     return seen
