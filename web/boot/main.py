@@ -36,9 +36,10 @@ boot = window.ratscrewBoot
 
 ENGINE_MODULES = ("ratscrew.core.rng", "ratscrew.core.cards", "ratscrew.core.slaps",
                   "ratscrew.core.options", "ratscrew.core.events", "ratscrew.core.discovery",
-                  "ratscrew.core.variant",
-                  "ratscrew.core.engine", "ratscrew.variants", "ratscrew.play.bots",
-                  "ratscrew.play.match")
+                  "ratscrew.core.variant", "ratscrew.core.actions", "ratscrew.core.table",
+                  "ratscrew.core.pile", "ratscrew.core.challenge", "ratscrew.core.penalties",
+                  "ratscrew.core.state", "ratscrew.core.engine", "ratscrew.variants",
+                  "ratscrew.play.bots", "ratscrew.play.match")
 """The engine modules the page plays with (the analyser, records and the command line are
 not needed to play, and importing them would only slow the start)."""
 
