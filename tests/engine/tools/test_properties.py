@@ -39,7 +39,9 @@ MAX_CARDS = 2000
 MAX_PLAYERS = 8
 
 SETTINGS = settings(
-    max_examples=100,
+    # Fifty whole games a variant here; scripts/soak.py (run by scripts/test too) plays random
+    # tables of every variant for as long as it is given.
+    max_examples=50,
     deadline=None,
     # Each example is a whole game (played twice and replayed once): shrinking would replay
     # hundreds of them. The failure message gives the command that reproduces the game instead.
