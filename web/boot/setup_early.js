@@ -73,21 +73,6 @@
       .filter((kind) => !PEOPLE.has(kind)),
   });
 
-  // A person's buttons as web/table/pieces/seats.py draws them, unusable until the deal.
-  /** @param {string} action @param {string} label @param {string} key */
-  const touchButton = (action, label, key) => {
-    const button = document.createElement("button");
-    button.type = "button";
-    button.className = `touch-${action}`;
-    button.disabled = true;
-    const text = document.createElement("span");
-    text.textContent = label;
-    const kbd = document.createElement("kbd");
-    kbd.textContent = key;
-    button.append(text, kbd);
-    return button;
-  };
-
   // The centre row's size, which its cards scale to, kept in --box-w and --box-h as web/shell/app.py
   // keeps it once Python is there (App.watch_size): written at once (an observer's first
   // report may come after the first frame), then by an observer until stop().
@@ -166,7 +151,7 @@
     earlyBoxes(data("boxes", "{}")[match.value] || []);
 
     // Each seat as web/table/pieces/seats.py draws it: its name, its stack as dealt, and a
-    // bot's tag and level or a person's buttons and keys.
+    // bot's level or a person's buttons and keys.
     const depths = (data("depths", "{}")[match.value] || {})[String(players)] || [];
     const actions = data("actions", "{}")[match.value] || [];
     const labels = data("labels", "{}");
@@ -174,33 +159,43 @@
     const humanOrder = Number(template.dataset.humanOrder);
     /** @type {[string, number[]][]} */
     const regions = Object.entries(layout);
+    // The build's seats (seats.py's seat_markup, as skeletons): a bot's, a person's, and a
+    // person's touch button.
+    const drawn = Array.from(template.content.children);
+    /** @param {(node: Element) => boolean} test */
+    const drawing = (test) => /** @type {HTMLElement} */ (drawn.find(test));
+    const botSeat = drawing((node) => node.matches(".seat:not(.human)"));
+    const personSeat = drawing((node) => node.matches(".seat.human"));
+    const touchButton = drawing((node) => node.matches("button"));
     for (const [region, seats] of regions) {
       const box = /** @type {HTMLElement} */ (document.querySelector(`#seats [data-region='${region}']`));
       for (const seat of seats) {
-        const node = /** @type {HTMLElement} */ (template.content.firstElementChild?.cloneNode(true));
-        /** The skeleton's part of that class (web/model/setup_html.py's seat_skeleton).
-         *  @param {string} selector */
-        const part = (selector) => /** @type {HTMLElement} */ (node.querySelector(selector));
         const { name: seatName, bot, level } = table.seats[seat];
+        const node = /** @type {HTMLElement} */ ((bot ? botSeat : personSeat).cloneNode(true));
+        /** The drawing's element of that class (in the node given, or the seat).
+         *  @param {string} selector @param {Element} [inside] */
+        const part = (selector, inside = node) => /** @type {HTMLElement} */ (inside.querySelector(selector));
         node.dataset.region = region;
+        node.setAttribute("aria-label", seatName);
+        node.style.setProperty("--order", String(bot ? seat : humanOrder + seat));
         part(".seat-number").textContent = String(seat + 1);
         const name = part(".seat-name");
         name.textContent = seatName;
         name.style.setProperty("--word", String(ratscrewLoader.longestWord(seatName)));
         part(".stack").style.setProperty("--depth", String(depths[seat] || 0));
-        const zone = part(".touch");
         if (bot) {
-          zone.remove();
-          part(".seat-status").textContent = ""; // a bot's line: its tag alone
+          part(".seat-tag").title = `bot, ${level}`;
           part(".seat-skill").textContent = ` · ${level}`;
-          node.style.setProperty("--order", String(seat));
         } else {
-          node.classList.add("human");
-          part(".seat-tag").remove();
-          node.style.setProperty("--order", String(humanOrder + seat));
-          zone.classList.add(`touch-${actions.length}`);
+          const zone = part(".touch");
+          zone.className = `touch touch-${actions.length}`;
           for (const action of actions) {
-            zone.appendChild(touchButton(action, labels[action] || action, (keys[seat] || {})[action] || ""));
+            const button = /** @type {HTMLElement} */ (touchButton.cloneNode(true));
+            button.className = `touch-${action}`;
+            part("span", button).textContent = labels[action] || action;
+            part("kbd", button).textContent = (keys[seat] || {})[action] || "";
+            part(".visually-hidden", button).textContent = ` (${seatName})`;
+            zone.appendChild(button);
           }
         }
         box.appendChild(node);

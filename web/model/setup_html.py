@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ratscrew.core.engine import Game
 from ratscrew.core.slaps import SLAP_RULES
@@ -50,6 +50,9 @@ from web.model.setup_options import (
     slaps_heading,
 )
 from web.model.variant_page import page_of
+
+if TYPE_CHECKING:
+    from web.table.piece import Markup
 
 MAX_SEATS = 8
 """Seat rows prerendered for each variant (the most any variant seats)."""
@@ -255,23 +258,27 @@ def form_parts(config: TableConfig, keys: Callable[[int], str],
     }
 
 
-def seat_skeleton() -> str:
-    """A seat as the table shows it before the game is dealt (a link with autostart=1 while
-    Python starts): web/table/pieces/seats.py's seat, "Dealing…" for its status, no data-seat
-    (it is no seat of a game yet), and both a bot's tag and a person's touch zone:
-    web/boot/setup_early.js keeps the one the seat needs and puts the game's buttons in the
-    zone, so that each seat has its size and place before the deal."""
-    tag_text = "bot" + tag("span", " · normal", class_="seat-skill")
-    return tag("section",
-               tag("header", tag("span", "", class_="seat-number")
-                   + tag("h2", "", class_="seat-name"), class_="seat-head")
-               + tag("div", tag("div", "", class_="stack", aria_hidden="true")
-                     + tag("span", "&nbsp;", class_="count"), class_="seat-body")
-               + tag("div", tag("p", "Dealing…", class_="seat-status")
-                     + tag("span", tag_text, class_="seat-tag"), class_="seat-line")
-               + tag("p", "", class_="seat-marks")
-               + tag("div", "", class_="touch"),
-               class_="seat skeleton", data_skeleton="")
+def markup_html(markup: Markup) -> str:
+    """An element the table draws (:class:`~web.table.piece.Markup`) as HTML."""
+    style = ";".join(f"{name}:{value}" for name, value in markup.style) or None
+    values: dict[str, object] = {"class_": markup.cls or None}
+    values.update((name, True if value == "" else value) for name, value in markup.attrs)
+    return tag(markup.tag, escape(markup.text) + "".join(markup_html(child)
+                                                         for child in markup.children),
+               **values, style=style)
+
+
+def seat_skeletons() -> str:
+    """The seats as the table draws them before the deal (a link with autostart=1 while
+    Python starts): web/table/pieces/seats.py's own :func:`~web.table.pieces.seats.seat_markup`,
+    a bot's and a person's, and a person's touch button, as skeletons;
+    web/boot/setup_early.js fills in each seat's number, name, level and buttons, so that each
+    seat has its size and place before the deal."""
+    from web.table.pieces.seats import seat_markup, touch_button_markup
+
+    return (markup_html(seat_markup(0, "", "bot", "normal", skeleton=True))
+            + markup_html(seat_markup(0, "", "person", skeleton=True))
+            + markup_html(touch_button_markup("flip", "", "", "", skeleton=True)))
 
 
 def compact_json(value: object) -> str:
@@ -324,7 +331,7 @@ def prerender() -> dict[str, str]:
     default, _ = parse_query("")
     parts = form_parts(default, default_keys(VARIANTS[default.variant]), MAX_SEATS)
     data = {f"data_{name.replace('-', '_')}": value for name, value in skeleton_data().items()}
-    skeleton = tag("template", seat_skeleton(), id="seat-skeleton", **data)
+    skeleton = tag("template", seat_skeletons(), id="seat-skeleton", **data)
     return {
         "variants": variant_options(default.variant),
         "speeds": speed_options(default.speed),

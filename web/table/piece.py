@@ -14,7 +14,9 @@ notable events, marks and notes for the seats, a person's own actions of the var
 
 Both draw with the tools the table hands them, a :class:`Dom` (a part through its
 :class:`~web.table.part.PartContext`, a piece in its constructor), and import nothing of the
-browser: why is said in :mod:`web.dom`, where the tools are.
+browser: why is said in :mod:`web.dom`, where the tools are. What is drawn before Python too (a
+seat) is written once as :class:`Markup`, which :func:`draw` makes in the page and the build
+writes as HTML for the page's first moments (:func:`web.model.setup_html.markup_html`).
 """
 
 from __future__ import annotations
@@ -24,6 +26,38 @@ from dataclasses import dataclass
 from typing import Any
 
 from ratscrew.core.events import Event
+
+
+@dataclass(frozen=True, slots=True)
+class Markup:
+    """An element as data, with its children: drawn by :func:`draw`, written as HTML by
+    :func:`web.model.setup_html.markup_html`, so that the two are one markup."""
+
+    tag: str
+    cls: str = ""
+    text: str = ""
+    """Its text, before its children."""
+    attrs: tuple[tuple[str, str], ...] = ()
+    style: tuple[tuple[str, str], ...] = ()
+    """Its custom properties (``("--order", "3")``)."""
+    children: tuple[Markup, ...] = ()
+    ref: str = ""
+    """The name :func:`draw` gives the element by, for whoever fills it in later."""
+
+
+def draw(markup: Markup, el: Callable[..., Any], refs: dict[str, Any]) -> Any:
+    """The element ``markup`` describes, made with ``el`` (:attr:`Dom.el`); each element with a
+    :attr:`~Markup.ref` is put in ``refs`` by it."""
+    node = el(markup.tag, markup.cls, markup.text)
+    for name, value in markup.attrs:
+        node.setAttribute(name, value)
+    for name, value in markup.style:
+        node.style.setProperty(name, value)
+    for child in markup.children:
+        node.appendChild(draw(child, el, refs))
+    if markup.ref:
+        refs[markup.ref] = node
+    return node
 
 
 @dataclass(frozen=True)

@@ -196,17 +196,45 @@ def test_an_autostart_link_seats_people_and_bots_as_the_game_will(
         " Array.from(s.querySelectorAll('.touch button')).map(b => [b.textContent, b.disabled]),"
         " s.querySelector('.seat-tag')?.textContent ?? null]).sort()")
     assert seats == [
-        ["1", True, [["FlipQ", True], ["LeftA", True], ["RightS", True]], None],
+        ["1", True, [["FlipQ (Player 1)", True], ["LeftA (Player 1)", True],
+                     ["RightS (Player 1)", True]], None],
         ["2", False, [], "bot · easy"],
-        ["3", True, [["FlipZ", True], ["LeftC", True], ["RightV", True]], None],
+        ["3", True, [["FlipZ (Player 3)", True], ["LeftC (Player 3)", True],
+                     ["RightV (Player 3)", True]], None],
         ["4", False, [], "bot · expert"],
     ]
     expect(page.locator("#bar-game")).to_contain_text("Slap Like an Egyptian · seed 3")
+    before = page.evaluate(SEAT_SHAPES, "#seats [data-skeleton]")
     hold_runtime()
     wait_ready(page)
     expect(skeletons).to_have_count(0)
     expect(page.locator("#seats .seat.human")).to_have_count(2)
     expect(page.locator("#seats .seat.human [data-action]")).to_have_count(6)
+    # Seat 1 plays first: nothing has happened at the table yet.
+    assert page.evaluate(SEAT_SHAPES, "#seats [data-seat]") == before
+
+
+SEAT_SHAPES = """selector => {
+  // What a seat is made of, as both the page before Python and the table draw it: each
+  // element's tag, classes, attributes and the texts that name the seat and its buttons.
+  // Left out: the hooks of a dealt seat, the skeleton's marks, what the game changes.
+  const hooks = new Set(["class", "data-skeleton", "data-seat", "data-cards", "data-name",
+    "data-action", "data-marks", "disabled", "aria-current"]);
+  const states = new Set(["skeleton", "to-act", "empty", "winner"]);
+  const named = ".seat-number, .seat-name, .seat-tag, button span, kbd";
+  const shape = node => [
+    node.tagName,
+    Array.from(node.classList).filter(c => !states.has(c)).sort().join(" "),
+    Array.from(node.attributes).filter(a => !hooks.has(a.name))
+      .map(a => a.name === "style" ? `style=${a.value.split(";").map(d => d.split(":")[0].trim())
+        .filter(Boolean).sort()}` : `${a.name}=${a.value}`)
+      .sort(),
+    node.matches(named) ? node.textContent : null,
+    node.matches(".stack, .seat-marks") ? [] : Array.from(node.children).map(shape),
+  ];
+  return Object.fromEntries(Array.from(document.querySelectorAll(selector),
+    seat => [seat.querySelector(".seat-number").textContent, shape(seat)]));
+}"""
 
 
 STATUS_AND_FRAMES = """

@@ -29,8 +29,10 @@ from tests.web.fake_browser import Element, fake_browser
 from web.model.card_text import with_symbols
 from web.model.headline import NOTE_MS
 from web.model.session import Session
+from web.model.setup_html import markup_html, seat_skeletons
 from web.table.part import TablePart
-from web.table.piece import Piece
+from web.table.piece import Piece, draw
+from web.table.pieces.seats import SeatKind, seat_markup, touch_button_markup
 
 # --------------------------------------------------------------------------- the table on it
 
@@ -180,6 +182,42 @@ def test_a_seat_shows_its_keys_its_turn_and_its_notes(fake: Any) -> None:
     press = types.SimpleNamespace(type="pointerdown", detail=1, preventDefault=lambda: None)
     flip.listeners[0][1](press)
     assert fake.touched == [(0, "flip")]
+
+
+@pytest.mark.parametrize(("kind", "buttons"), [
+    ("bot", ()), ("phone", ()),
+    ("person", (("flip", "Flip", "Q"), ("slap", "Slap", "W"))),
+    ("person", (("flip", "Flip", "Z"), ("slap-left", "Left", "C"), ("slap-right", "Right", "&"))),
+])
+@pytest.mark.parametrize("skeleton", [False, True])
+def test_a_seat_drawn_and_a_seat_written_as_html_are_one_markup(
+    fake: Any, kind: SeatKind, buttons: tuple[tuple[str, str, str], ...], skeleton: bool
+) -> None:
+    """The seat the table draws and the seat the build writes for the page before Python
+    (web/model/setup_html.py, which web/boot/setup_early.js fills in) come from one
+    seat_markup: drawn, and written as HTML then parsed, they are the same elements."""
+    markup = seat_markup(2, "Zoë <b>&", kind, "expert", buttons, skeleton)
+    refs: dict[str, Any] = {}
+    drawn = draw(markup, fake.view.DOM.el, refs)
+    box = fake.document.createElement("div")
+    box.innerHTML = markup_html(markup)
+    assert box.children[0].outer_html() == drawn.outer_html()
+    assert drawn.querySelector(".seat-name").textContent == "Zoë <b>&"
+    assert {"root", "name", "stack", "count", "status", "line", "marks"} <= set(refs)
+    assert ("data-seat" in drawn.attributes) is not skeleton
+    assert len(drawn.querySelectorAll("button")) == len(buttons)
+    assert {name for name in refs if name.startswith("key:")} == {f"key:{a}" for a, _, _ in buttons}
+
+
+def test_the_page_before_python_has_the_tables_own_seats() -> None:
+    """The build's templates are seats.py's skeletons: a bot's seat, a person's and a person's
+    touch button, all without the hooks of a dealt seat."""
+    html = seat_skeletons()
+    assert html == (markup_html(seat_markup(0, "", "bot", "normal", skeleton=True))
+                    + markup_html(seat_markup(0, "", "person", skeleton=True))
+                    + markup_html(touch_button_markup("flip", "", "", "", skeleton=True)))
+    for hook in ("data-seat", "data-cards", "data-name", "data-action"):
+        assert hook not in html
 
 
 def test_the_projector_display_moves_the_seats_and_the_pause_banner(fake: Any) -> None:

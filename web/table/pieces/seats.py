@@ -9,8 +9,8 @@ note is ``.seat-note`` with ``data-kind``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
 
 from ratscrew.core.engine import Game
 from web.model.card_text import with_symbols
@@ -19,7 +19,7 @@ from web.model.keymap import key_label
 from web.model.seating import REGIONS, longest_word, seat_layout
 from web.model.session import ACTION_LABELS, HUMAN_ORDER, STACK_DEPTH, Session
 from web.model.variant_page import table_words
-from web.table.piece import Dom, Piece
+from web.table.piece import Dom, Markup, Piece, draw
 
 Marks = tuple[tuple[str, str], ...]
 """What a seat wears besides its count, as (kind, text): each a ``data-mark``."""
@@ -34,6 +34,76 @@ def projector_display(dom: Dom, node: Any) -> bool:
     ``projector`` on ``<html>``: web/shell/settings_dialog.py) on a screen it changes."""
     return bool(node.ownerDocument.documentElement.classList.contains("projector")
                 and dom.media(DESKTOP))
+
+
+SeatKind = Literal["person", "bot", "phone"]
+"""Who plays a seat: a person at this device, a bot, or a person on a phone."""
+
+SKELETON_STATUS = "Dealing…"
+"""A person's status line before the deal."""
+
+
+def seat_markup(seat: int, name: str, kind: SeatKind, level: str = "",
+                buttons: Sequence[tuple[str, str, str]] = (), skeleton: bool = False) -> Markup:
+    """A seat's elements: its number and name, its stack and count, its status line (with a
+    bot's tag and ``level``, or a phone's), its marks, and a person's touch buttons (each
+    ``(action, label, key)``: :func:`touch_button_markup`), which also show the seat's keys
+    (hidden on touch screens).
+
+    The table draws it (:meth:`Seats.build`), and so does the page before Python, for a link
+    that deals at once: the build writes it as a ``skeleton`` (web/model/setup_html.py's
+    templates) and web/boot/setup_early.js fills in the seat's number, name, level and
+    buttons. A skeleton is no seat of a game yet: it has ``data-skeleton`` and none of the
+    hooks of a dealt seat (``data-seat``, ``data-cards``, ``data-name``, ``data-action``)."""
+    person = kind == "person"
+    hooks = ((("data-skeleton", ""),) if skeleton
+             else (("data-seat", str(seat)), ("data-cards", "0")))
+    if kind == "bot":
+        tags: tuple[Markup, ...] = (Markup("span", "seat-tag", "bot", (("title", f"bot, {level}"),),
+                                           children=(Markup("span", "seat-skill",
+                                                            f" · {level}"),)),)
+    elif kind == "phone":
+        tags = (Markup("span", "seat-tag", "phone", (("title", "plays from a phone"),)),)
+    else:
+        tags = ()
+    status = SKELETON_STATUS if skeleton and person else ""
+    # The status line: what the seat may do now, and the tag (compact, never in the name's
+    # room: a narrow seat shows "bot" alone). A note replaces the line a moment.
+    parts = [
+        Markup("header", "seat-head", children=(
+            Markup("span", "seat-number", str(seat + 1)),
+            Markup("h2", "seat-name", name, () if skeleton else (("data-name", name),),
+                   (("--word", str(longest_word(name))),), ref="name"))),
+        Markup("div", "seat-body", children=(
+            Markup("div", "stack", attrs=(("aria-hidden", "true"),), ref="stack"),
+            # Before the deal the count keeps its line's height.
+            Markup("span", "count", "\u00a0" if skeleton else "", ref="count"))),
+        Markup("div", "seat-line", children=(Markup("p", "seat-status", status, ref="status"),
+                                              *tags), ref="line"),
+        Markup("p", "seat-marks", ref="marks"),
+    ]
+    if person:
+        parts.append(Markup("div", f"touch touch-{len(buttons)}", children=tuple(
+            touch_button_markup(action, label, key, name, skeleton)
+            for action, label, key in buttons)))
+    return Markup("section", " ".join(("seat", *(("human",) if person else ()),
+                                       *(("skeleton",) if skeleton else ()))),
+                  attrs=(*hooks, ("aria-label", name)),
+                  style=(("--order", str(HUMAN_ORDER + seat if person else seat)),),
+                  children=tuple(parts), ref="root")
+
+
+def touch_button_markup(action: str, label: str, key: str, name: str,
+                        skeleton: bool = False) -> Markup:
+    """A person's touch button: what it does, its key and, for a screen reader, whose it is.
+    The accessible name starts with what the button shows ("Flip Q (Ada)"): no aria-label
+    that would differ from the visible text. Before the deal (``skeleton``) it is disabled and
+    has no ``data-action`` hook."""
+    attrs = (("type", "button"), ("disabled", "")) if skeleton \
+        else (("type", "button"), ("data-action", action))
+    return Markup("button", f"touch-{action}", attrs=attrs, ref=f"button:{action}", children=(
+        Markup("span", "", label), Markup("kbd", "", key, ref=f"key:{action}"),
+        Markup("span", "visually-hidden", f" ({name})")))
 
 
 class Seats(Piece):
@@ -92,61 +162,24 @@ class Seats(Piece):
             self.regions[region].appendChild(root)
 
     def _make_seat(self, seat: int) -> dict[str, Any]:
-        el = self.dom.el
         game, session = self.game, self.session
         bot = session.bots.get(seat)
         here = bot is None and seat not in session.remote  # a person at this device
-        root = el("section", "seat", data_seat=str(seat), data_cards="0",
-                  aria_label=game.name(seat))
-        if here:
-            root.classList.add("human")
-        root.style.setProperty("--order", str(HUMAN_ORDER + seat if here else seat))
-        head = el("header", "seat-head")
-        head.appendChild(el("span", "seat-number", str(seat + 1)))
-        name = el("h2", "seat-name", game.name(seat), data_name=game.name(seat))
-        name.style.setProperty("--word", str(longest_word(game.name(seat))))
-        head.appendChild(name)
-        root.appendChild(head)
-        body = el("div", "seat-body")
-        stack = el("div", "stack", aria_hidden="true")
-        count = el("span", "count")
-        body.appendChild(stack)
-        body.appendChild(count)
-        root.appendChild(body)
-        # The status line: what the seat may do now, and the bot tag (compact, never in the
-        # name's room: a narrow seat shows "bot" alone). A note replaces the line a moment.
-        line = el("div", "seat-line")
-        status = el("p", "seat-status")
-        line.appendChild(status)
-        if bot is not None:
-            tag = el("span", "seat-tag", "bot", title=f"bot, {bot.skill.name}")
-            tag.appendChild(el("span", "seat-skill", f" · {bot.skill.name}"))
-            line.appendChild(tag)
-        elif not here:
-            line.appendChild(el("span", "seat-tag", "phone", title="plays from a phone"))
-        root.appendChild(line)
-        marks = el("p", "seat-marks")
-        root.appendChild(marks)
-        keys: dict[str, Any] = {}
-        if here:
-            # The touch zone, which also shows the seat's keys (hidden on touch screens).
-            actions = session.actions
-            zone = el("div", f"touch touch-{len(actions)}")
-            for action in actions:
-                # The accessible name starts with what the button shows ("Flip Q (Ada)"):
-                # no aria-label that would differ from the visible text.
-                button = el("button", f"touch-{action}", type="button", data_action=action)
-                button.appendChild(el("span", "", ACTION_LABELS[action]))
-                keys[action] = el("kbd")
-                button.appendChild(keys[action])
-                button.appendChild(el("span", "visually-hidden", f" ({game.name(seat)})"))
-                handler = self._touch_handler(seat, action)
-                button.addEventListener("pointerdown", handler)
-                button.addEventListener("click", handler)
-                zone.appendChild(button)
-            root.appendChild(zone)
-        return {"root": root, "count": count, "stack": stack, "status": status, "keys": keys,
-                "name": name, "marks": marks, "line": line, "note": None, "note_token": 0}
+        kind: SeatKind = "bot" if bot is not None else "person" if here else "phone"
+        keys = self._keys(seat)
+        buttons = [(action, ACTION_LABELS[action], key_label(keys.get(action, "")))
+                   for action in (session.actions if here else ())]
+        refs: dict[str, Any] = {}
+        root = draw(seat_markup(seat, game.name(seat), kind, bot.skill.name if bot else "",
+                                buttons), self.dom.el, refs)
+        for action, _, _ in buttons:
+            handler = self._touch_handler(seat, action)
+            refs[f"button:{action}"].addEventListener("pointerdown", handler)
+            refs[f"button:{action}"].addEventListener("click", handler)
+        return {"root": root, "count": refs["count"], "stack": refs["stack"],
+                "status": refs["status"], "keys": {a: refs[f"key:{a}"] for a, _, _ in buttons},
+                "name": refs["name"], "marks": refs["marks"], "line": refs["line"],
+                "note": None, "note_token": 0}
 
     def _touch_handler(self, seat: int, action: str) -> Any:
         def handler(event: Any) -> None:
