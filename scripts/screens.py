@@ -534,14 +534,18 @@ def revision_site(rev: str) -> Iterator[Path]:
     git("worktree", "add", "--detach", str(tree), commit)
     try:
         lock = "package-lock.json"
+        build = [sys.executable, str(tree / "scripts" / "build")]
         if ((tree / lock).is_file() and sitebuild.NODE_MODULES.is_dir()
                 and (tree / lock).read_bytes() == (ROOT / lock).read_bytes()):
+            # The same packages: this checkout's, as they are. Never `npm ci` through the
+            # link: it would empty this checkout's node_modules/ first.
             (tree / "node_modules").symlink_to(sitebuild.NODE_MODULES, target_is_directory=True)
+            build.append("--no-install")
         cache = ROOT / ".cache"
         if cache.is_dir():
             shutil.copytree(cache, tree / ".cache")
         print(f"building {rev} ({commit[:12]}) in {tree}", flush=True)
-        subprocess.run([sys.executable, str(tree / "scripts" / "build")], cwd=tree, check=True)
+        subprocess.run(build, cwd=tree, check=True)
         yield tree / "_site"
     finally:
         subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT,
