@@ -26,6 +26,10 @@ if TYPE_CHECKING:
     from ratscrew.core.table import VariantTable
 
 
+HUMAN_ACTIONS = ("flip", "slap", "slap-left", "slap-right")
+"""Everything a person's seat may do with its keys or buttons, in one game or another."""
+PLAIN_ACTIONS = ("flip", "slap")
+HAND_ACTIONS = ("flip", "slap-left", "slap-right")
 class VariantError(ValueError):
     """A variant name that is not known, or a player count it does not allow."""
 
@@ -70,6 +74,9 @@ class Variant:
     :attr:`Rules.extra <ratscrew.core.options.Rules.extra>`)."""
     ignores: tuple[str, ...] = ()
     """The core's options this variant does not read (a Tarot deck takes no jokers)."""
+    lesson: str = ""
+    """The variant's lesson (:mod:`ratscrew.tools.lesson`): a TOML file beside its module in
+    ``ratscrew/variants/`` (``classic.lesson.toml``), or "" for none."""
     slapping: bool = True
     """Whether players slap at all. Beggar-My-Neighbour: "There is no skill in this game": a
     slap is ignored and costs nothing (unless slap rules are added as a house rule)."""
@@ -208,3 +215,18 @@ def register(variant: Variant) -> Variant:
     OPTION_SPECS.clear()
     OPTION_SPECS.update((spec.name, spec) for spec in specs)
     return variant
+
+
+FLIP_ONLY = ("flip",)
+
+
+def seat_actions(variant: Variant, slapping: bool | None = None) -> tuple[str, ...]:
+    """The actions a person's seat has in ``variant``: only a flip where nobody slaps
+    (Beggar-My-Neighbour, unless ``slapping`` says house slap rules were added), a left-hand
+    and a right-hand slap where the variant cares which hand slaps (Slap Like an Egyptian),
+    else one slap."""
+    if not (variant.slapping if slapping is None else slapping):
+        return FLIP_ONLY
+    if variant.judge_slap is not None or variant.bot_hand is not None:
+        return HAND_ACTIONS
+    return PLAIN_ACTIONS

@@ -177,7 +177,7 @@ def new_game(data: Mapping[str, Any]) -> Game:
     try:
         variant = find_variant(name)
         if hands is not None:
-            _check_deck(variant, variant.rules_for(players, options), hands)
+            check_deck(variant, variant.rules_for(players, options), hands)
         return Game(variant, players, seed=seed, hands=hands, options=options, names=names)
     except RecordError:
         raise
@@ -187,7 +187,7 @@ def new_game(data: Mapping[str, Any]) -> Game:
         raise RecordError(f"cannot start the game: {exc}") from None
 
 
-def _check_deck(variant: Variant, rules: Rules, hands: list[list[Card]]) -> None:
+def check_deck(variant: Variant, rules: Rules, hands: list[list[Card]]) -> None:
     """The hands hold only cards of the variant's deck for these rules (its packs, jokers,
     Tarot cards), none more often than the deck does (they may hold fewer: a short deal)."""
     deck = Counter(c.code for c in variant.deck(rules))

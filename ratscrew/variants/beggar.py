@@ -99,6 +99,7 @@ class OutOfCardsToPay(OutOfCards):
 BEGGAR_MY_NEIGHBOUR = register(Variant(
     name="beggar-my-neighbour",
     title="Beggar-My-Neighbour",
+    lesson="beggar.lesson.toml",
     summary="No slaps and no skill: J/Q/K/A must be paid with 1/2/3/4 cards; whoever runs out "
     "of cards when they must play or pay is out. The last player with cards wins.",
     aliases=("bmn", "beggar", "strip-jack-naked"),

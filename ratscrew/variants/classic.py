@@ -8,5 +8,6 @@ CLASSIC = register(Variant(
     summary="Flip in turn; J/Q/K/A challenge the next player with 1/2/3/4 chances; slap "
     "doubles and sandwiches to take the pile. Collect every card to win.",
     aliases=("ers", "egyptian-rat-screw"),
+    lesson="classic.lesson.toml",
     order=0,
 ))

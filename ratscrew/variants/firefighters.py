@@ -344,6 +344,7 @@ FIREFIGHTERS = register(Variant(
     "the challenge out. When the pile meets a burn condition everyone burns a card: the "
     "highest (first to burn +2) takes the pile. Cardless players may put out a fire.",
     aliases=("burn", "firefighters-and-burn"),
+    lesson="firefighters.lesson.toml",
     rules=Rules(
         slaps=("double", "unlucky-13", "lucky-7", "embers", "sandwich", "chimney"),
         challenge=(("J", 1), ("Q", 1), ("K", 1)),

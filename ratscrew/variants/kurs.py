@@ -1046,6 +1046,7 @@ KURS = register(Variant(
     "challenge with 1/2/3/4 chances; slap doubles; each of the 22 Major Arcana has an effect "
     "(swaps, gifts, decrees, songs...).",
     aliases=("k.u.r.s.", "tarot", "kemetic-unorthodox-rat-screw"),
+    lesson="kurs.lesson.toml",
     rules=Rules(slaps=("double",), challenge=(("P", 1), ("N", 2), ("Q", 3), ("K", 4))),
     deck=tarot_deck,
     player_defaults=_defaults,

@@ -267,6 +267,7 @@ SLAP_LIKE_AN_EGYPTIAN = register(Variant(
     "winning slap the dice say which hand (and from where) the next slap must come, and "
     "whoever flips a joker holds the black die and may ignore them.",
     aliases=("front-porch", "slae"),
+    lesson="slae.lesson.toml",
     rules=Rules(
         slaps=("double", "sandwich", "run"),
         penalty_count=3,

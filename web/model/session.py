@@ -24,9 +24,10 @@ from typing import Any
 from ratscrew.core.engine import Decision, Game
 from ratscrew.core.events import KEYS, PHONE, TOUCH, Controls, Event
 from ratscrew.core.rng import Rng
+from ratscrew.core.variant import HUMAN_ACTIONS, seat_actions
 from ratscrew.play.bots import Bot, find_skill
 from ratscrew.play.match import Match
-from ratscrew.variants import Variant, find_variant
+from ratscrew.variants import find_variant
 from web.model.game_clock import SPEEDS, GameClock
 from web.model.timeline import Step, Timeline
 
@@ -42,9 +43,6 @@ SPEED_LABELS: dict[str, str] = {
 """How the speed menus show each speed: a quarter (for following a challenge card by card in
 class), a half, 1, 2, 4, 8 with the sign, or Instant."""
 
-HUMAN_ACTIONS = ("flip", "slap", "slap-left", "slap-right")
-PLAIN_ACTIONS = ("flip", "slap")
-HAND_ACTIONS = ("flip", "slap-left", "slap-right")
 ACTION_LABELS = {"flip": "Flip", "slap": "Slap", "slap-left": "Left", "slap-right": "Right"}
 """What a seat's touch buttons say (the slap-left and slap-right of Slap Like an Egyptian)."""
 EMPTY_ANSWER = "Type a few words first, or choose an option."
@@ -57,21 +55,6 @@ HUMAN_ORDER = 100
 ``order: var(--order)``)."""
 DEFAULT_CHOICE_MS = 10_000
 """How long a person has to answer a decision before its default is taken (0: no limit)."""
-
-
-FLIP_ONLY = ("flip",)
-
-
-def seat_actions(variant: Variant, slapping: bool | None = None) -> tuple[str, ...]:
-    """The actions a person's seat has in ``variant``: only a flip where nobody slaps
-    (Beggar-My-Neighbour, unless ``slapping`` says house slap rules were added), a left-hand
-    and a right-hand slap where the variant cares which hand slaps (Slap Like an Egyptian),
-    else one slap."""
-    if not (variant.slapping if slapping is None else slapping):
-        return FLIP_ONLY
-    if variant.judge_slap is not None or variant.bot_hand is not None:
-        return HAND_ACTIONS
-    return PLAIN_ACTIONS
 
 
 @dataclass(frozen=True, slots=True)
