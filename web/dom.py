@@ -123,6 +123,12 @@ def now() -> float:
     return float(window.performance.now())
 
 
+def local_minutes() -> int:
+    """The device's local time, in minutes after midnight (K.U.R.S.' Sun reads it)."""
+    date = window.Date.new()
+    return int(date.getHours()) * 60 + int(date.getMinutes())
+
+
 def later(fn: Callable[[], Any], ms: float) -> Any:
     """Call ``fn`` once, ``ms`` real milliseconds from now; the timer's id (to cancel it with
     ``window.clearTimeout``)."""

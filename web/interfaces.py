@@ -152,6 +152,11 @@ class Table(Protocol):
         """The phones' referee, while it holds people's actions."""
         ...
 
+    @property
+    def lesson(self) -> TableLesson | None:
+        """The lesson taught on the table, if one is (it takes the learner's actions)."""
+        ...
+
     # -- dealing ---------------------------------------------------------------------------
 
     def start(self, config: TableConfig, new_seed: bool = False) -> None:
@@ -160,7 +165,8 @@ class Table(Protocol):
 
     def open_table(self, session: Session, seed: str, config: TableConfig | None,
                    again: Callable[[], None],
-                   record: tuple[str, dict[str, Any]] | None = None) -> None:
+                   record: tuple[str, dict[str, Any]] | None = None,
+                   lesson: TableLesson | None = None) -> None:
         """Put a session on the table (an opened record, a typed deal...)."""
         ...
 
@@ -189,6 +195,10 @@ class Table(Protocol):
 
     def variant_action(self, seat: int, kind: str, arg: str) -> None:
         """A person does one of the variant's own actions."""
+        ...
+
+    def after(self, events: list[Any]) -> None:
+        """Draw what happened, end the game if it is over, and wait for the next bot."""
         ...
 
     def schedule(self) -> None:
@@ -242,6 +252,32 @@ class Table(Protocol):
     def crown(self, winner: int) -> int:
         """The winner's moment: how long it lasts, in real ms (0: none)."""
         ...
+
+
+class TableLesson(Protocol):
+    """A lesson taught on the table (:class:`web.tools.lesson.table.LessonTable`): the table
+    hands it the learner's actions and keys instead of playing them."""
+
+    def action(self, seat: int, action: str) -> None:
+        """A person's flip or slap (a key or a touch)."""
+
+    def choose(self, seat: int, option: str) -> None:
+        """A person's answer to the decision in their panel."""
+
+    def variant_action(self, seat: int, kind: str, arg: str) -> None:
+        """A person's own action of the variant (K.U.R.S.' fine)."""
+
+    def key(self, key: str, event: Any) -> bool:
+        """A key for the lesson itself (Next, Back): whether it was one."""
+
+    def drawn(self) -> None:
+        """The table drew what happened (the lesson lights its cards again)."""
+
+    def relayout(self) -> None:
+        """The screen's size changed."""
+
+    def close(self) -> None:
+        """The lesson leaves the table (another game, another screen)."""
 
 
 class KeyCapture(Protocol):

@@ -13,7 +13,7 @@ game in a few minutes); and its steps. Each step
 - explains a wrong action in a sentence (``wrong``, by action, or the lesson's own, or the
   lesson's ``other``) and lets the learner try again: a wrong action never reaches the game;
 - may have a bot race the learner's slap (``race``: the bot's name): a learner slower than
-  :data:`RACE_MS` sees the bot take the pile, and the step is tried again;
+  the bot (:func:`race_ms`) is told so, and the step is tried again;
 - names the events the right action must bring (``shows``: event kinds such as
   ``SlapWon``), which the tests check.
 
@@ -49,7 +49,11 @@ GAP_MS = 800
 SLAP_MS = 300
 """Lesson time a slap comes after the card it slaps."""
 RACE_MS = 1_200
-"""Real time the racing bot waits before it slaps: an easy bot's reaction, a little slower."""
+"""Real time the racing bot waits, once the step is read, before it slaps: an easy bot's
+reaction, a little slower."""
+READ_MS = 30
+"""Real time a learner takes to read a character of a step's sentence (about 200 words a
+minute): the racing bot waits for it too (:func:`race_ms`)."""
 MAX_STEPS = 60
 MAX_TEXT = 400
 """The longest sentence a step may say, in characters."""
@@ -58,6 +62,12 @@ NEXT = "next"
 WRONG_KEYS = ("flip", "slap", "choose", "other")
 """The kinds of wrong action a lesson explains once for all its steps (``other``: any
 action it does not name)."""
+
+
+def race_ms(step: Step) -> int:
+    """Real time from a racing step being said to the bot's slap: the sentence read, then
+    :data:`RACE_MS`."""
+    return RACE_MS + READ_MS * len(step.say)
 
 
 class LessonError(ValueError):
@@ -319,7 +329,8 @@ class LessonRun:
         """The current game's actions (a step with a new deal begins a new game)."""
         self.game = lesson.new_game()
         self.events: list[Event] = []
-        """The events of the current step's ``play``, and then of the learner's action."""
+        """The events of the learner's last action, then of the current step's ``play``."""
+        self._queue: list[Move] = []
         self._enter()
         while self.index < min(step, len(lesson.steps)):
             self.show_me()
@@ -342,17 +353,37 @@ class LessonRun:
         self.actions.append(action)
         return self.game.apply(action)
 
-    def _enter(self) -> None:
-        """Begin the current step: the others play what leads to it."""
+    def _enter(self, settle: bool = True) -> None:
+        """Begin the current step: a new deal if it has one, then the others play what leads
+        to it (all at once, or with ``settle`` False one at a time: :meth:`play_one`)."""
         step = self.step
         self.events = []
         if step is not None and step.hands is not None:
             self.game = self.lesson.new_game(step)
             self.actions = []
             self.events = list(self.game.events)
-        if step is not None:
-            for move in step.play:
-                self.events.extend(self._take(move))
+        self._queue = list(step.play) if step is not None else []
+        if settle:
+            self.settle()
+
+    @property
+    def settled(self) -> bool:
+        """Whether the others have played all that leads to the current step."""
+        return not self._queue
+
+    def play_one(self) -> list[Event]:
+        """The others' next move leading to the current step (the page shows them one at a
+        time): its events, also added to :attr:`events`."""
+        if not self._queue:
+            return []
+        events = self._take(self._queue.pop(0))
+        self.events.extend(events)
+        return events
+
+    def settle(self) -> None:
+        """The others' moves leading to the current step, all played."""
+        while self._queue:
+            self.play_one()
 
     def expected(self) -> str:
         """The learner's action this step waits for (:attr:`Move.name`, or ``next``)."""
@@ -384,22 +415,26 @@ class LessonRun:
                     return table[key]
         return self.lesson.wrong["other"]
 
-    def act(self, action: str) -> Outcome:
+    def act(self, action: str, settle: bool = True) -> Outcome:
         """The learner does ``action`` (as :meth:`expected` names actions): the step's own
-        action plays on to the next step; any other is explained and changes nothing."""
+        action plays on to the next step (whose lead-in the others play at once, or with
+        ``settle`` False one move at a time: :meth:`play_one`); any other is explained and
+        changes nothing."""
+        self.settle()
         if self.done:
             return Outcome("wrong", "")
         if action != self.expected():
             return Outcome("wrong", self.explain(action))
-        return self._right()
+        return self._right(settle)
 
-    def show_me(self) -> Outcome:
+    def show_me(self, settle: bool = True) -> Outcome:
         """Play this step's action for the learner."""
+        self.settle()
         if self.done:
             return Outcome("wrong", "")
-        return self._right()
+        return self._right(settle)
 
-    def _right(self) -> Outcome:
+    def _right(self, settle: bool) -> Outcome:
         step = self.step
         assert step is not None
         events: list[Event] = []
@@ -407,10 +442,9 @@ class LessonRun:
             gap = SLAP_MS if step.do.kind == "slap" else GAP_MS
             events = self._take(Move(self.learner, step.do.kind, step.do.arg), gap)
         self.index += 1
-        self._enter()
-        outcome = Outcome("right", events=tuple(events))
+        self._enter(settle)
         self.events = [*events, *self.events]
-        return outcome
+        return Outcome("right", events=tuple(events))
 
     def lose_race(self) -> Outcome:
         """The racing bot slapped before the learner: said, and the step is tried again (the
@@ -419,8 +453,9 @@ class LessonRun:
         if step is None or step.race < 0:
             return Outcome("wrong", "")
         name = step.names[step.race]
-        return Outcome("raced", step.wrong.get("race", self.lesson.wrong.get(
-            "race", f"{name} was quicker. Try again.")).format(name=name))
+        why = step.wrong.get("race") or self.lesson.wrong.get("race") or (
+            "{name} was quicker. Try again.")
+        return Outcome("raced", why.replace("{name}", name))
 
     def back(self) -> None:
         """Back to the step before (the game replayed to where it began)."""
@@ -430,5 +465,5 @@ class LessonRun:
         """To step ``index`` (its beginning), the steps before it played as shown."""
         index = max(0, min(index, len(self.lesson.steps)))
         fresh = LessonRun(self.lesson, index)
-        self.index, self.actions = fresh.index, fresh.actions
+        self.index, self.actions, self._queue = fresh.index, fresh.actions, fresh._queue
         self.game, self.events = fresh.game, fresh.events

@@ -41,6 +41,18 @@ def python_sources() -> list[str]:
     ]
 
 
+DATA_SUFFIXES = (".toml",)
+"""The engine's data files the page reads beside its modules (a game's lesson:
+``ratscrew/variants/NAME.lesson.toml``, read with importlib.resources from the zip)."""
+
+
+def data_files() -> list[str]:
+    """The data files of ratscrew/ (:data:`DATA_SUFFIXES`), which app.zip holds as they are."""
+    return [p.relative_to(layout.SRC).as_posix()
+            for p in sorted((layout.SRC / "ratscrew").rglob("*"))
+            if p.suffix in DATA_SUFFIXES and "__pycache__" not in p.parts]
+
+
 def node_cached(target: Path, make: Callable[[Path], None]) -> Path | None:
     """``target``, made by ``make(path)`` (a step that runs Node) unless the cache has it:
     written whole or not at all (builds may run side by side), the only file of its kind in
@@ -120,8 +132,9 @@ def stdlib_name(data: bytes) -> str:
 
 
 def app_zip() -> bytes:
-    """Every module of the page (python_sources) in one zip, byte for byte the same for the
-    same sources (fixed dates, sorted names), so its revision only changes with the code.
+    """Every module of the page (python_sources) and the engine's data files (data_files) in
+    one zip, byte for byte the same for the same sources (fixed dates, sorted names), so its
+    revision only changes with the code.
 
     Each module is there as its bytecode alone, a sourceless ``ratscrew/core/engine.pyc`` that
     Python imports as it is (no source, no __pycache__): the sources would be 210 KB more to
@@ -136,6 +149,8 @@ def app_zip() -> bytes:
             files[f"{name.removesuffix('.py')}.pyc"] = compiled[name]
         else:
             files[name] = (layout.SRC / name).read_bytes()
+    for name in data_files():
+        files[name] = (layout.SRC / name).read_bytes()
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         for name, data in sorted(files.items()):

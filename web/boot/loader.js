@@ -53,7 +53,7 @@ const ratscrewLoader = (() => {
   const MAX_NAME_LENGTH = 24;
   const MAX_SEED_LENGTH = 64;
   const MAX_TOOL_QUERY = 8192;
-  const TOOLS = ["practice"];
+  const TOOLS = ["practice", "learn"]; // links.py's TOOL_PARAMS
   const DEFAULT_LEVEL = "normal";
   const AUTOSTART = new Set(["", "1", "true", "yes", "on"]);
   // Each run of %XX escapes is UTF-8 (the BOM kept, as Python keeps it).
@@ -88,7 +88,8 @@ const ratscrewLoader = (() => {
     return [unquote(name.replace(/\+/g, " ")), unquote(value.replace(/\+/g, " "))];
   });
 
-  /** The teaching tool a link opens ("practice"), or "" (links.py's tool_link).
+  /** The teaching tool's parameter a link has ("practice", "learn"), or "" (links.py's
+   *  tool_link).
    *  @param {string} search */
   const toolLink = (search) => {
     const query = Array.from(queryText(search)).slice(0, MAX_TOOL_QUERY).join("");

@@ -294,7 +294,7 @@
     form.hidden = false;
     $("setup-seat-hint").hidden = !($("setup-seat-hint").textContent || "").trim();
     const waiting = ["setup-copy", "setup-open", "setup-practice", "setup-lab", "setup-bmn",
-      "setup-phones"];
+      "setup-lessons", "setup-learn", "setup-phones"];
     for (const id of waiting) {
       // (the link is Python's to write, a record Python's to read)
       const button = /** @type {HTMLButtonElement} */ ($(id));

@@ -397,13 +397,14 @@ def parse_options(
 
 MAX_TOOL_QUERY = 8_192
 """How much of a link is read for a teaching tool's parameter (the tool reads the rest)."""
-TOOL_PARAMS = {"practice": "practice"}
-"""Link parameters that open a teaching tool instead of a table (a slap-practice drill:
-``?practice=double,sandwich&seed=...``, read by :mod:`web.tools.practice.link`)."""
+TOOL_PARAMS = {"practice": "practice", "learn": "lessons"}
+"""Link parameters that open a teaching tool instead of a table: a slap-practice drill
+(``?practice=double,sandwich&seed=...``, read by :mod:`web.tools.practice.link`), or a
+lesson (``?learn=kurs&step=3``, read by :mod:`web.tools.lesson.model`)."""
 
 
 def tool_link(query: object) -> str:
-    """The teaching tool a link opens ("practice"), or "" for a game's link."""
+    """The teaching tool a link opens ("practice", "lessons"), or "" for a game's link."""
     if not isinstance(query, str):
         return ""
     names = {name.strip().lower() for name, _ in query_pairs(

@@ -84,6 +84,7 @@ class Session:
         now: float = 0.0,
         choice_ms: int = DEFAULT_CHOICE_MS,
         deal: Callable[[], Game] | None = None,
+        bots_act: bool = True,
     ) -> None:
         self.variant = find_variant(variant)
         self._new_game: Callable[[], Game] = deal or (
@@ -107,7 +108,11 @@ class Session:
         self.touch = False
         """Whether the people at this device play on a touch screen (their seats' Flip and
         Slap buttons), not with keys: the page sets it when it deals."""
-        self.match = Match(self.game, list(self.bots.values()))
+        self._bots_act = bots_act
+        self.match = Match(self.game, list(self.bots.values()) if bots_act else [])
+        """The bots at play (none when they do not act: a lesson's other seats move by its
+        script, :mod:`web.tools.lesson.table`, and its game by nothing else: no bot, no
+        deadline, no choice's default is played by the clock)."""
         self.timeline = Timeline(self._new_game, self.game)
         """The game's record, to step through and go back in (after :meth:`back` it goes on
         past the moment shown)."""
@@ -317,6 +322,11 @@ class Session:
         self._note_pending()
         self._sync()
 
+    def moved(self) -> None:
+        """The game moved by a hand other than the session's (a lesson's script,
+        :mod:`web.tools.lesson.table`): its record, clock and pending choice catch up."""
+        self._acted()
+
     def _sync(self) -> None:
         self.timeline.sync(self.game)
 
@@ -324,8 +334,8 @@ class Session:
         """Do everything that is due by real time ``now``: the bots' intents, the table's
         deadline (a burn contest ends even at a table of people only), and the default of a
         person's decision whose time is up."""
-        if self.paused or self.instant:
-            return []
+        if self.paused or self.instant or not self._bots_act:
+            return []  # (a lesson's game moves by its script alone: no deadline by the clock)
         t = self.game_time(now)
         out: list[Event] = []
         game = self.game
@@ -429,7 +439,7 @@ class Session:
         self.bots = {s: Bot(s, find_skill(d), base.fork("bot", s))
                      for s, d in self._skills.items()}
         self.humans = tuple(s for s in range(game.n) if s not in self.bots)
-        self.match = Match(game, list(self.bots.values()))
+        self.match = Match(game, list(self.bots.values()) if self._bots_act else [])
 
     def set_bot(self, seat: int, skill: str | None) -> None:
         """A bot playing ``skill`` takes ``seat`` from here on, or with None a person does

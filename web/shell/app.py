@@ -68,10 +68,10 @@ class App:
         if notices:  # what could not be read is dropped: the cleaned settings replace it
             store(self._settings, self._keymap)
         query = str(window.location.search)
-        practice = tool_link(query) == "practice"
+        tool = tool_link(query)  # a teaching tool's link (a drill, a lesson): no table
         if not query.strip("?") and self._settings.last_table:
             query = self._settings.last_table
-        config, link_notices = parse_query("" if practice else query)
+        config, link_notices = parse_query("" if tool else query)
         notices += link_notices
         self._config = config
         self.sizes = window.ResizeObserver.new(self.proxy(self._sized))
@@ -97,8 +97,8 @@ class App:
         document.body.dataset.setup = "live"
         if pending == "demo":
             self.setup.on_demo(None)
-        elif practice and not pending:
-            self.tools.open("practice", query)
+        elif tool and not pending:
+            self.tools.open(tool, query)
         elif pending or self.config.autostart:
             self.play.start(self.config)
         else:
@@ -287,6 +287,9 @@ class App:
         task.add_done_callback(_TASKS.discard)
 
     # -- for the teaching tools (ToolHost) and the page's tests ----------------------------
+
+    def learn(self, variant: str, step: int = 0, teach: bool = False) -> None:
+        self.tools.learn(variant, step, teach)
 
     def watch_deal(self, hands: list[list[str]], speed: str) -> None:
         self.tools.watch_deal(hands, speed)

@@ -54,6 +54,11 @@ class ToolHost(Protocol):
         """Stop :meth:`watch_size`."""
         ...
 
+    def learn(self, variant: str, step: int = 0, teach: bool = False) -> None:
+        """Teach ``variant``'s lesson on the table, from ``step`` (0-based); ``teach``: the
+        teacher moves it on."""
+        ...
+
     def watch_deal(self, hands: list[list[str]], speed: str) -> None:
         """Play a Beggar-My-Neighbour deal of these hands on the table, at this speed."""
         ...

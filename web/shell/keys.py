@@ -49,6 +49,9 @@ class Keys:
         tag = str(event.target.tagName).lower() if event.target else ""
         if tag in ("input", "select", "textarea"):
             return
+        lesson = self.play.lesson
+        if lesson is not None and not event.repeat and lesson.key(key, event):
+            return  # Next and Back of a lesson on the table
         if not is_game_event(key, bool(event.ctrlKey), bool(event.altKey), bool(event.metaKey)):
             return
         hit = self.shell.keymap.lookup(key)

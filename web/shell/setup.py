@@ -36,7 +36,8 @@ from web.model.setup_options import (
 if TYPE_CHECKING:
     from web.interfaces import Shell, Table
 
-EARLY_DISABLED = ("setup-open", "setup-practice", "setup-lab", "setup-bmn", "setup-phones")
+EARLY_DISABLED = ("setup-open", "setup-lessons", "setup-learn", "setup-practice", "setup-lab",
+                  "setup-bmn", "setup-phones")
 """The setup's buttons that wait for Python (web/boot/setup_early.js disables them)."""
 
 

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from web.interfaces import Shell, Table
     from web.shell.host import BackgroundTool, Tool
 
-TOOLS = ("practice", "lab", "bmn")
+TOOLS = ("practice", "lab", "bmn", "lessons")
 """The teaching tools: each one's name is its screen's element id (``#practice``...) and its
 button's ``data-tool`` on the setup screen."""
 
@@ -38,6 +38,7 @@ class ToolScreens:
         shell.on("bar-lab", "click", lambda _e: self.open("lab"))
         for tool in TOOLS:
             shell.on(f"setup-{tool}", "click", self.on_tool_button)
+        shell.on("setup-learn", "click", self.on_learn_button)
 
     def on_tool_button(self, event: Any) -> None:
         """A teaching tool's button on the setup screen."""
@@ -50,6 +51,14 @@ class ToolScreens:
         link's, for the tool to read (a practice drill's)."""
         if name not in TOOLS:
             return
+        if name == "lessons" and query:  # a lesson's link: the lesson, on the table
+            from web.tools.lesson.model import read_link
+
+            link, notices = read_link(query)
+            self.shell.notify(notices)
+            if link is not None:
+                self.learn(link.variant, link.step, link.teach)
+                return
         self.shell.show_screen(name)
         document.body.removeAttribute("data-winner")
         if name == "lab" and self.lab is not None:
@@ -60,6 +69,11 @@ class ToolScreens:
             from web.tools.lab.view import open_screen as open_lab
 
             self.tool = self.lab = open_lab(self.shell, query)
+        elif name == "lessons":
+            from web.tools.lesson.view import open_screen as open_lessons
+
+
+            self.tool = open_lessons(self.shell, query)
         elif name == "practice":
             from web.tools.practice.view import open_screen as open_practice
 
@@ -68,6 +82,26 @@ class ToolScreens:
             from web.tools.bmn.view import open_screen as open_bmn
 
             self.tool = open_bmn(self.shell, query)
+
+    def on_learn_button(self, _event: Any) -> None:
+        """The setup's "Learn this game": the lesson of the game chosen."""
+        self.learn(str(by_id("setup-variant").value))
+
+    def learn(self, variant: str, step: int = 0, teach: bool = False) -> None:
+        """Teach ``variant``'s lesson on the table (a game without one: the list)."""
+        from ratscrew.tools.lesson import lesson_of
+        from ratscrew.variants import VariantError
+        from web.tools.lesson.table import LessonTable
+
+        try:
+            lesson = lesson_of(variant)
+        except VariantError:
+            lesson = None
+        if lesson is None:
+            self.open("lessons")
+            return
+        LessonTable(self.shell, self.play, lesson, step, teach,
+                    to_list=lambda: self.open("lessons")).open()
 
     def close(self) -> None:
         """Close the teaching tool on show, if any (its timers, listeners, worker). The lab

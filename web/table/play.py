@@ -21,7 +21,7 @@ from pyscript import document, window
 
 from ratscrew.core.rng import seed_from_text
 from ratscrew.variants import find_variant
-from web.dom import by_id, now
+from web.dom import by_id, local_minutes, now
 from web.model.feedback import vibration
 from web.model.headline import is_fast
 from web.model.links import TableConfig, link_for, to_query, with_seed
@@ -34,7 +34,7 @@ from web.table.timers import Timers
 
 if TYPE_CHECKING:
     from ratscrew.core.events import Event
-    from web.interfaces import PhoneTable, Shell
+    from web.interfaces import PhoneTable, Shell, TableLesson
     from web.phones.referee import Referee
     from web.table.view import TableView
 
@@ -47,12 +47,6 @@ def show_motion(speed: float) -> None:
     """How the table moves at ``speed`` (``data-motion`` on ``<body>``): cards that travel,
     or at 4x and faster only fades (web/table/table.css)."""
     document.body.dataset.motion = "fade" if is_fast(speed) else "move"
-
-
-def local_minutes() -> int:
-    """The device's local time, in minutes after midnight (K.U.R.S.' Sun reads it)."""
-    date = window.Date.new()
-    return int(date.getHours()) * 60 + int(date.getMinutes())
 
 
 class Play:
@@ -76,6 +70,9 @@ class Play:
         self.phones: PhoneTable | None = None
         """The table's phone seats, while the table in play has some (they bring a referee:
         people's actions are then held and applied in the order they were made)."""
+        self.lesson: TableLesson | None = None
+        """The lesson taught on the table, if one is: it takes the learner's actions instead
+        of the game (web/tools/lesson/table.py)."""
         on = shell.on
         on("bar-phones", "click", lambda _e: self.phones and self.phones.open_panel())
         on("pause", "click", self.toggle_pause)
@@ -119,10 +116,14 @@ class Play:
 
     def open_table(self, session: Session, seed: str, config: TableConfig | None,
                    again: Callable[[], None],
-                   record: tuple[str, dict[str, Any]] | None = None) -> None:
+                   record: tuple[str, dict[str, Any]] | None = None,
+                   lesson: TableLesson | None = None) -> None:
         """Put ``session`` on the table (``config``: the link of its game, None for an opened
         record or a typed deal, which have none; ``again`` deals it again; ``record``: the
-        opened record it comes from)."""
+        opened record it comes from; ``lesson``: the lesson it is the game of)."""
+        if self.lesson is not None and self.lesson is not lesson:
+            self.lesson.close()
+        self.lesson = lesson
         self.record = record
         self.again = again
         self.stop_timers()
@@ -168,6 +169,9 @@ class Play:
         self.stop_timers()
         if self.session is not None:
             self.session.pause(now())
+        if self.lesson is not None:
+            self.lesson.close()
+            self.lesson = None
 
     # -- timers (web/table/timers.py) -----------------------------------------------------
 
@@ -198,7 +202,10 @@ class Play:
         if self.phones is not None:
             self.phones.after(events)
         self.steps.show_position()
-        if self.session.game.outcome is not None:
+        if self.lesson is not None:
+            self.lesson.drawn()  # a lesson's game ends with its last step, not the end screen
+            self.schedule()
+        elif self.session.game.outcome is not None:
             self.game_over()
         else:
             self.schedule()
@@ -209,6 +216,9 @@ class Play:
         """A person flips or slaps (a key, or with ``buzz`` a touch on their seat's button,
         which buzzes for a slap, twice for a wrong one)."""
         if self.session is None or by_id("table").hidden or seat in self.session.remote:
+            return
+        if self.lesson is not None:
+            self.lesson.action(seat, action)
             return
         self.person(seat, action, now(), buzz)
 
@@ -234,12 +244,18 @@ class Play:
         their phone: the events it made."""
         if self.session is None or by_id("table").hidden:
             return []
+        if self.lesson is not None:
+            self.lesson.choose(seat, option)
+            return []
         self.after(events := self.session.choose(seat, option, now()))
         return events
 
     def variant_action(self, seat: int, kind: str, arg: str) -> None:
         """A person does one of the variant's own actions (a button of a part of the table)."""
         if self.session is None or self.view is None or by_id("table").hidden:
+            return
+        if self.lesson is not None:
+            self.lesson.variant_action(seat, kind, arg)
             return
         events = self.session.variant_action(seat, kind, arg, now())
         self.view.note_action(kind, events)
@@ -281,6 +297,8 @@ class Play:
     def relayout(self) -> None:
         if self.view is not None:
             self.view.relayout()
+        if self.lesson is not None:
+            self.lesson.relayout()
 
     def crown(self, winner: int) -> int:
         """The winner's moment on the table: how long it lasts (ms; 0 with no table)."""
@@ -328,6 +346,8 @@ class Play:
         by_id("paused-banner").hidden = not paused
 
     def toggle_pause(self, *_: Any) -> None:
+        if self.lesson is not None:
+            return  # a lesson waits for its learner: nothing to pause
         if self.phones is not None and not self.phones.started:
             self.phones.open_panel()  # before Start the game waits for its phones
             return

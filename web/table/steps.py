@@ -44,8 +44,9 @@ class Steps:
         """What the pause banner says (its groups of parts), as last written."""
 
     def _table_on(self) -> Session | None:
-        """The session, when its table is on show with no dialog over it."""
-        if by_id("table").hidden or self.shell.dialog_open():
+        """The session, when its table is on show with no dialog over it (and no lesson on
+        it: a lesson's Back is its own)."""
+        if by_id("table").hidden or self.shell.dialog_open() or self.play.lesson is not None:
             return None
         return self.play.session
 
@@ -89,6 +90,10 @@ class Steps:
         which step buttons can be used."""
         session = self.play.session
         if session is None:
+            return
+        if self.play.lesson is not None:  # no stepping through a lesson's game
+            by_id("step-at").textContent = ""
+            by_id("step-back").disabled = by_id("step-on").disabled = True
             return
         at, length = session.position, len(session.tape)
         by_id("step-at").textContent = f"{at} of {length}"

@@ -27,8 +27,8 @@ GAME_TIMEOUT_MS = 120_000
 def test_the_toy_variant_is_its_engine_module_and_its_web_part() -> None:
     files = sorted(p.relative_to(OVERLAY).as_posix() for p in OVERLAY.rglob("*")
                    if p.is_file() and "__pycache__" not in p.parts)
-    assert files == ["ratscrew/variants/snap.py", "web/table/parts/snap/__init__.py",
-                     "web/table/parts/snap/snap.css"]
+    assert files == ["ratscrew/variants/snap.lesson.toml", "ratscrew/variants/snap.py",
+                     "web/table/parts/snap/__init__.py", "web/table/parts/snap/snap.css"]
     for name in files:
         assert not (ROOT / name).exists(), f"{name} is the toy's own, not the project's"
 

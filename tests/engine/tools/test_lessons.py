@@ -27,17 +27,22 @@ from ratscrew.tools.audit import violations
 from ratscrew.tools.lesson import (
     GAP_MS,
     NEXT,
+    RACE_MS,
+    READ_MS,
     Lesson,
     LessonError,
     LessonRun,
     lesson_of,
     lessons,
     parse_lesson,
+    race_ms,
 )
 from ratscrew.variants import VARIANTS, find_variant
 from ratscrew.variants.firefighters import Burned, BurnStarted, BurnWon, FireOut
 from ratscrew.variants.kurs import ArcanaEffect
 from ratscrew.variants.slae import BlackDie, DiceCalled, DiceRolled
+from web.model.card_face import pile_top
+from web.table.pieces.pile import SHOWN
 
 LESSONS = {lesson.variant.name: lesson for lesson in lessons()}
 
@@ -85,9 +90,9 @@ def test_a_scripted_learner_finishes_the_lesson(name: str) -> None:
         where = f"{name} step {run.index + 1}"
         if step.hands is not None:
             deck = dealt(step.hands)
-        pile = run.game.pile.cards
+        shown = [card for _, card, _ in pile_top(run.game, SHOWN)]
         for card in step.light:
-            assert card in pile, f"{where}: {card.code} is lit but not on the pile"
+            assert card in shown, f"{where}: {card.code} is lit but not face up on the pile"
         assert run.expected() == NEXT or run.expected() in run.learner_actions(), where
         assert not [e for e in run.events if isinstance(e, Ignored)], where
         outcome = run.act(run.expected())
@@ -337,3 +342,28 @@ def test_the_kurs_lesson_teaches_ranks_decrees_and_five_kinds_of_arcana() -> Non
             "Death"} <= arcana
     assert any(isinstance(e, ArcanaEffect) and "fines" in e.text for e in events)
     assert LESSONS["kurs"].options.get("classroom", True) is not False
+
+
+@pytest.mark.parametrize("name", sorted(LESSONS))
+def test_the_lead_in_to_a_step_plays_one_move_at_a_time_as_it_plays_at_once(name: str) -> None:
+    """The page shows the others' moves one at a time (``settle=False`` and ``play_one``):
+    the same game as the moves played at once, and the learner's action waits for them."""
+    lesson = LESSONS[name]
+    at_once, one_by_one = LessonRun(lesson), LessonRun(lesson)
+    while not at_once.done:
+        at_once.show_me()
+        one_by_one.show_me(settle=False)
+        moves = 0
+        while not one_by_one.settled:
+            assert one_by_one.play_one()
+            moves += 1
+        step = one_by_one.step
+        assert moves == (len(step.play) if step is not None else 0)
+        assert one_by_one.play_one() == []
+        assert table_of(one_by_one) == table_of(at_once)
+        assert [type(e) for e in one_by_one.events] == [type(e) for e in at_once.events]
+
+
+def test_a_race_waits_for_the_step_to_be_read() -> None:
+    step = next(s for s in LESSONS["classic"].steps if s.race >= 0)
+    assert race_ms(step) == RACE_MS + READ_MS * len(step.say) > RACE_MS

@@ -28,9 +28,9 @@ CASES: list[dict[str, Any]] = TABLE["cases"]
 
 
 def python_reading(query: str) -> dict[str, Any]:
-    """What the page's Python makes of a link (web/shell/app.py: a practice drill's link is
-    no table), in the table's terms."""
-    config, _ = parse_query("" if tool_link(query) == "practice" else query)
+    """What the page's Python makes of a link (web/shell/app.py: a teaching tool's link, a
+    practice drill's or a lesson's, is no table), in the table's terms."""
+    config, _ = parse_query("" if tool_link(query) else query)
     return {
         "autostart": config.autostart,
         "variant": config.variant,

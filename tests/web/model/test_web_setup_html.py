@@ -272,8 +272,13 @@ def test_our_python_is_one_zip_the_same_for_the_same_sources() -> None:
         # the module's own path (a sourceless .pyc): the page imports without compiling, and
         # downloads no source.
         names = archive.namelist()
-        assert names == sorted(f"{name.removesuffix('.py')}.pyc"
-                               for name in sitebuild.python_sources())
+        assert names == sorted([f"{name.removesuffix('.py')}.pyc"
+                                for name in sitebuild.python_sources()]
+                               + sitebuild.appzip.data_files())
+        # And the engine's data files as they are (a game's lesson, read from the zip).
+        assert "ratscrew/variants/kurs.lesson.toml" in names
+        assert archive.read("ratscrew/variants/kurs.lesson.toml") == (
+            sitebuild.ROOT / "ratscrew/variants/kurs.lesson.toml").read_bytes()
         code = archive.read("ratscrew/core/engine.pyc")
         assert code[2:4] == b"\r\n"  # a .pyc's magic number
         assert int.from_bytes(code[4:8], "little") == 0b01  # hash-based, unchecked
@@ -293,4 +298,5 @@ def test_without_node_the_zip_has_sources_only(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(sitebuild.appzip, "PYC_CACHE", tmp_path)
     monkeypatch.setattr(sitebuild.appzip.subprocess, "run", no_node)
     with zipfile.ZipFile(io.BytesIO(sitebuild.app_zip())) as archive:
-        assert archive.namelist() == sitebuild.python_sources()
+        assert archive.namelist() == sorted(sitebuild.python_sources()
+                                            + sitebuild.appzip.data_files())

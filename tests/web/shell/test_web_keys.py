@@ -36,7 +36,7 @@ def keyboard() -> Iterator[types.SimpleNamespace]:
             return "" if seat == 0 else None
 
         play = types.SimpleNamespace(
-            session=session, choice_key=choice_key,
+            session=session, choice_key=choice_key, lesson=None,
             act=lambda *a: seen["act"].append(a), choose=lambda *a: seen["choose"].append(a))
         shell = types.SimpleNamespace(keymap=default_keymap(MAX_SEATS, KNOWN_ACTIONS),
                                       dialog_open=lambda: False)

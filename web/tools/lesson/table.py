@@ -1,0 +1,333 @@
+"""A lesson taught on the table: the real table (:class:`~web.table.play.Play`'s) shows the
+lesson's game, and the lesson's panel says each step, with Back, Show me and Next.
+
+The learner plays with their own seat's keys and buttons (and a choice's options, a K.U.R.S.
+fine): the table hands every action of theirs here (:class:`~web.interfaces.TableLesson`)
+instead of to the game. The step's own action plays on: the others' moves that lead to the
+next step follow one at a time (:data:`MOVE_MS` apart), then the next step is said; any other
+action is explained in a sentence and changes nothing. On the step that races, an easy bot
+slaps once the step's sentence is read and a moment more
+(:func:`~ratscrew.tools.lesson.race_ms`), unless the learner was quicker: then they are told,
+and the step is tried again.
+
+The teacher's mode (``teach``) is for a class watching the projector: every step is moved on
+with Next (Space, Enter or →), which plays the step's action as Show me does; Back (← or
+Backspace) goes a step back.
+
+On a screen wide enough for the rail, the panel heads it, above the transient panels (a
+choice scrolls under it, never the lesson's sentence); on an upright phone, whose rail is
+under the table, it sits under the headline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from pyscript import window
+
+from ratscrew.core.events import Event
+from ratscrew.tools.lesson import NEXT, RACE_MS, Lesson, LessonRun, Outcome, race_ms
+from web.dom import attribute, by_id, clear, el, focus, later, media, now
+from web.model.session import Session
+from web.tools.lesson.model import DONE_NOTICE, STORAGE_KEY, dump_done, load_done, real_game
+
+if TYPE_CHECKING:
+    from web.interfaces import Shell, Table
+    from web.shell.host import ToolHost
+
+MOVE_MS = 700
+"""Real time between the others' moves that lead to a step, and after the learner's."""
+WIDE = "(min-width: 700px) and (min-height: 521px)"
+"""The screens whose rail is beside the table (not an upright phone's)."""
+NEXT_KEYS = ("space", "enter", "arrowright")
+BACK_KEYS = ("arrowleft", "backspace")
+
+
+def finished(shell: ToolHost, name: str) -> None:
+    """Remember that the lesson of the game ``name`` was finished (storage refused: said)."""
+    try:
+        text = window.localStorage.getItem(STORAGE_KEY)
+        done, _ = load_done(text if isinstance(text, str) else None)
+        window.localStorage.setItem(STORAGE_KEY, dump_done(done | {name}))
+    except Exception:  # blocked or full: the lesson is not marked
+        shell.notify(["This browser does not let the page remember finished lessons."])
+
+
+def done_lessons(shell: ToolHost) -> set[str]:
+    """The lessons finished in this browser (what cannot be read is said, and dropped)."""
+    try:
+        text = window.localStorage.getItem(STORAGE_KEY)
+    except Exception:  # storage blocked: nothing is marked
+        return set()
+    done, notices = load_done(text if isinstance(text, str) else None)
+    if notices:
+        shell.notify([DONE_NOTICE])
+    return done
+
+
+class LessonTable:
+    """A lesson on the table: the :class:`~web.interfaces.TableLesson` the table hands the
+    learner's actions and keys to."""
+
+    def __init__(self, shell: Shell, play: Table, lesson: Lesson, step: int = 0,
+                 teach: bool = False, to_list: Callable[[], None] | None = None) -> None:
+        self.shell = shell
+        self.play = play
+        self.lesson = lesson
+        self.teach = teach
+        self.run = LessonRun(lesson, step)
+        self.to_list = to_list
+        self.token = 0
+        """Bumped at every change of step: a timer of an older step does nothing."""
+        self.busy = False
+        """Whether the others are playing what leads to the step (the learner waits)."""
+        self.closed = False
+        self._game: Any = None
+        """The game on the table (the lesson's until a new deal or a step back)."""
+        self.panel = el("section", "lesson-panel", data_zone="lesson",
+                        aria_labelledby="lesson-title")
+        if teach:
+            self.panel.classList.add("teach")
+        head = el("header", "lesson-head")
+        head.appendChild(el("h2", "lesson-title", f"Lesson: {lesson.title}", id="lesson-title"))
+        self.progress = el("p", "lesson-progress", data_zone="lesson-progress")
+        head.appendChild(self.progress)
+        self.panel.appendChild(head)
+        self.say = el("p", "lesson-say", data_zone="lesson-say", aria_live="polite")
+        self.why = el("p", "lesson-why", data_zone="lesson-why", role="status")
+        self.buttons = el("div", "lesson-buttons", role="group", aria_label="Lesson")
+        self.panel.appendChild(self.say)
+        self.panel.appendChild(self.why)
+        self.panel.appendChild(self.buttons)
+        self._proxy = shell.proxy(self.on_click)
+        self.panel.addEventListener("click", self._proxy)
+
+    # -- the table -------------------------------------------------------------------------
+
+    def open(self) -> None:
+        """Put the lesson's game on the table and say the step."""
+        self._deal()
+        self.busy = True
+        self._play_on(self.token)
+
+    def _deal(self) -> None:
+        """The lesson's game on the table, drawn afresh (the lesson began, or a new deal)."""
+        game = self.run.game
+        lesson = self.lesson
+        session = Session(lesson.variant.name, game.n, lesson.seed, list(game.names),
+                          dict.fromkeys(range(1, game.n), "easy"), None, "1", now(),
+                          choice_ms=0, deal=lambda: game, bots_act=False)
+        self._game = game
+        self.play.open_table(session, "lesson", None, again=self.restart, lesson=self)
+        by_id("bar-game").hidden = True
+        by_id("pause").hidden = True
+        by_id("speed-label").hidden = True
+        self.place()
+
+    def place(self) -> None:
+        """The panel where it is read: at the head of the rail, or (an upright phone) under
+        the headline."""
+        if self.closed:
+            return
+        if media(WIDE):  # above the rail's panels, which scroll under it (a tall choice)
+            by_id("panels").before(self.panel)
+        else:
+            by_id("explain").after(self.panel)
+
+    def _draw(self, events: list[Event]) -> None:
+        """What the lesson's game did, on the table (a new deal: the table dealt again)."""
+        if self.run.game is not self._game:
+            self._deal()
+        elif events and (session := self.play.session) is not None:
+            session.moved()
+            self.play.after(events)
+        self.light()
+
+    def light(self) -> None:
+        """The step's cards lit on the pile (``data-lit``), the others not."""
+        step = self.run.step
+        codes = {card.code for card in step.light} if step is not None and self.run.settled \
+            else set()
+        for node in by_id("pile").querySelectorAll(".card"):
+            if attribute(node, "data-code") in codes and not node.classList.contains("leaving"):
+                node.dataset.lit = ""
+            else:
+                node.removeAttribute("data-lit")
+
+    # -- the steps -------------------------------------------------------------------------
+
+    def _play_on(self, token: int) -> None:
+        """The others' next move leading to the step, a move at a time; then the step."""
+        if token != self.token or self.closed:
+            return
+        if self.run.settled:
+            self.busy = False
+            self._show()
+            return
+        self._draw(self.run.play_one())
+        later(self.shell.guard(lambda: self._play_on(token)), MOVE_MS)
+
+    def _show(self) -> None:
+        """Say the step (or the lesson's end), with its buttons."""
+        run, lesson = self.run, self.lesson
+        step = run.step
+        total = len(lesson.steps)
+        self.why.textContent = ""
+        clear(self.buttons)
+        if step is None:
+            self.progress.textContent = f"Done: all {total} steps"
+            self.say.textContent = lesson.done
+            self._button("again", "Play a real game")
+            if self.to_list is not None:
+                self._button("list", "Lessons")
+            self._button("setup", "Back to the game setup")
+            finished(self.shell, lesson.variant.name)
+            self.light()
+            return
+        title = f" · {step.title}" if step.title else ""
+        self.progress.textContent = f"Step {run.index + 1} of {total}{title}"
+        self.say.textContent = step.say
+        if run.index > 0:
+            self._button("back", "Back")
+        if run.expected() != NEXT and not self.teach:
+            self._button("show", "Show me")
+        else:  # a step that only shows something; every step when the teacher leads
+            self._button("next", "Next")
+        self.light()
+        if step.race >= 0 and not self.teach:
+            token = self.token
+            later(self.shell.guard(lambda: self._raced(token)), race_ms(step))
+
+    def _button(self, name: str, label: str) -> None:
+        self.buttons.appendChild(el("button", f"lesson-{name}", label, type="button",
+                                    data_lesson=name))
+
+    def _raced(self, token: int) -> None:
+        """The racing bot's slap came first: said, and the step is tried again."""
+        if token != self.token or self.closed or self.busy:
+            return
+        self._explain(self.run.lose_race())
+        later(self.shell.guard(lambda: self._raced(token)), RACE_MS * 2)
+
+    def _explain(self, outcome: Outcome) -> None:
+        self.why.textContent = outcome.why
+        self.panel.classList.add("wrong")
+
+    def _moved(self, outcome: Outcome) -> None:
+        """The step's action was played: draw it, then what leads to the next step."""
+        self.token += 1
+        self.busy = True
+        self.why.textContent = ""
+        clear(self.buttons)
+        self.panel.classList.remove("wrong")
+        self._draw(list(outcome.events))
+        token = self.token
+        later(self.shell.guard(lambda: self._play_on(token)), MOVE_MS)
+
+    def _take(self, action: str) -> None:
+        if self.busy or self.closed or self.run.done:
+            return
+        if self.teach and action != NEXT:
+            return  # the teacher moves the lesson on (Next, Show me)
+        outcome = self.run.act(action, settle=False)
+        if outcome.kind == "right":
+            self._moved(outcome)
+        else:
+            self._explain(outcome)
+
+    def show_me(self) -> None:
+        if self.busy or self.closed or self.run.done:
+            return
+        self._moved(self.run.show_me(settle=False))
+
+    def next(self) -> None:
+        """Next: a step that only shows something goes on; in the teacher's mode, every step
+        (its action played, as Show me does)."""
+        if self.teach:
+            self.show_me()
+        else:
+            self._take(NEXT)
+
+    def back(self) -> None:
+        if self.busy or self.closed or self.run.index == 0:
+            return
+        self.token += 1
+        self.run.back()
+        self._game = None  # the game replayed: the table dealt again
+        self._draw([])
+        self.busy = True
+        self._play_on(self.token)
+
+    def restart(self) -> None:
+        """The lesson from its first step again."""
+        self.token += 1
+        self.run.goto(0)
+        self._game = None
+        self._draw([])
+        self.busy = True
+        self._play_on(self.token)
+
+    # -- what the table hands the lesson (web/interfaces.py's TableLesson) -----------------
+
+    def action(self, seat: int, action: str) -> None:
+        if seat == self.run.learner:
+            self._take(action)
+
+    def choose(self, seat: int, option: str) -> None:
+        if seat == self.run.learner:
+            self._take(f"choose:{option}")
+
+    def variant_action(self, seat: int, kind: str, arg: str) -> None:
+        if seat == self.run.learner:
+            self._take(f"{kind}:{arg}")
+
+    def key(self, key: str, event: Any) -> bool:
+        """A key for the lesson itself (Next, Back): whether it was one."""
+        if key in NEXT_KEYS:
+            tag = str(event.target.tagName).lower() if event.target else ""
+            if key != "arrowright" and tag in ("button", "a", "summary"):
+                return False  # Enter or Space on a focused button presses it
+            event.preventDefault()
+            if self.run.done:
+                return True
+            self.next()
+            return True
+        if key in BACK_KEYS:
+            event.preventDefault()
+            self.back()
+            return True
+        return False
+
+    def drawn(self) -> None:
+        self.light()
+
+    def relayout(self) -> None:
+        self.place()
+
+    def close(self) -> None:
+        self.closed = True
+        self.token += 1
+        self.panel.removeEventListener("click", self._proxy)
+        self.panel.remove()
+
+    # -- the panel's buttons ---------------------------------------------------------------
+
+    def on_click(self, event: Any) -> None:
+        button = event.target.closest("[data-lesson]") if event.target else None
+        if button is None:
+            return
+        name = str(button.dataset.lesson)
+        if name == "show":
+            self.show_me()
+        elif name == "next":
+            self.next()
+        elif name == "back":
+            self.back()
+        elif name == "again":
+            self.play.start(real_game(self.lesson, self.shell.config.seats[0].name))
+        elif name == "list" and self.to_list is not None:
+            self.to_list()
+        elif name == "setup":
+            self.shell.show_setup()
+        focus(by_id("table"))
