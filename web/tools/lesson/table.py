@@ -14,9 +14,8 @@ The teacher's mode (``teach``) is for a class watching the projector: every step
 with Next (Space, Enter or →), which plays the step's action as Show me does; Back (← or
 Backspace) goes a step back.
 
-On a screen wide enough for the rail, the panel heads it, above the transient panels (a
-choice scrolls under it, never the lesson's sentence); on an upright phone, whose rail is
-under the table, it sits under the headline.
+The panel sits under the headline, above the table: read first, where the eyes are, and the
+rail keeps its room for a choice (the Emperor's decree is the rail's tallest) and the log.
 """
 
 from __future__ import annotations
@@ -28,7 +27,7 @@ from pyscript import window
 
 from ratscrew.core.events import Event
 from ratscrew.tools.lesson import NEXT, RACE_MS, Lesson, LessonRun, Outcome, race_ms
-from web.dom import attribute, by_id, clear, el, focus, later, media, now
+from web.dom import attribute, by_id, clear, el, focus, later, now, scroll_into_view
 from web.model.session import Session
 from web.tools.lesson.model import DONE_NOTICE, STORAGE_KEY, dump_done, load_done, real_game
 
@@ -38,8 +37,6 @@ if TYPE_CHECKING:
 
 MOVE_MS = 700
 """Real time between the others' moves that lead to a step, and after the learner's."""
-WIDE = "(min-width: 700px) and (min-height: 521px)"
-"""The screens whose rail is beside the table (not an upright phone's)."""
 NEXT_KEYS = ("space", "enter", "arrowright")
 BACK_KEYS = ("arrowleft", "backspace")
 
@@ -126,13 +123,9 @@ class LessonTable:
         self.place()
 
     def place(self) -> None:
-        """The panel where it is read: at the head of the rail, or (an upright phone) under
-        the headline."""
-        if self.closed:
-            return
-        if media(WIDE):  # above the rail's panels, which scroll under it (a tall choice)
-            by_id("panels").before(self.panel)
-        else:
+        """The panel where it is read: under the headline, above the table (the rail keeps
+        its room for a choice and the log)."""
+        if not self.closed:
             by_id("explain").after(self.panel)
 
     def _draw(self, events: list[Event]) -> None:
@@ -195,6 +188,8 @@ class LessonTable:
         else:  # a step that only shows something; every step when the teacher leads
             self._button("next", "Next")
         self.light()
+        # Read first: on a small screen the table may have scrolled to a choice below.
+        scroll_into_view(self.panel, block="nearest")
         if step.race >= 0 and not self.teach:
             token = self.token
             later(self.shell.guard(lambda: self._raced(token)), race_ms(step))
