@@ -228,7 +228,10 @@ class Session:
 
     def real_ms_until(self, t: int, now: float) -> float:
         """Real milliseconds from ``now`` until game time ``t`` (0 if it has come; while
-        paused or at instant speed, at the speed of 1)."""
+        paused or at instant speed, at the speed of 1; a lesson's game, which no clock moves,
+        stands still: all of it)."""
+        if not self._bots_act:
+            return max(0.0, float(t - self.game.t))
         return self.clock.real_ms_until(t, now, self.game.t)
 
     # -- decisions -------------------------------------------------------------------------

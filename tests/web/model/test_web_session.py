@@ -628,3 +628,28 @@ def test_the_controls_say_how_each_seat_plays() -> None:
     assert session.controls().seats == ("touch", "touch", "phone", "")
     session.set_bot(2, "easy")  # the phone dropped: a bot stands in
     assert session.controls().of(2) == ""
+
+
+def test_a_lessons_game_is_moved_by_its_script_alone() -> None:
+    """A session whose bots do not act (a lesson's, web/tools/lesson/table.py): no bot, no
+    deadline and no choice's default is played by the clock, a countdown stands still, and
+    the record follows what the script played."""
+    from ratscrew.tools.lesson import LessonRun, lesson_of
+
+    lesson = lesson_of("firefighters")
+    assert lesson is not None
+    matchbox = next(i for i, s in enumerate(lesson.steps) if s.title == "Matchbox")
+    run = LessonRun(lesson, matchbox)
+    game = run.game
+    session = Session("firefighters", game.n, 1, list(game.names), {1: "easy", 2: "easy"},
+                      deal=lambda: game, bots_act=False, choice_ms=0)
+    session.start_clock(0.0)
+    assert game.phase is not None  # the burn contest is on
+    deadline = game.deadline
+    before = len(game.history)
+    assert session.advance(10 * 60_000.0) == []  # ten minutes later: nothing
+    assert len(game.history) == before and game.phase is not None
+    assert session.real_ms_until(deadline, 10 * 60_000.0) == deadline - game.t
+    run.act("slap")
+    session.moved()
+    assert len(session.all_events) == len(session.event_steps) == len(game.events)
