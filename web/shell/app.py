@@ -301,8 +301,12 @@ class App:
         self.tools.close_lab()
 
     def open_link(self, query: str) -> None:
-        """Deal the table a link's query describes, as opening the link would, without
-        reloading the page (the layout tests play many tables in one page)."""
+        """Deal the table a link's query describes (or open the teaching tool it names: a
+        lesson, a drill), as opening the link would, without reloading the page (the layout
+        tests play many tables in one page)."""
+        if tool := tool_link(str(query)):
+            self.tools.open(tool, str(query))
+            return
         config, notices = parse_query(str(query))
         self.notify(notices)
         self.play.start(config)

@@ -25,6 +25,13 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 STEP_MS = 30_000
 """How long a step may take to be said (the others' moves before it, on a slow machine)."""
 KEYS = default_keymap()
+FAST = ("localStorage.setItem('ratscrew.settings.v1', JSON.stringify({version: 1, speed: '8'"
+        "{more}}))")
+"""Settings at speed 8 (the bar's Speed paces a lesson's moves), with ``{more}`` settings."""
+
+
+def at_speed_8(page: Page, more: str = "") -> None:
+    page.add_init_script(FAST.replace("{more}", more))
 
 
 def key_of(action: str) -> str:
@@ -76,8 +83,10 @@ def test_a_whole_lesson_is_learned_with_the_keys(
 ) -> None:
     lesson = lesson_of("classic")
     assert lesson is not None
+    at_speed_8(page)
     assert open_site("?learn=classic") == "true"
     expect(page.locator("body")).to_have_attribute("data-screen", "table")
+    expect(page.locator("#speed")).to_have_value("8")  # the bar's Speed paces the lesson
     expect(page.locator(".lesson-title")).to_have_text("Lesson: Egyptian Rat Screw")
     why = page.locator("[data-zone='lesson-why']")
     for index, step in enumerate(lesson.steps):
@@ -118,6 +127,7 @@ def test_a_whole_lesson_is_learned_by_touch_on_a_phone(
 ) -> None:
     lesson = lesson_of("beggar-my-neighbour")
     assert lesson is not None
+    at_speed_8(page)
     assert open_site("?learn=bmn") == "true"
     for index, step in enumerate(lesson.steps):
         wait_step(page, lesson, index)
@@ -153,8 +163,7 @@ def test_a_teacher_moves_a_lesson_on_with_next_on_the_projector(
 ) -> None:
     lesson = lesson_of("kurs")
     assert lesson is not None
-    page.add_init_script("localStorage.setItem('ratscrew.settings.v1',"
-                         " JSON.stringify({version: 1, projector: true}))")
+    at_speed_8(page, ", projector: true")
     assert open_site("?learn=kurs&teach=1") == "true"
     expect(page.locator("html")).to_have_class("projector")
     say = page.locator("[data-zone='lesson-say']")

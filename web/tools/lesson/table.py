@@ -4,8 +4,9 @@ lesson's game, and the lesson's panel says each step, with Back, Show me and Nex
 The learner plays with their own seat's keys and buttons (and a choice's options, a K.U.R.S.
 fine): the table hands every action of theirs here (:class:`~web.interfaces.TableLesson`)
 instead of to the game. The step's own action plays on: the others' moves that lead to the
-next step follow one at a time (:data:`MOVE_MS` apart), then the next step is said; any other
-action is explained in a sentence and changes nothing. On the step that races, an easy bot
+next step follow one at a time (:data:`MOVE_MS` apart at speed 1: the bar's Speed paces
+them), then the next step is said; any other action is explained in a sentence and changes
+nothing. On the step that races, an easy bot
 slaps once the step's sentence is read and a moment more
 (:func:`~ratscrew.tools.lesson.race_ms`), unless the learner was quicker: then they are told,
 and the step is tried again.
@@ -113,13 +114,13 @@ class LessonTable:
         game = self.run.game
         lesson = self.lesson
         session = Session(lesson.variant.name, game.n, lesson.seed, list(game.names),
-                          dict.fromkeys(range(1, game.n), "easy"), None, "1", now(),
-                          choice_ms=0, deal=lambda: game, bots_act=False)
+                          dict.fromkeys(range(1, game.n), "easy"), None,
+                          self.shell.settings.speed, now(), choice_ms=0, deal=lambda: game,
+                          bots_act=False)
         self._game = game
         self.play.open_table(session, "lesson", None, again=self.restart, lesson=self)
         by_id("bar-game").hidden = True
-        by_id("pause").hidden = True
-        by_id("speed-label").hidden = True
+        by_id("pause").hidden = True  # (the speed stays: it paces the others' moves)
         self.place()
 
     def place(self) -> None:
@@ -159,7 +160,7 @@ class LessonTable:
             self._show()
             return
         self._draw(self.run.play_one())
-        later(self.shell.guard(lambda: self._play_on(token)), MOVE_MS)
+        later(self.shell.guard(lambda: self._play_on(token)), self._pause())
 
     def _show(self) -> None:
         """Say the step (or the lesson's end), with its buttons."""
@@ -194,6 +195,14 @@ class LessonTable:
             token = self.token
             later(self.shell.guard(lambda: self._raced(token)), race_ms(step))
 
+    def _pause(self) -> float:
+        """Real ms before the next of the others' moves: :data:`MOVE_MS` at the table's speed
+        (Speed on the bar: ¼ for a class to follow each card, faster to move on)."""
+        session = self.play.session
+        if session is None or session.instant:
+            return 0.0
+        return MOVE_MS / (session.speed or 1.0)
+
     def _button(self, name: str, label: str) -> None:
         self.buttons.appendChild(el("button", f"lesson-{name}", label, type="button",
                                     data_lesson=name))
@@ -218,7 +227,7 @@ class LessonTable:
         self.panel.classList.remove("wrong")
         self._draw(list(outcome.events))
         token = self.token
-        later(self.shell.guard(lambda: self._play_on(token)), MOVE_MS)
+        later(self.shell.guard(lambda: self._play_on(token)), self._pause())
 
     def _take(self, action: str) -> None:
         if self.busy or self.closed or self.run.done:
