@@ -395,6 +395,10 @@ def parse_options(
 
 # --------------------------------------------------------------------------- parse_query
 
+YES = ("", "1", "true", "yes", "on")
+"""A yes in a link (``autostart=1``, a bare ``autostart``; a lesson's ``teach``)."""
+NO = ("0", "false", "no", "off")
+
 MAX_TOOL_QUERY = 8_192
 """How much of a link is read for a teaching tool's parameter (the tool reads the rest)."""
 TOOL_PARAMS = {"practice": "practice", "learn": "lessons"}
@@ -568,9 +572,9 @@ def _parse_query(query: str) -> tuple[TableConfig, list[str]]:
 
     if "autostart" in params:
         value = params["autostart"].strip().lower()
-        if value in ("", "1", "true", "yes", "on"):
+        if value in YES:
             config.autostart = True
-        elif value not in ("0", "false", "no", "off"):
+        elif value not in NO:
             notices.append(f"Ignored autostart={_show(value)}: use autostart=1.")
 
     return config, notices

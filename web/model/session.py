@@ -110,9 +110,7 @@ class Session:
         Slap buttons), not with keys: the page sets it when it deals."""
         self._bots_act = bots_act
         self.match = Match(self.game, list(self.bots.values()) if bots_act else [])
-        """The bots at play (none when they do not act: a lesson's other seats move by its
-        script, :mod:`web.tools.lesson.table`, and its game by nothing else: no bot, no
-        deadline, no choice's default is played by the clock)."""
+        """The bots at play: none in a lesson's game, which only its script moves."""
         self.timeline = Timeline(self._new_game, self.game)
         """The game's record, to step through and go back in (after :meth:`back` it goes on
         past the moment shown)."""
@@ -227,9 +225,8 @@ class Session:
         return max(0.0, (due - self.game_time(now)) / self.speed)
 
     def real_ms_until(self, t: int, now: float) -> float:
-        """Real milliseconds from ``now`` until game time ``t`` (0 if it has come; while
-        paused or at instant speed, at the speed of 1; a lesson's game, which no clock moves,
-        stands still: all of it)."""
+        """Real milliseconds from ``now`` until game time ``t`` (0 if it has come; paused or
+        at instant speed, at the speed of 1; in a lesson's game, moved by no clock, all of it)."""
         if not self._bots_act:
             return max(0.0, float(t - self.game.t))
         return self.clock.real_ms_until(t, now, self.game.t)
@@ -294,7 +291,7 @@ class Session:
         else:
             hand = action.removeprefix("slap").lstrip("-")
             events = self.game.slap(seat, t, hand)
-        self._acted()
+        self.moved()
         return events
 
     def choose(self, seat: int, option: str, now: float) -> list[Event]:
@@ -303,7 +300,7 @@ class Session:
         if self.paused or self.game.outcome is not None or seat not in self.humans:
             return []
         events = self.game.choose(seat, self.game_time(now), option)
-        self._acted()
+        self.moved()
         return events
 
     def variant_action(self, seat: int, kind: str, arg: str, now: float) -> list[Event]:
@@ -315,22 +312,16 @@ class Session:
                 or kind not in self.variant.actions):
             return []
         events = self.game.act(seat, self.game_time(now), kind, arg)
-        self._acted()
+        self.moved()
         return events
 
-    def _acted(self) -> None:
+    def moved(self) -> None:
+        """The game moved (a person's action here, or a lesson's script:
+        :mod:`web.tools.lesson.table`): its record, clock and pending choice catch up."""
         if self.instant:
             self.clock.hold(self.game.t)
         self.match.refresh(self.game.t)
         self._note_pending()
-        self._sync()
-
-    def moved(self) -> None:
-        """The game moved by a hand other than the session's (a lesson's script,
-        :mod:`web.tools.lesson.table`): its record, clock and pending choice catch up."""
-        self._acted()
-
-    def _sync(self) -> None:
         self.timeline.sync(self.game)
 
     def advance(self, now: float) -> list[Event]:
@@ -354,7 +345,7 @@ class Session:
             else:
                 break
             self._note_pending()
-            self._sync()
+            self.timeline.sync(self.game)
         return out
 
     def run_instant(self, steps: int) -> list[Event]:
@@ -365,7 +356,7 @@ class Session:
                 break
             events = self.match.step()
             self._note_pending()
-            self._sync()
+            self.timeline.sync(self.game)
             if not events and self.match.due() < 0:
                 break
             out.extend(events)
@@ -476,7 +467,7 @@ class Session:
         events = self.match.step()
         self.clock.hold(game.t)
         self._note_pending()
-        self._sync()
+        self.timeline.sync(self.game)
         return events
 
 

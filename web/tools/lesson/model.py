@@ -19,7 +19,7 @@ from urllib.parse import quote
 from ratscrew.core import safe_json
 from ratscrew.tools.lesson import Lesson, lesson_of, lessons
 from ratscrew.variants import VariantError, find_variant
-from web.model.links import SeatConfig, TableConfig
+from web.model.links import NO, YES, SeatConfig, TableConfig
 from web.model.query import query_pairs
 
 MAX_QUERY = 2_000
@@ -30,8 +30,6 @@ STORAGE_KEY = "ratscrew.lessons-done.v1"
 """Where the page keeps the lessons finished (``localStorage``): a JSON list of game names."""
 MAX_DONE_CHARS = 2_000
 DONE_NOTICE = "The lessons you finished could not be read, and are no longer marked."
-TRUE = ("", "1", "true", "yes", "on")
-FALSE = ("0", "false", "no", "off")
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +75,8 @@ def read_link(query: object) -> tuple[LessonLink | None, list[str]]:
     teach = False
     if "teach" in params:
         value = params["teach"].lower()
-        teach = value in TRUE
-        if not teach and value not in FALSE:
+        teach = value in YES
+        if not teach and value not in NO:
             notices.append(f"Ignored teach={_show(value)}: use teach=1.")
     return LessonLink(lesson.variant.name, step, teach), notices
 
