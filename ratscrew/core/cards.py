@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ratscrew.core.rng import Rng
+from ratscrew.i18n import N_, t
 
 JACK, QUEEN, KING, ACE = 11, 12, 13, 14
 PAGE, KNIGHT = 15, 16
@@ -42,18 +43,23 @@ RANK_CODES: dict[int, str] = {
 }
 RANK_NAMES: dict[int, str] = {
     **{n: str(n) for n in range(2, 11)},
-    JACK: "Jack",
-    QUEEN: "Queen",
-    KING: "King",
-    ACE: "Ace",
-    JOKER: "Joker",
-    PAGE: "Page",
-    KNIGHT: "Knight",
+    # i18n: The ranks' names, as a card's name says them ("{rank} of {suit}").
+    JACK: N_("Jack"),
+    QUEEN: N_("Queen"),
+    KING: N_("King"),
+    ACE: N_("Ace"),
+    JOKER: N_("Joker"),
+    # i18n: The Tarot's court cards (Page, Knight), below its Queen and King.
+    PAGE: N_("Page"),
+    KNIGHT: N_("Knight"),
 }
+"""Each rank's name: the number cards' numbers, the others' names (message ids: say them with
+``t(name)``)."""
 SUITS = ("S", "H", "D", "C")
 TAROT_SUITS = ("WA", "CU", "SW", "PE")
-SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs",
-              "WA": "Wands", "CU": "Cups", "SW": "Swords", "PE": "Pentacles"}
+SUIT_NAMES = {"S": N_("Spades"), "H": N_("Hearts"), "D": N_("Diamonds"), "C": N_("Clubs"),
+              "WA": N_("Wands"), "CU": N_("Cups"), "SW": N_("Swords"), "PE": N_("Pentacles")}
+"""Each suit's name (a message id: ``t(name)``)."""
 RED_SUITS = frozenset({"H", "D", "CU", "PE"})
 """Cups and Pentacles count as red, Wands and Swords as black (as Hearts/Diamonds and
 Clubs/Spades, their usual counterparts), for the rules that look at colour."""
@@ -63,12 +69,15 @@ ARCANA = "M"
 """The "suit" of the Major Arcana."""
 TAROT_RANKS = (ACE, *range(2, 11), PAGE, KNIGHT, QUEEN, KING)
 ARCANA_NAMES = (
-    "The Fool", "The Magician", "The High Priestess", "The Empress", "The Emperor",
-    "The Hierophant", "The Lovers", "Strength", "The Chariot", "The Hermit", "Justice",
-    "The Hanged Man", "Death", "Temperance", "The Devil", "Wheel of Fortune", "The Tower",
-    "The Star", "The Moon", "The Sun", "Judgement", "The World",
+    # i18n: The Major Arcana of the Tarot: use the names the language's Tarot decks print.
+    N_("The Fool"), N_("The Magician"), N_("The High Priestess"), N_("The Empress"),
+    N_("The Emperor"), N_("The Hierophant"), N_("The Lovers"), N_("Strength"),
+    N_("The Chariot"), N_("The Hermit"), N_("Justice"), N_("The Hanged Man"), N_("Death"),
+    N_("Temperance"), N_("The Devil"), N_("Wheel of Fortune"), N_("The Tower"),
+    N_("The Star"), N_("The Moon"), N_("The Sun"), N_("Judgement"), N_("The World"),
 )
-"""The Major Arcana in the K.U.R.S. list's order: ``ARCANA_NAMES[n - 1]`` is card n."""
+"""The Major Arcana in the K.U.R.S. list's order: ``ARCANA_NAMES[n - 1]`` is card n (message
+ids: ``t(name)``)."""
 ARCANA_NUMERALS = (
     "0", "I", "II", "III", "IV", "V", "VI", "VIII", "VII", "IX", "XI", "XII", "XIII", "XIV",
     "XV", "X", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI",
@@ -122,11 +131,17 @@ class Card:
 
     @property
     def name(self) -> str:
+        """The card's name in the language in use: "Queen of Hearts", "Red Joker", "The
+        Fool"."""
         if self.rank == JOKER:
-            return "Red Joker" if self.red else "Black Joker"
+            return t("Red Joker") if self.red else t("Black Joker")
         if self.arcana:
-            return ARCANA_NAMES[self.arcana - 1]
-        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+            return t(ARCANA_NAMES[self.arcana - 1])
+        rank = RANK_NAMES[self.rank]
+        # i18n: A card's name: {rank} is a rank's name (Queen) or a number (10), {suit} a
+        # suit's name (Hearts, Cups).
+        return t("{rank} of {suit}", rank=t(rank) if self.rank > 10 else rank,
+                 suit=t(SUIT_NAMES[self.suit]))
 
     def __str__(self) -> str:
         return self.code
@@ -170,17 +185,21 @@ TAROT_DECK: tuple[Card, ...] = tuple(
 def card(code: str) -> Card:
     """The card for a code such as ``10H`` or ``qs`` (case-insensitive; ``T`` means 10)."""
     if not isinstance(code, str):  # e.g. a number from a hand-edited JSON record
-        raise CardError(f"{code!r} is not a card code: card codes are text such as 10H or QS")
+        # i18n: {code} is what was given, quoted; 10H and QS are card codes.
+        raise CardError(t("{code} is not a card code: card codes are text such as 10H or QS",
+                          code=repr(code)))
     text = code.strip().upper()
     if text[:1] == "T" and text[1:] in SUITED:
         text = "10" + text[1:]
     found = CARDS.get(text)
     if found is None:
-        raise CardError(
-            f"{code!r} is not a card code: use a rank 2-10, J, Q, K, A and a suit S, H, D, C "
+        # i18n: {code} is what was typed, quoted. The codes (2-10, J, Q, K, A; S, H, D, C;
+        # RJ, BJ; P, N; WA, CU, SW, PE; M1 to M22) are typed as they are: not translated.
+        raise CardError(t(
+            "{code} is not a card code: use a rank 2-10, J, Q, K, A and a suit S, H, D, C "
             "(for example 10H, QS), or RJ / BJ for the jokers; Tarot cards are a rank A, 2-10, "
-            "P, N, Q, K and a suit WA, CU, SW, PE (QCU, 10SW), or M1 to M22 for the Major Arcana"
-        )
+            "P, N, Q, K and a suit WA, CU, SW, PE (QCU, 10SW), or M1 to M22 for the Major Arcana",
+            code=repr(code)))
     return found
 
 

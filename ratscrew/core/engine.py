@@ -25,6 +25,7 @@ from ratscrew.core.actions import ACTION_KINDS, Action, ActionError, clean_text
 from ratscrew.core.cards import Card
 from ratscrew.core.challenge import COLLECT_PAUSE_MS
 from ratscrew.core.events import (
+    NO_REASON,
     Chose,
     Dealt,
     Event,
@@ -37,6 +38,7 @@ from ratscrew.core.pile import COVERED, DEAD, LIVE, PENALTY
 from ratscrew.core.state import GameState, Outcome, SeatStats
 from ratscrew.core.table import Decision, Phase, VariantTable
 from ratscrew.core.variant import Variant
+from ratscrew.i18n import Text, msg
 
 __all__ = [  # (with names that callers have long imported from here, now the parts')
     "ACTION_KINDS", "COLLECT_PAUSE_MS", "COVERED", "DEAD", "LIVE", "PENALTY", "Action",
@@ -233,9 +235,10 @@ class Game(GameState):
         self._begin(seat, t, "flip", "")
         claimant = self.challenge.claimant
         if self.outcome is not None:
-            self._ignore(seat, "flip", "the game is over")
+            self._ignore(seat, "flip", msg("the game is over"))
         elif self.pending is not None:
-            self._ignore(seat, "flip", f"waiting for {self.name(self.pending.seat)} to choose")
+            self._ignore(seat, "flip", msg("waiting for {who} to choose",
+                                                 who=self.name(self.pending.seat)))
         elif self.phase is not None:
             self._ignore(seat, "flip", self.phase.waiting)
         elif seat == claimant:
@@ -243,7 +246,7 @@ class Game(GameState):
         elif claimant >= 0 or seat != self.turn:
             self._out_of_turn(seat)
         else:
-            self._ignore(seat, "flip", "no cards left")
+            self._ignore(seat, "flip", msg("no cards left"))
         return self._end()
 
     def slap(self, seat: int, t: int, hand: str = "") -> list[Event]:
@@ -254,36 +257,40 @@ class Game(GameState):
         ch = self.challenge
         last_taker = self.last_taker
         if self.outcome is not None:
-            self._ignore(seat, "slap", "the game is over")
+            self._ignore(seat, "slap", msg("the game is over"))
         elif self.won_alone():
-            then = ("the pile goes to them in a moment" if self._auto
-                    else "their flip collects the pile")
-            self._ignore(seat, "slap", f"{self.name(ch.claimant)} is the only player with "
-                         f"cards and has won: {then}")
+            who = self.name(ch.claimant)
+            self._ignore(seat, "slap", msg(
+                "{who} is the only player with cards and has won: the pile goes to them in a "
+                "moment", who=who) if self._auto else msg(
+                "{who} is the only player with cards and has won: their flip collects the "
+                "pile", who=who))
         elif not self.slapping:
-            self._ignore(seat, "slap", f"there is no slapping in {self.variant.title}: cards "
-                         "are only turned in turn")
+            self._ignore(seat, "slap", msg(
+                "there is no slapping in {game}: cards are only turned in turn",
+                game=msg(self.variant.title)))
         elif self.phase is not None:
             self.phase.slap(self, seat, hand)
         elif self.penalties.barred[seat] or self.out[seat]:
-            self._ignore(seat, "slap", "they may not slap any more this game")
+            self._ignore(seat, "slap", msg("they may not slap any more this game"))
         elif why := self.penalties.refused(seat):
             self._ignore(seat, "slap", why)
         elif self._on_slap is not None and self._on_slap(self, seat, hand):
             pass
         elif self.pile.match is not None and not self.pile.top_dead:
-            reason = self._judge(self, seat, hand) if self._judge is not None else ""
+            reason = self._judge(self, seat, hand) if self._judge is not None else NO_REASON
             if reason:
                 self._wrong_slap(seat, reason)
             else:
                 self._slap_wins(seat)
         elif self.last_take_t >= 0 and t - self.last_take_t <= self.rules.grace_ms and (
                 seat != last_taker):
-            self._ignore(seat, "slap", f"{self.name(last_taker)} took the pile "
-                         f"{t - self.last_take_t} ms earlier (too close to call a wrong slap)")
+            self._ignore(seat, "slap", msg(
+                "{who} took the pile {ms} ms earlier (too close to call a wrong slap)",
+                who=self.name(last_taker), ms=str(t - self.last_take_t)))
         elif self.rules.risk_slap and ch.claimant >= 0 and ch.claim_how == "challenge":
-            self._ignore(seat, "slap", "a risk slap on the final card of a challenge costs "
-                         "nothing")
+            self._ignore(seat, "slap", msg(
+                "a risk slap on the final card of a challenge costs nothing"))
         else:
             self._wrong_slap(seat)
         return self._end()
@@ -293,14 +300,16 @@ class Game(GameState):
         another seat's, not one of its answers) is refused and, unlike other ignored actions,
         not kept in the history: a record holds only answers."""
         decision = self.pending
-        refused = answer = ""
+        refused: Text = NO_REASON
+        answer = ""
         if decision is None or self.outcome is not None:
-            refused = "nothing is being asked"
+            refused = msg("nothing is being asked")
         elif seat != decision.seat:
-            refused = f"it is {self.name(decision.seat)}'s choice"
+            refused = msg("it is {who}'s choice", who=self.name(decision.seat))
         elif not (answer := decision.accepts(choice)):
             shown = choice[:40] if isinstance(choice, str) else choice
-            refused = f"{shown!r} is not one of {', '.join(decision.options)}"
+            refused = msg("{answer} is not one of {options}", answer=repr(shown),
+                          options=", ".join(decision.options))
         if refused:
             self._check_action(seat, t, "choose")
             if not self._keep:
@@ -314,7 +323,7 @@ class Game(GameState):
             self._ignore(seat, "choice", why)
         else:
             self.pending = None
-            self._emit(Chose(self.t, seat, answer, decision.label(answer)))
+            self._emit(Chose(self.t, seat, answer, decision.label_text(answer)))
             decision.resolve(self, answer)
         return self._end()
 
@@ -337,7 +346,7 @@ class Game(GameState):
             return collected + self.act(seat, t, kind, arg)
         self._begin(seat, t, kind, arg)
         if self.outcome is not None:
-            self._ignore(seat, kind, "the game is over")
+            self._ignore(seat, kind, msg("the game is over"))
         else:
             handler(self, seat, arg)
         return self._end()
@@ -464,7 +473,7 @@ class Game(GameState):
         self.take_pile(ch.claimant, ch.claim_how, leader=ch.claim_leader, cause=ch.claim_cause)
 
     def take_pile(self, seat: int, how: str, rule: str = "", cards: tuple[Card, ...] = (),
-                  leader: int = -1, cause: str = "", said: str = "") -> None:
+                  leader: int = -1, cause: str = "", said: Text = NO_REASON) -> None:
         """``seat`` takes the pile now (then the next trick starts, or the game ends).
         ``cause``: what :attr:`pile_causes` counts it as (``how`` if empty); ``said``: how
         the event says this way of winning it ("Burn contest won")."""
@@ -510,7 +519,7 @@ class Game(GameState):
         self.stats[seat].slaps_right += 1
         self.take_pile(seat, "slap", rule.title, cards, leader=seat, cause=rule.name)
 
-    def _wrong_slap(self, seat: int, reason: Reason = "", flip: bool = False) -> None:
+    def _wrong_slap(self, seat: int, reason: Reason = NO_REASON, flip: bool = False) -> None:
         """The rules' penalty for a wrong slap by ``seat`` (or, ``flip``, for a card put down
         out of turn)."""
         if not flip:
@@ -538,7 +547,7 @@ class Game(GameState):
             self._note_empty(seat)
             self._last_card_gone(seat)
         else:
-            self._ignore(seat, "flip", f"it is {self.name(self.to_act())}'s turn")
+            self._ignore(seat, "flip", msg("it is {who}'s turn", who=self.name(self.to_act())))
 
     # -- turns and the end of the game --------------------------------------------------------
 

@@ -20,16 +20,13 @@ from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
 from ratscrew.core.cards import Card, codes
+from ratscrew.i18n import ENGLISH, N_, Text, t, tn
 
 
 def seat_name(seat: int, names: Sequence[str] | None = None) -> str:
     if names is not None and 0 <= seat < len(names) and names[seat]:
         return names[seat]
-    return f"player {seat + 1}"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+    return t("player {number}", number=seat + 1)
 
 
 # --------------------------------------------------------------------------- punctuation
@@ -105,29 +102,43 @@ class Wording:
     text."""
 
     texts: tuple[tuple[str, str], ...]
-    values: tuple[tuple[str, str], ...] = ()
+    values: tuple[tuple[str, object], ...] = ()
 
     def say(self, device: str = "") -> str:
-        return pick(dict(self.texts), device).format_map(dict(self.values))
+        """The words for ``device`` in the language in use."""
+        return Text(pick(dict(self.texts), device), self.values).say()
+
+    def english(self) -> str:
+        """The neutral words in English (what a record keeps)."""
+        return Text(pick(dict(self.texts), ""), self.values).say(ENGLISH)
 
     def __str__(self) -> str:
         return self.say()
 
 
-def wording(texts: Mapping[str, str], **values: str) -> Wording:
+def wording(texts: Mapping[str, str], **values: object) -> Wording:
     """A :class:`Wording` of ``texts`` (by device; "" the neutral one, which it must have)."""
     if not texts.get(""):
         raise ValueError("a wording needs its neutral text (under \"\")")
     return Wording(tuple(texts.items()), tuple(values.items()))
 
 
-Reason = str | Wording
-"""Why something happened as an event keeps it: plain words, or words that name a device."""
+Reason = Text | Wording
+"""Why something happened as an event keeps it: words (:func:`~ratscrew.i18n.msg`), or
+words that name a device."""
+
+NO_REASON = Text("")
+"""No reason given (false as a truth value)."""
+
+
+def plural(n: int, word: str) -> str:
+    """English only: to be replaced by whole messages (``tn``)."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def say(reason: Reason, device: str = "") -> str:
-    """A reason in the words of ``device``."""
-    return reason.say(device) if isinstance(reason, Wording) else reason
+    """A reason in the words of ``device``, in the language in use."""
+    return reason.say(device) if isinstance(reason, Wording) else reason.say()
 
 
 @dataclass(slots=True, eq=False)
@@ -147,8 +158,10 @@ class Event:
                 value = value.code
             elif isinstance(value, tuple) and value and isinstance(value[0], Card):
                 value = [c.code for c in value]
-            elif isinstance(value, Wording):
-                value = value.say()
+            elif isinstance(value, Wording | Text):
+                value = value.english()
+            elif isinstance(value, tuple) and value and isinstance(value[0], Text):
+                value = [v.english() for v in value]
             out[f.name] = value
         return out
 
@@ -161,15 +174,16 @@ class Dealt(Event):
 
     def explain(self, names: Sequence[str] | None = None,
                 controls: Controls | None = None) -> str:
-        total = sum(self.counts)
+        total, players = sum(self.counts), len(self.counts)
+        leader = seat_name(self.leader, names)
         if len(set(self.counts)) == 1:
-            split = f"{self.counts[0]} each"
-        else:
-            split = ", ".join(str(c) for c in self.counts)
-        return (
-            f"Dealt {plural(total, 'card')} to {len(self.counts)} players ({split}); "
-            f"{seat_name(self.leader, names)} leads."
-        )
+            return tn("Dealt {total} card to {players} players ({each} each); {leader} leads.",
+                      "Dealt {total} cards to {players} players ({each} each); {leader} leads.",
+                      total, total=total, players=players, each=self.counts[0], leader=leader)
+        return tn("Dealt {total} card to {players} players ({counts}); {leader} leads.",
+                  "Dealt {total} cards to {players} players ({counts}); {leader} leads.",
+                  total, total=total, players=players, leader=leader,
+                  counts=", ".join(str(c) for c in self.counts))
 
 
 @dataclass(slots=True, eq=False)
@@ -189,18 +203,20 @@ class Flipped(Event):
 
     def explain(self, names: Sequence[str] | None = None,
                 controls: Controls | None = None) -> str:
-        who = seat_name(self.seat, names)
+        who, card = seat_name(self.seat, names), self.card.code
         if self.dead:
-            return f"{who} plays {self.card} out of turn: a dead card that no slap can use."
-        text = f"{who} flips {self.card}"
+            return t("{who} plays {card} out of turn: a dead card that no slap can use.",
+                     who=who, card=card)
         if self.target >= 0:
-            return (
-                f"{text}: {seat_name(self.target, names)} has "
-                f"{plural(self.chances, 'chance')} to answer."
-            )
+            return tn("{who} flips {card}: {target} has {n} chance to answer.",
+                      "{who} flips {card}: {target} has {n} chances to answer.",
+                      self.chances, who=who, card=card, n=self.chances,
+                      target=seat_name(self.target, names))
         if self.left > 0:
-            return f"{text} ({plural(self.left, 'chance')} left)."
-        return text + "."
+            return tn("{who} flips {card} ({n} chance left).",
+                      "{who} flips {card} ({n} chances left).",
+                      self.left, who=who, card=card, n=self.left)
+        return t("{who} flips {card}.", who=who, card=card)
 
 
 @dataclass(slots=True, eq=False)
@@ -218,22 +234,29 @@ class ChallengeWon(Event):
 
     def explain(self, names: Sequence[str] | None = None,
                 controls: Controls | None = None) -> str:
-        who = seat_name(self.seat, names)
+        who, card = seat_name(self.seat, names), self.card.code
         if self.failed < 0 or self.failed == self.seat:
-            text = f"Nobody can answer {who}'s {self.card}: {who} wins the pile"
-        else:
-            text = (
-                f"{seat_name(self.failed, names)} could not answer {who}'s {self.card}: "
-                f"{who} wins the pile"
-            )
-        return text + "."
+            # i18n: {card} is a card's code (QH: the Queen of Hearts).
+            return t("Nobody can answer {who}'s {card}: {who} wins the pile.", who=who, card=card)
+        return t("{failed} could not answer {who}'s {card}: {who} wins the pile.",
+                 failed=seat_name(self.failed, names), who=who, card=card)
+
+
+PILE_TAKEN = {
+    "challenge": N_("Challenge won: {takes}"),
+    "last-chance": N_("Nobody slapped back in: {takes}"),
+    "default": N_("Nobody else has cards to play: {takes}"),
+}
+"""How a pile is taken, by ``PileTaken.how`` (a slap names its rule; a variant's own way
+says itself): the sentence's first words, ``{takes}`` the rest."""
 
 
 @dataclass(slots=True, eq=False)
 class PileTaken(Event):
     """``seat`` takes ``count`` cards. ``how``: challenge, slap, last-chance, default (nobody
-    else could play), or a variant's own way; ``rule`` and ``cards``: the slap rule and the
-    cards that made it; ``said``: how a variant's own way is said ("Fire put out")."""
+    else could play), or a variant's own way; ``rule`` and ``cards``: the slap rule (its
+    name, a message id) and the cards that made it; ``said``: how a variant's own way is said
+    ("Fire put out")."""
 
     kind: ClassVar[str] = "pile-taken"
     seat: int
@@ -242,23 +265,24 @@ class PileTaken(Event):
     rule: str = ""
     cards: tuple[Card, ...] = ()
     slapped_in: bool = False
-    said: str = ""
+    said: Text = NO_REASON
 
     def explain(self, names: Sequence[str] | None = None,
                 controls: Controls | None = None) -> str:
-        who = seat_name(self.seat, names)
-        takes = f"{who} takes {plural(self.count, 'card')}"
+        who, n = seat_name(self.seat, names), self.count
         if self.slapped_in:
-            takes += " and is back in the game"
+            takes = tn("{who} takes {n} card and is back in the game.",
+                       "{who} takes {n} cards and is back in the game.", n, who=who, n=n)
+        else:
+            takes = tn("{who} takes {n} card.", "{who} takes {n} cards.", n, who=who, n=n)
         if self.said:
-            return f"{self.said}: {takes}."
+            # i18n: How a variant's own way to take the pile is said, then who takes it.
+            return t("{said}: {takes}", said=self.said, takes=takes)
         if self.how == "slap":
-            return f"{self.rule} {codes(self.cards)}: {takes}."
-        if self.how == "challenge":
-            return f"Challenge won: {takes}."
-        if self.how == "last-chance":
-            return f"Nobody slapped back in: {takes}."
-        return f"Nobody else has cards to play: {takes}."
+            # i18n: A slap rule's name (Double), the cards that made it, who takes the pile.
+            return t("{rule} {cards}: {takes}", rule=t(self.rule), cards=codes(self.cards),
+                     takes=takes)
+        return t(PILE_TAKEN.get(self.how, PILE_TAKEN["default"]), takes=takes)
 
 
 @dataclass(slots=True, eq=False)
@@ -272,44 +296,59 @@ class WrongSlap(Event):
     place: str = "bottom"
     flips: int = 0
     strikes: int = 0
-    reason: Reason = ""
+    reason: Reason = NO_REASON
     """Why a slap on a slappable pile was wrong (the dice asked for the other hand)."""
     flip: bool = False
     """The penalty is for a card put down out of turn, not for a slap (004)."""
 
     def explain(self, names: Sequence[str] | None = None,
                 controls: Controls | None = None) -> str:
-        text = self._penalty(names)
-        if self.flip:
-            text = text.replace("Wrong slap by", "Card out of turn by", 1).replace(
-                "Wrong slap", "Card out of turn", 1)
+        what = (t("Card out of turn") if self.flip else t("Wrong slap"))
         if self.reason:
-            why = say(self.reason, device_of(controls, self.seat))
-            return text.replace("Wrong slap", f"Wrong slap ({why})", 1)
-        return text
+            # i18n: "Wrong slap" or "Card out of turn", then why it was wrong.
+            what = t("{what} ({why})", what=what, why=say(self.reason,
+                                                         device_of(controls, self.seat)))
+        return tidy(self._penalty(what, seat_name(self.seat, names)))
 
-    def _penalty(self, names: Sequence[str] | None) -> str:
-        who = seat_name(self.seat, names)
+    def _penalty(self, what: str, who: str) -> str:
+        n = len(self.burned)
         if self.penalty == "cards":
-            dead = "a dead card" if len(self.burned) == 1 else "dead cards"
-            where = "under the pile" if self.place == "bottom" else f"on top as {dead}"
-            return (
-                f"Wrong slap: {who} burns {plural(len(self.burned), 'card')} "
-                f"({codes(self.burned)}) {where}."
-            )
+            if self.place == "bottom":
+                return tn("{what}: {who} burns {n} card ({cards}) under the pile.",
+                          "{what}: {who} burns {n} cards ({cards}) under the pile.",
+                          n, what=what, who=who, n=n, cards=codes(self.burned))
+            return tn("{what}: {who} burns {n} card ({cards}) on top as a dead card.",
+                      "{what}: {who} burns {n} cards ({cards}) on top as dead cards.",
+                      n, what=what, who=who, n=n, cards=codes(self.burned))
         if self.penalty == "lockout":
-            return f"Wrong slap: {who} may not slap for the next {plural(self.flips, 'flip')}."
+            return tn("{what}: {who} may not slap for the next {n} flip.",
+                      "{what}: {who} may not slap for the next {n} flips.",
+                      self.flips, what=what, who=who, n=self.flips)
         if self.penalty == "strike":
-            return f"Wrong slap: {who} has no cards and gets strike {self.strikes}."
+            return t("{what}: {who} has no cards and gets strike {n}.", what=what, who=who,
+                     n=self.strikes)
         if self.penalty == "barred":
-            return f"Wrong slap: {who} has no cards and may not slap back in this game."
+            return t("{what}: {who} has no cards and may not slap back in this game.",
+                     what=what, who=who)
         if self.penalty == "miss-turn":
-            turns = "turn" if self.flips == 1 else f"{self.flips} turns"
-            return f"Wrong slap: {who} misses their next {turns}."
+            return tn("{what}: {who} misses their next turn.",
+                      "{what}: {who} misses their next {n} turns.",
+                      self.flips, what=what, who=who, n=self.flips)
         if self.penalty == "burn":
-            return (f"Wrong slap: {who} has no cards and burns their hand: no slapping until "
-                    "the pile is next taken.")
-        return f"Wrong slap by {who} (no penalty)."
+            return t("{what}: {who} has no cards and burns their hand: no slapping until the "
+                     "pile is next taken.", what=what, who=who)
+        # i18n: "Wrong slap" or "Card out of turn" (with its reason), then who.
+        return t("{what} by {who} (no penalty).", what=what, who=who)
+
+
+IGNORED = {
+    "flip": N_("{who}'s flip is ignored: {why}."),
+    "slap": N_("{who}'s slap is ignored: {why}."),
+    "choice": N_("{who}'s choice is ignored: {why}."),
+    "fine": N_("{who}'s fine is ignored: {why}."),
+    "burn": N_("{who}'s burn is ignored: {why}."),
+}
+"""An ignored action's sentence, by the action."""
 
 
 @dataclass(slots=True, eq=False)
@@ -324,7 +363,8 @@ class Ignored(Event):
     def explain(self, names: Sequence[str] | None = None,
                 controls: Controls | None = None) -> str:
         why = say(self.reason, device_of(controls, self.seat))
-        return full_stop(f"{seat_name(self.seat, names)}'s {self.action} is ignored: {why}")
+        text = IGNORED.get(self.action) or N_("{who}'s {action} is ignored: {why}.")
+        return tidy(t(text, who=seat_name(self.seat, names), action=self.action, why=why))
 
 
 @dataclass(slots=True, eq=False)
@@ -340,8 +380,9 @@ class OutOfCards(Event):
                 controls: Controls | None = None) -> str:
         who = seat_name(self.seat, names)
         if self.eliminated:
-            return f"{who} has no cards to play and is out of the game."
-        return f"{who} has no cards left: out of the turn order until they win cards back."
+            return t("{who} has no cards to play and is out of the game.", who=who)
+        return t("{who} has no cards left: out of the turn order until they win cards back.",
+                 who=who)
 
 
 @dataclass(slots=True, eq=False)
@@ -357,8 +398,11 @@ class TurnMissed(Event):
     def explain(self, names: Sequence[str] | None = None,
                 controls: Controls | None = None) -> str:
         who, nxt = seat_name(self.seat, names), seat_name(self.next, names)
-        does = "answers the challenge" if self.challenge else "plays"
-        return f"{who} misses this turn (the wrong-slap penalty): {nxt} {does} instead."
+        if self.challenge:
+            return t("{who} misses this turn (the wrong-slap penalty): {next} answers the "
+                     "challenge instead.", who=who, next=nxt)
+        return t("{who} misses this turn (the wrong-slap penalty): {next} plays instead.",
+                 who=who, next=nxt)
 
 
 @dataclass(slots=True, eq=False)
@@ -372,8 +416,9 @@ class BackIn(Event):
 
     def explain(self, names: Sequence[str] | None = None,
                 controls: Controls | None = None) -> str:
-        return (f"{seat_name(self.seat, names)} holds {plural(self.cards, 'card')} again and "
-                "is back in the game.")
+        return tn("{who} holds {n} card again and is back in the game.",
+                  "{who} holds {n} cards again and is back in the game.",
+                  self.cards, who=seat_name(self.seat, names), n=self.cards)
 
 
 @dataclass(slots=True, eq=False)
@@ -389,11 +434,12 @@ class PlayOn(Event):
                 controls: Controls | None = None) -> str:
         who = seat_name(self.seat, names)
         if self.flips:
-            return (
-                f"{who} holds every card and flips {plural(self.flips, 'more card')}: "
-                "a last chance for the others to slap back in."
-            )
-        return f"{who} holds every card without winning a challenge: play on until a face card."
+            return tn("{who} holds every card and flips {n} more card: a last chance for the "
+                      "others to slap back in.",
+                      "{who} holds every card and flips {n} more cards: a last chance for the "
+                      "others to slap back in.", self.flips, who=who, n=self.flips)
+        return t("{who} holds every card without winning a challenge: play on until a face "
+                 "card.", who=who)
 
 
 @dataclass(slots=True, eq=False)
@@ -402,12 +448,13 @@ class Asked(Event):
 
     kind: ClassVar[str] = "asked"
     seat: int
-    prompt: str
+    prompt: Text
     options: tuple[str, ...]
 
     def explain(self, names: Sequence[str] | None = None,
                 controls: Controls | None = None) -> str:
-        return tidy(f"{seat_name(self.seat, names)} must choose: {self.prompt}")
+        return tidy(t("{who} must choose: {prompt}", who=seat_name(self.seat, names),
+                      prompt=self.prompt))
 
 
 @dataclass(slots=True, eq=False)
@@ -415,12 +462,13 @@ class Chose(Event):
     kind: ClassVar[str] = "chose"
     seat: int
     choice: str
-    label: str = ""
+    label: str | Text = ""
     """What the choice means, when ``choice`` is a code (a seat number)."""
 
     def explain(self, names: Sequence[str] | None = None,
                 controls: Controls | None = None) -> str:
-        return full_stop(f"{seat_name(self.seat, names)} chooses {self.label or self.choice}")
+        return tidy(t("{who} chooses {choice}.", who=seat_name(self.seat, names),
+                      choice=self.label or self.choice))
 
 
 @dataclass(slots=True, eq=False)
@@ -436,13 +484,15 @@ class GameOver(Event):
 
     def explain(self, names: Sequence[str] | None = None,
                 controls: Controls | None = None) -> str:
+        who = seat_name(self.winner, names)
         if self.status == "win" and not self.every:
-            return (
-                f"{seat_name(self.winner, names)} wins: the only player with cards in hand "
-                f"({plural(self.cards, 'card')})."
-            )
+            return tn("{who} wins: the only player with cards in hand ({n} card).",
+                      "{who} wins: the only player with cards in hand ({n} cards).",
+                      self.cards, who=who, n=self.cards)
         if self.status == "win":
-            return f"{seat_name(self.winner, names)} wins with all {self.cards} cards."
+            return tn("{who} wins with all {n} card.", "{who} wins with all {n} cards.",
+                      self.cards, who=who, n=self.cards)
         if self.status == "loop":
-            return "The game has come back to a position it was in before: it would never end."
-        return "The game was stopped before anyone won."
+            return t("The game has come back to a position it was in before: it would never "
+                     "end.")
+        return t("The game was stopped before anyone won.")

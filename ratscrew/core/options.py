@@ -19,6 +19,7 @@ from typing import Any, Literal, get_args
 
 from ratscrew.core.cards import RANK_CODES
 from ratscrew.core.slaps import CLASSIC_SLAPS, SLAP_RULES, SlapName
+from ratscrew.i18n import N_, t
 
 # -- the core's rule choices, as types: each option's choices are its type's values ----------
 
@@ -75,63 +76,77 @@ CHALLENGE_KEYS = (*(RANK_CODES[r] for r in sorted(RANK_CODES)), "RJ", "BJ")
 OPTION_SPECS: dict[str, OptionSpec] = {
     spec.name: spec
     for spec in (
-        OptionSpec("slaps", "Slap rules in play, by name (see the slap rules list)."),
-        OptionSpec("challenge", "Chances each challenging card gives, e.g. J=1 Q=2 K=3 A=4."),
-        OptionSpec("direction", "Direction of play.", get_args(Direction)),
-        OptionSpec("decks", "Packs shuffled together: standard 52-card packs (78-card packs "
-                   "in a Tarot game).", minimum=1, maximum=8),
-        OptionSpec("jokers", "Jokers added to the pack (red and black alternately).",
+        OptionSpec("slaps", N_("Slap rules in play, by name (see the slap rules list).")),
+        # i18n: J=1 Q=2 K=3 A=4 is typed as it is: a card code, =, a number of chances.
+        OptionSpec("challenge", N_("Chances each challenging card gives, e.g. J=1 Q=2 K=3 A=4.")),
+        OptionSpec("direction", N_("Direction of play."), get_args(Direction)),
+        OptionSpec("decks", N_("Packs shuffled together: standard 52-card packs (78-card packs "
+                               "in a Tarot game)."), minimum=1, maximum=8),
+        OptionSpec("jokers", N_("Jokers added to the pack (red and black alternately)."),
                    minimum=0, maximum=16),
-        OptionSpec("dealer", "Seat of the dealer, 0 for player 1 (-1: the seat before player 1, "
-                   "so player 1 leads); the next seat in the direction of play leads.",
+        OptionSpec("dealer", N_("Seat of the dealer, 0 for player 1 (-1: the seat before "
+                                "player 1, so player 1 leads); the next seat in the direction "
+                                "of play leads."),
                    minimum=-1, maximum=7),
-        OptionSpec("penalty", "What a wrong slap costs a player who has cards: cards burned, "
-                   "a lockout from slapping, nothing, or missing their next turns.",
+        OptionSpec("penalty", N_("What a wrong slap costs a player who has cards: cards burned, "
+                                 "a lockout from slapping, nothing, or missing their next "
+                                 "turns."),
                    get_args(PenaltyKind)),
-        OptionSpec("penalty_count", "Cards burned, flips locked out, or turns missed, for a "
-                   "wrong slap.", minimum=1, maximum=10),
-        OptionSpec("penalty_place", "Where burned cards go: face up under the pile, or on top "
-                   "as dead cards that no slap can use.", get_args(PenaltyPlace)),
-        OptionSpec("cardless_penalty", "Wrong slaps by players with no cards: strikes (out of "
-                   "the game at the limit), barred at the first, nothing, or they burn their "
-                   "hand (no slapping until the pile is next taken).",
+        OptionSpec("penalty_count", N_("Cards burned, flips locked out, or turns missed, for a "
+                                       "wrong slap."), minimum=1, maximum=10),
+        OptionSpec("penalty_place", N_("Where burned cards go: face up under the pile, or on "
+                                       "top as dead cards that no slap can use."),
+                   get_args(PenaltyPlace)),
+        OptionSpec("cardless_penalty", N_("Wrong slaps by players with no cards: strikes (out "
+                                          "of the game at the limit), barred at the first, "
+                                          "nothing, or they burn their hand (no slapping until "
+                                          "the pile is next taken)."),
                    get_args(CardlessPenalty)),
-        OptionSpec("strikes", "Strikes that bar a cardless player from slapping in.",
+        OptionSpec("strikes", N_("Strikes that bar a cardless player from slapping in."),
                    minimum=1, maximum=10),
-        OptionSpec("exhausted", "A challenged player runs out of cards: the pile goes to the "
-                   "challenger, or the next player continues with the chances left.",
+        OptionSpec("exhausted", N_("A challenged player runs out of cards: the pile goes to the "
+                                   "challenger, or the next player continues with the chances "
+                                   "left."),
                    get_args(Exhausted)),
-        OptionSpec("empty_hand", "Players with no cards: skipped until they slap back in, or "
-                   "out of the game when their turn comes (Beggar-My-Neighbour).",
+        OptionSpec("empty_hand", N_("Players with no cards: skipped until they slap back in, "
+                                    "or out of the game when their turn comes "
+                                    "(Beggar-My-Neighbour)."),
                    get_args(EmptyHand)),
-        OptionSpec("collect", "How a won pile reaches its winner: with their flip (until then "
-                   "its last card can still be slapped), at once, or by itself after a short "
-                   "pause (in which its last card can still be slapped).",
+        OptionSpec("collect", N_("How a won pile reaches its winner: with their flip (until "
+                                 "then its last card can still be slapped), at once, or by "
+                                 "itself after a short pause (in which its last card can still "
+                                 "be slapped)."),
                    get_args(Collect)),
-        OptionSpec("next_leader", "Who starts after a won challenge: the challenger who took "
-                   "the pile, or the player who failed the challenge; or, after every pile, "
-                   "the right-hand neighbour of whoever took it.",
+        OptionSpec("next_leader", N_("Who starts after a won challenge: the challenger who took "
+                                     "the pile, or the player who failed the challenge; or, "
+                                     "after every pile, the right-hand neighbour of whoever "
+                                     "took it."),
                    get_args(NextLeader)),
-        OptionSpec("grace_ms", "A slap this soon after someone else won the pile is ignored, "
-                   "not punished.", minimum=0, maximum=2000, unit="ms"),
-        OptionSpec("run_wrap", "Runs may go round the corner through the Ace (K-A-2)."),
-        OptionSpec("same_as_first_match", "What a card must share with the pile's first card "
-                   "for the same-as-first slap.", get_args(SameAsFirst)),
-        OptionSpec("ending", "When the game ends: as soon as one player holds every card; after "
-                   "they flip a few last-chance cards (Wikipedia); or once they play on to a "
-                   "face card (K.U.R.S.).", get_args(Ending)),
-        OptionSpec("last_chance_flips", "Cards flipped for the last chance.",
+        OptionSpec("grace_ms", N_("A slap this soon after someone else won the pile is ignored, "
+                                  "not punished."), minimum=0, maximum=2000, unit="ms"),
+        # i18n: K-A-2: King, Ace, 2 (the cards' codes).
+        OptionSpec("run_wrap", N_("Runs may go round the corner through the Ace (K-A-2).")),
+        OptionSpec("same_as_first_match", N_("What a card must share with the pile's first "
+                                             "card for the same-as-first slap."),
+                   get_args(SameAsFirst)),
+        # i18n: Wikipedia and K.U.R.S. are the sources of these rules.
+        OptionSpec("ending", N_("When the game ends: as soon as one player holds every card; "
+                                "after they flip a few last-chance cards (Wikipedia); or once "
+                                "they play on to a face card (K.U.R.S.)."), get_args(Ending)),
+        OptionSpec("last_chance_flips", N_("Cards flipped for the last chance."),
                    minimum=1, maximum=10),
-        OptionSpec("out_of_turn", "A flip out of turn: refused, played as a dead card that "
-                   "no slap can use, or charged the wrong-slap penalty.",
+        OptionSpec("out_of_turn", N_("A flip out of turn: refused, played as a dead card that "
+                                     "no slap can use, or charged the wrong-slap penalty."),
                    get_args(OutOfTurn)),
-        OptionSpec("risk_slap", "A slap on the final card of a challenge (the last chance, "
-                   "before the pile is collected) costs nothing when wrong: a risk slap."),
-        OptionSpec("joker_split", "Red and black jokers differ: the red joker can be slapped "
-                   "at once, the black joker challenges with 13 chances."),
-        OptionSpec("answer_face", "A face card laid to answer a challenge: it challenges the "
-                   "next player in turn (classic), or it only ends the challenge and play goes "
-                   "on.", get_args(AnswerFace)),
+        OptionSpec("risk_slap", N_("A slap on the final card of a challenge (the last chance, "
+                                   "before the pile is collected) costs nothing when wrong: a "
+                                   "risk slap.")),
+        OptionSpec("joker_split", N_("Red and black jokers differ: the red joker can be "
+                                     "slapped at once, the black joker challenges with 13 "
+                                     "chances.")),
+        OptionSpec("answer_face", N_("A face card laid to answer a challenge: it challenges the "
+                                     "next player in turn (classic), or it only ends the "
+                                     "challenge and play goes on."), get_args(AnswerFace)),
     )
 }
 
@@ -246,9 +261,10 @@ class Rules:
             _discover()
         unknown = sorted(set(changes) - set(OPTION_SPECS))
         if unknown:
-            raise OptionsError(
-                f"unknown option {unknown[0]!r}; options are: {', '.join(OPTION_SPECS)}"
-            )
+            # i18n: {name} is the option given, quoted; {options} lists the options' names
+            # (typed as they are: not translated).
+            raise OptionsError(t("unknown option {name}; options are: {options}",
+                                 name=repr(unknown[0]), options=", ".join(OPTION_SPECS)))
         core = {k: _coerce(k, v) for k, v in changes.items() if k in CORE_OPTIONS}
         extra = dict(self.extra)
         extra.update((k, _coerce(k, v)) for k, v in changes.items() if k not in CORE_OPTIONS)
@@ -276,10 +292,11 @@ class Rules:
         return self.direction == "clockwise"
 
 
-def _or_list(choices: tuple[str, ...]) -> str:
-    """"male, female or -": a per-seat option's choices as its messages say them."""
+def _or_values(choices: tuple[str, ...]) -> tuple[str, str]:
+    """A per-seat option's choices as its messages list them: all but the last, separated by
+    commas ("" if there is only one), and the last (values, never translated)."""
     named = [c for c in choices if c]
-    return ", ".join(named[:-1]) + f" or {named[-1]}" if len(named) > 1 else named[0]
+    return ", ".join(named[:-1]), named[-1]
 
 
 def _seat_choice(spec: OptionSpec, value: Any) -> str:
@@ -300,13 +317,23 @@ def _coerce(name: str, value: Any) -> Any:
         if isinstance(value, str):
             value = value.replace(",", " ").split()
         if not isinstance(value, list | tuple):
-            raise OptionsError(f"{name} must list {_or_list(spec.choices)} or - for each seat")
+            choices, last = _or_values(spec.choices)
+            if choices:
+                # i18n: {name} is an option's name; {choices} lists its values but the last,
+                # separated by commas, {last} is the last; - leaves a seat unset. Names and
+                # values are typed as they are: not translated.
+                raise OptionsError(t("{name} must list {choices} or {last} or - for each seat",
+                                     name=name, choices=choices, last=last))
+            # i18n: {name} is an option's name, {last} its only value; - leaves a seat unset.
+            raise OptionsError(t("{name} must list {last} or - for each seat",
+                                 name=name, last=last))
         return tuple(_seat_choice(spec, v) for v in value)
     if name == "slaps":
         if isinstance(value, str):
             value = [s for s in value.replace(",", " ").split() if s]
         if not isinstance(value, list | tuple):
-            raise OptionsError("slaps must be a list of slap rule names")
+            # i18n: slaps is the option's name (typed as it is: not translated).
+            raise OptionsError(t("slaps must be a list of slap rule names"))
         return tuple(value)
     if name == "challenge":
         if isinstance(value, str):
@@ -316,7 +343,9 @@ def _coerce(name: str, value: Any) -> Any:
         if not isinstance(value, list | tuple) or not all(
             isinstance(p, list | tuple) and len(p) == 2 for p in value
         ):
-            raise OptionsError("challenge must map card ranks to chances, e.g. J=1 Q=2 K=3 A=4")
+            # i18n: challenge is the option's name; J=1 Q=2 K=3 A=4 is typed as it is.
+            raise OptionsError(t("challenge must map card ranks to chances, e.g. J=1 Q=2 K=3 "
+                                 "A=4"))
         pairs = [(str(k).upper(), v) for k, v in value]
         order = {key: i for i, key in enumerate(CHALLENGE_KEYS)}
         return tuple(sorted(pairs, key=lambda p: order.get(p[0], len(order))))
@@ -327,7 +356,10 @@ def _challenge_pair(text: str) -> tuple[str, Any]:
     key, sep, chances = text.replace(":", "=").partition("=")
     chances = chances.strip()
     if not sep or not (chances.isascii() and chances.isdigit() and len(chances) <= 3):
-        raise OptionsError(f"challenge takes RANK=CHANCES pairs such as J=1 Q=2, not {text!r}")
+        # i18n: challenge is the option's name; RANK=CHANCES says what to type (a rank's
+        # code, =, a number), J=1 Q=2 is typed as it is; {text} is what was given, quoted.
+        raise OptionsError(t("challenge takes RANK=CHANCES pairs such as J=1 Q=2, not {text}",
+                             text=repr(text)))
     return key.strip(), int(chances)
 
 
@@ -335,45 +367,68 @@ def _check(name: str, value: Any) -> None:
     spec = OPTION_SPECS[name]
     if name == "slaps":
         if not isinstance(value, tuple) or not all(isinstance(s, str) for s in value):
-            raise OptionsError("slaps must be a list of slap rule names")
+            raise OptionsError(t("slaps must be a list of slap rule names"))
         for s in value:
             if s not in SLAP_RULES:
-                raise OptionsError(
-                    f"unknown slap rule {s!r}; slap rules are: {', '.join(SLAP_RULES)}"
-                )
+                # i18n: {name} is the name given, quoted; {rules} lists the slap rules' names
+                # (typed as they are: not translated).
+                raise OptionsError(t("unknown slap rule {name}; slap rules are: {rules}",
+                                     name=repr(s), rules=", ".join(SLAP_RULES)))
         twice = sorted({s for s in value if value.count(s) > 1})
         if twice:
-            raise OptionsError(f"slap rule {twice[0]!r} is listed twice")
+            # i18n: {name} is a slap rule's name as typed, quoted.
+            raise OptionsError(t("slap rule {name} is listed twice", name=repr(twice[0])))
     elif name == "challenge":
         if not isinstance(value, tuple):
-            raise OptionsError("challenge must map card ranks to chances")
+            # i18n: challenge is the option's name (typed as it is: not translated).
+            raise OptionsError(t("challenge must map card ranks to chances"))
         seen = set()
         for pair in value:
             if not (isinstance(pair, tuple) and len(pair) == 2):
-                raise OptionsError("challenge must map card ranks to chances")
+                raise OptionsError(t("challenge must map card ranks to chances"))
             key, chances = pair
             if key not in CHALLENGE_KEYS:
-                raise OptionsError(
-                    f"challenge: {key!r} is not a rank; use one of {', '.join(CHALLENGE_KEYS)}"
-                )
+                # i18n: challenge is the option's name; {key} is what was given, quoted;
+                # {ranks} lists the ranks' codes.
+                raise OptionsError(t("challenge: {key} is not a rank; use one of {ranks}",
+                                     key=repr(key), ranks=", ".join(CHALLENGE_KEYS)))
             if type(chances) is not int or not 1 <= chances <= 13:
-                raise OptionsError(f"challenge: chances for {key} must be a number from 1 to 13")
+                # i18n: challenge is the option's name; {key} is a rank's code (Q).
+                raise OptionsError(t("challenge: chances for {key} must be a number from 1 to "
+                                     "13", key=key))
             if key in seen:
-                raise OptionsError(f"challenge: {key} is listed twice")
+                raise OptionsError(t("challenge: {key} is listed twice", key=key))
             seen.add(key)
     elif spec.per_seat:
         if not isinstance(value, tuple) or len(value) > 8:
-            raise OptionsError(f"{name} lists at most 8 seats")
+            # i18n: {name} is an option's name (typed as it is: not translated).
+            raise OptionsError(t("{name} lists at most 8 seats", name=name))
         for v in value:
             if v not in spec.choices:
-                raise OptionsError(f"{name}: {v!r} is not {_or_list(spec.choices)} or - (unset)")
+                choices, last = _or_values(spec.choices)
+                if choices:
+                    # i18n: {name} is an option's name; {value} what was given, quoted;
+                    # {choices} lists the option's values but the last, separated by commas,
+                    # {last} is the last; - leaves a seat unset (typed as they are).
+                    raise OptionsError(t("{name}: {value} is not {choices} or {last} or - "
+                                         "(unset)", name=name, value=repr(v), choices=choices,
+                                         last=last))
+                # i18n: {name} is an option's name; {value} what was given, quoted; {last}
+                # is the option's only value; - leaves a seat unset (typed as they are).
+                raise OptionsError(t("{name}: {value} is not {last} or - (unset)", name=name,
+                                     value=repr(v), last=last))
     elif spec.choices:
         if value not in spec.choices:
-            raise OptionsError(f"{name} must be one of: {', '.join(spec.choices)} (not {value!r})")
+            # i18n: {name} is an option's name; {choices} lists its values (typed as they
+            # are: not translated); {value} is what was given, quoted.
+            raise OptionsError(t("{name} must be one of: {choices} (not {value})", name=name,
+                                 choices=", ".join(spec.choices), value=repr(value)))
     elif spec.maximum:
         if type(value) is not int or not spec.minimum <= value <= spec.maximum:
-            raise OptionsError(
-                f"{name} must be a whole number from {spec.minimum} to {spec.maximum}"
-            )
+            # i18n: {name} is an option's name; {minimum} and {maximum} are numbers.
+            raise OptionsError(t("{name} must be a whole number from {minimum} to {maximum}",
+                                 name=name, minimum=str(spec.minimum),
+                                 maximum=str(spec.maximum)))
     elif type(value) is not bool:
-        raise OptionsError(f"{name} must be true or false")
+        # i18n: {name} is an option's name; true and false are the values typed: keep them.
+        raise OptionsError(t("{name} must be true or false", name=name))

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections import deque
 
 from ratscrew.core.cards import Card
-from ratscrew.core.events import Reason, WrongSlap
+from ratscrew.core.events import NO_REASON, Reason, WrongSlap
 from ratscrew.core.options import Rules
 from ratscrew.core.pile import Pile
+from ratscrew.i18n import msg, msg_n
 
 
 class Penalties:
@@ -54,11 +55,12 @@ class Penalties:
     def refused(self, seat: int) -> Reason:
         """Why ``seat`` may not slap now, or "" (barred seats aside: see the engine)."""
         if self.hand_burned[seat]:
-            return "their hand is burned under the pile until the pile is next taken"
+            return msg("their hand is burned under the pile until the pile is next taken")
         flips = self.lockout[seat]
         if flips:
-            return f"locked out for {flips} more flip{'s' * (flips != 1)}"
-        return ""
+            return msg_n("locked out for {n} more flip", "locked out for {n} more flips", flips,
+                         n=flips)
+        return NO_REASON
 
     def tick(self) -> None:
         """A card was flipped in turn: lockouts count down."""

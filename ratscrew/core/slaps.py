@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from ratscrew.core.cards import ACE, JOKER, KING, QUEEN, SUITED, Card
+from ratscrew.i18n import N_
 
 SlapName = Literal[
     "double", "sandwich", "hoagie", "run", "top-bottom", "chimney", "marriage", "divorce",
@@ -58,7 +59,10 @@ SlapFn = Callable[[Sequence[Card], PileContext], Positions | None]
 class SlapRule:
     name: SlapName
     title: str
+    """What the rule is called (a message id: say it with ``t(rule.title)``). What a
+    :class:`~ratscrew.core.events.PileTaken` keeps as its ``rule``."""
     description: str
+    """One line on what the rule lets you slap (a message id: ``t(rule.description)``)."""
     examples: tuple[str, ...]
     """Piles (bottom card first) that this rule lets you slap."""
     non_examples: tuple[str, ...]
@@ -262,60 +266,75 @@ def _red_joker(live: Sequence[Card], ctx: PileContext) -> Positions | None:
 SLAP_RULES: dict[str, SlapRule] = {
     rule.name: rule
     for rule in (
-        SlapRule("double", "Double", "Two cards of the same rank one on the other.",
+        SlapRule("double", N_("Double"),
+                 N_("Two cards of the same rank one on the other."),
                  ("9C 9H", "8D 8S"), ("9C 10H",), _double, same_rank_gap=1),
-        SlapRule("sandwich", "Sandwich", "Two cards of the same rank with one card between.",
+        SlapRule("sandwich", N_("Sandwich"),
+                 N_("Two cards of the same rank with one card between."),
                  ("7H 2C 7S",), ("7H 2C 8S",), _sandwich, same_rank_gap=2),
-        SlapRule("hoagie", "Hoagie", "Two cards of the same rank with two cards between.",
+        SlapRule("hoagie", N_("Hoagie"),
+                 N_("Two cards of the same rank with two cards between."),
                  ("5D 9C 2H 5S",), ("5D 9C 2H 6S",), _hoagie, same_rank_gap=3),
-        SlapRule("run", "Run",
-                 "Three or more consecutive ranks going up or down (aces high or low; "
-                 "K-A-2 only with the wrap option).",
+        SlapRule("run", N_("Run"),
+                 # i18n: K-A-2: King, Ace, 2 (the cards' codes).
+                 N_("Three or more consecutive ranks going up or down (aces high or low; "
+                    "K-A-2 only with the wrap option)."),
                  ("9S 10H JD", "6C 5H 4D", "QC KD AS", "AH 2S 3D"),
                  ("8S 6H 7D", "9S 10H QD"), _run),
-        SlapRule("top-bottom", "Top and bottom",
-                 "The top card has the rank of the card at the bottom of the pile.",
+        SlapRule("top-bottom", N_("Top and bottom"),
+                 N_("The top card has the rank of the card at the bottom of the pile."),
                  ("3H 8C KD 3S",), ("3H 8C KD 4S",), _top_bottom),
-        SlapRule("chimney", "Chimney",
-                 "The top card has the rank of the card at the very bottom of the pile, a "
-                 "card burned for a wrong slap included.",
+        SlapRule("chimney", N_("Chimney"),
+                 N_("The top card has the rank of the card at the very bottom of the pile, a "
+                    "card burned for a wrong slap included."),
                  ("3H 8C KD 3S",), ("3H 8C KD 4S",), _chimney, bottom=True),
-        SlapRule("marriage", "Marriage", "A King and a Queen one on the other, either order.",
+        SlapRule("marriage", N_("Marriage"),
+                 N_("A King and a Queen one on the other, either order."),
                  ("KH QS", "QD KC"), ("KH JS",), _marriage),
-        SlapRule("divorce", "Divorce", "A King and a Queen with one card between.",
+        SlapRule("divorce", N_("Divorce"),
+                 N_("A King and a Queen with one card between."),
                  ("KH 4C QS",), ("KH 4C JS",), _divorce),
-        SlapRule("add-to-ten", "Add to ten",
-                 "Two number cards one on the other that add up to ten (an Ace counts 1).",
+        SlapRule("add-to-ten", N_("Add to ten"),
+                 N_("Two number cards one on the other that add up to ten (an Ace counts 1)."),
                  ("3H 7C", "AS 9D"), ("3H 8C", "KS 10D"), _add_to_ten),
-        SlapRule("sixty-nine", "Sixty-nine", "A 6 and a 9 one on the other, either order.",
+        SlapRule("sixty-nine", N_("Sixty-nine"),
+                 N_("A 6 and a 9 one on the other, either order."),
                  ("6H 9C", "9D 6S"), ("6H 8C",), _sixty_nine),
-        SlapRule("flush", "Flush", "Three cards of the same suit in a row.",
+        SlapRule("flush", N_("Flush"),
+                 N_("Three cards of the same suit in a row."),
                  ("2H 8H KH",), ("2H 8H KD",), _flush),
-        SlapRule("colour", "Colour", "Four cards of the same colour in a row.",
+        SlapRule("colour", N_("Colour"),
+                 N_("Four cards of the same colour in a row."),
                  ("2H 8D KH 5D",), ("2H 8D KH 5S",), _colour),
-        SlapRule("same-as-first", "Same as first",
-                 "The top card matches the card that started the pile (by rank, and by colour "
-                 "or suit if the option says so).",
+        SlapRule("same-as-first", N_("Same as first"),
+                 N_("The top card matches the card that started the pile (by rank, and by "
+                    "colour or suit if the option says so)."),
                  ("3H 8C 5S 10D 3D",), ("3H 8C 5S 10D 4D",), _same_as_first),
-        SlapRule("counting", "Counting",
-                 "While answering a challenge, your n-th card has the value n (A = 1, "
-                 "so a 2 as your second card).",
+        SlapRule("counting", N_("Counting"),
+                 # i18n: A = 1: an Ace counts one.
+                 N_("While answering a challenge, your n-th card has the value n (A = 1, "
+                    "so a 2 as your second card)."),
                  ("KS 5H 2C",), ("KS 5H 3C",), _counting, needs_challenge=True),
-        SlapRule("joker", "Joker", "A joker on top of the pile.", ("5H RJ",), ("RJ 5H",),
-                 _joker),
-        SlapRule("red-joker", "Red joker", "The red joker on top of the pile (an instant "
-                 "slap, when red and black jokers differ: option joker_split).", ("5H RJ",),
-                 ("5H BJ", "RJ 5H"), _red_joker),
-        SlapRule("unlucky-13", "Unlucky 13",
-                 "The top two cards add up to 13 (A = 1, J = 11, Q = 12, K = 13), or a 3 is "
-                 "laid on an ace (1 then 3).",
+        SlapRule("joker", N_("Joker"),
+                 N_("A joker on top of the pile."),
+                 ("5H RJ",), ("RJ 5H",), _joker),
+        SlapRule("red-joker", N_("Red joker"),
+                 # i18n: joker_split is the option's name, as typed: not translated.
+                 N_("The red joker on top of the pile (an instant slap, when red and black "
+                    "jokers differ: option joker_split)."),
+                 ("5H RJ",), ("5H BJ", "RJ 5H"), _red_joker),
+        SlapRule("unlucky-13", N_("Unlucky 13"),
+                 # i18n: A, J, Q, K: Ace, Jack, Queen, King (the cards' codes).
+                 N_("The top two cards add up to 13 (A = 1, J = 11, Q = 12, K = 13), or a 3 "
+                    "is laid on an ace (1 then 3)."),
                  ("4H 9C", "6D 7S", "9H 2S 8C 5D", "AD 3C"), ("5H 9C", "3C AD", "RJ KS"),
                  _unlucky_13),
-        SlapRule("lucky-7", "Lucky 7", "A 7 on top of the pile.", ("7H", "KS 2D 7C"),
-                 ("7H 2C",), _lucky_7),
-        SlapRule("embers", "Embers",
-                 "A player lays a card of the same rank as the card they laid before it in "
-                 "this pile.",
+        SlapRule("lucky-7", N_("Lucky 7"),
+                 N_("A 7 on top of the pile."),
+                 ("7H", "KS 2D 7C"), ("7H 2C",), _lucky_7),
+        SlapRule("embers", N_("Embers"),
+                 N_("A player lays a card of the same rank as the card they laid before it in "
+                    "this pile."),
                  ("8S 10H 4D 8C",), ("8S 10H 4D 9C", "8S 8H 4D 2C"), _embers, seats=3),
     )
 }

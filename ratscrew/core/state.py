@@ -29,7 +29,6 @@ from ratscrew.core.events import (
     OutOfCards,
     PileTaken,
     Reason,
-    seat_name,
 )
 from ratscrew.core.options import Rules
 from ratscrew.core.penalties import Penalties
@@ -38,6 +37,7 @@ from ratscrew.core.rng import Rng
 from ratscrew.core.slaps import SLAP_RULES, SlapRule
 from ratscrew.core.table import Decision, Phase
 from ratscrew.core.variant import Variant, find_variant
+from ratscrew.i18n import Text, msg
 
 S = TypeVar("S")
 E = TypeVar("E", bound=Event)
@@ -228,8 +228,11 @@ class GameState:
         not barred from slapping back in. Players who are not never receive cards."""
         return not (self.out[seat] or self.penalties.barred[seat])
 
-    def name(self, seat: int) -> str:
-        return seat_name(seat, self.names)
+    def name(self, seat: int) -> str | Text:
+        """``seat``'s name: the one given, or "player N", said when read (events keep it)."""
+        if 0 <= seat < len(self.names) and self.names[seat]:
+            return self.names[seat]
+        return msg("player {number}", number=seat + 1)
 
     def won_alone(self) -> bool:
         """Whether the game waits only for the claimant to collect the pile with which they

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from ratscrew.core.actions import clean_text
 from ratscrew.core.cards import Card
-from ratscrew.core.events import Event, Reason
+from ratscrew.core.events import NO_REASON, Event, Reason
+from ratscrew.i18n import Text, msg
 
 if TYPE_CHECKING:
     from ratscrew.core.challenge import Challenge
@@ -88,7 +89,7 @@ class VariantTable(Protocol):
     @property
     def outcome(self) -> Outcome | None: ...
 
-    def name(self, seat: int) -> str: ...
+    def name(self, seat: int) -> str | Text: ...
     def in_game(self, seat: int) -> bool: ...
     def next_seat(self, seat: int) -> int: ...
     def won_alone(self) -> bool: ...
@@ -105,7 +106,7 @@ class VariantTable(Protocol):
     def clear_pile(self) -> list[Card]: ...
     def award(self, seat: int, how: str = "challenge", cause: str = "") -> None: ...
     def take_pile(self, seat: int, how: str, rule: str = "", cards: tuple[Card, ...] = (),
-                  leader: int = -1, cause: str = "", said: str = "") -> None: ...
+                  leader: int = -1, cause: str = "", said: Text = NO_REASON) -> None: ...
     def count_pile(self, cause: str) -> None: ...
     def challenge_lost(self, seat: int) -> None: ...
     def cancel_claim(self) -> None: ...
@@ -118,14 +119,15 @@ class Decision:
     """A choice the game waits for. Only ``seat`` may answer, with one of ``options``."""
 
     seat: int
-    prompt: str
+    prompt: Text
+    """The question, said in the reader's language (:func:`~ratscrew.i18n.msg`)."""
     options: tuple[str, ...]
     default: str
     resolve: Callable[[VariantTable, str], None]
     bot_policy: Callable[[VariantTable, float], str] | None = None
     """How a bot chooses, given a uniform draw in [0, 1): a variant's sensible policy. Without
     one a bot picks any option at random."""
-    labels: tuple[str, ...] = ()
+    labels: tuple[str | Text, ...] = ()
     """What to show for each option (same order), when the option itself is a code (a seat
     number): e.g. the players' names."""
     cards: tuple[Card, ...] = ()
@@ -133,11 +135,16 @@ class Decision:
     free_text: int = 0
     """If more than 0, the answer may also be any text of up to this many characters (a
     decree); ``options`` are then suggestions."""
-    check: Callable[[VariantTable, str], str] | None = None
+    check: Callable[[VariantTable, str], Text] | None = None
     """Why an answer that :meth:`accepts` takes is refused all the same ("" if it is not):
     the decision stays pending (K.U.R.S.' Star: a song already sung)."""
 
     def label(self, option: str) -> str:
+        """What ``option`` is said as, in the language in use."""
+        return str(self.label_text(option))
+
+    def label_text(self, option: str) -> str | Text:
+        """What ``option`` is said as, to be said when read (an event keeps it)."""
         if self.labels and option in self.options:
             return self.labels[self.options.index(option)]
         return option
@@ -165,7 +172,7 @@ class Phase:
 
     @property
     def waiting(self) -> Reason:
-        return "the table is busy"
+        return msg("the table is busy")
 
     def slap(self, game: VariantTable, seat: int, hand: str) -> None:
         game.ignore(seat, "slap", self.waiting)

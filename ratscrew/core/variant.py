@@ -21,6 +21,7 @@ from ratscrew.core.options import (
     Rules,
     register_option,
 )
+from ratscrew.i18n import N_, t
 
 if TYPE_CHECKING:
     from ratscrew.core.table import VariantTable
@@ -80,8 +81,10 @@ class Variant:
     slapping: bool = True
     """Whether players slap at all. Beggar-My-Neighbour: "There is no skill in this game": a
     slap is ignored and costs nothing (unless slap rules are added as a house rule)."""
-    slaps_title: str = "Slap rules"
-    """What this variant calls its slap rules (Firefighters: burn conditions)."""
+    slaps_title: str = N_("Slap rules")
+    """What this variant calls its slap rules (Firefighters: burn conditions): a message id,
+    said with ``t(variant.slaps_title)``, as are :attr:`title`, :attr:`summary`,
+    :attr:`cause_titles`' and :attr:`slap_titles`' texts."""
     cause_titles: Mapping[str, str] = field(default_factory=dict)
     """What to call this variant's own ways of winning a pile (its :attr:`Game.pile_causes
     <ratscrew.core.engine.Game.pile_causes>` that are not slap rules). A cause ``way:rule``
@@ -152,19 +155,20 @@ class Variant:
     def rules_for(self, players: int, options: Mapping[str, Any] | None = None) -> Rules:
         """The rules of a game of this variant: its defaults, then the player's choices."""
         if not self.min_players <= players <= self.max_players:
-            raise VariantError(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, "
-                f"not {players}"
-            )
+            # i18n: {variant} is a game's name (Classic); {players} the number asked for, as typed.
+            raise VariantError(t("{variant} is for {minimum} to {maximum} players, not {players}",
+                                 variant=t(self.title), minimum=self.min_players,
+                                 maximum=self.max_players, players=str(players)))
         rules = self.rules
         if self.player_defaults is not None:
             rules = rules.with_options(self.player_defaults(players, options or {}))
         if options:
             rules = rules.with_options(options)
         if rules.dealer >= players:
-            raise OptionsError(
-                f"dealer must be a seat from 0 to {players - 1} (or -1), not {rules.dealer}"
-            )
+            # i18n: dealer is the option's name (typed as it is: not translated); the numbers
+            # are seats' numbers as typed.
+            raise OptionsError(t("dealer must be a seat from 0 to {last} (or -1), not {dealer}",
+                                 last=str(players - 1), dealer=str(rules.dealer)))
         return rules
 
 
@@ -191,7 +195,10 @@ def find_variant(name: str) -> Variant:
     known = ", ".join(
         v.name + (f" ({', '.join(v.aliases)})" if v.aliases else "") for v in VARIANTS.values()
     )
-    raise VariantError(f"unknown variant {name!r}; variants are: {known}")
+    # i18n: {name} is the name given, quoted; {known} lists the variants' names and their
+    # other names in brackets (typed as they are: not translated).
+    raise VariantError(t("unknown variant {name}; variants are: {known}", name=repr(name),
+                         known=known))
 
 
 def register(variant: Variant) -> Variant:

@@ -19,6 +19,7 @@ from math import floor
 from typing import TYPE_CHECKING
 
 from ratscrew.core.rng import Rng, uniform_stream
+from ratscrew.i18n import t
 
 if TYPE_CHECKING:
     from ratscrew.core.engine import Game
@@ -86,7 +87,9 @@ class BotError(ValueError):
 def find_skill(name: str) -> Skill:
     skill = DIFFICULTIES.get(name.strip().lower())
     if skill is None:
-        raise BotError(f"unknown difficulty {name!r}; choose one of {', '.join(DIFFICULTIES)}")
+        # i18n: {name} is the difficulty asked for, quoted; {choices} lists their codes.
+        raise BotError(t("unknown difficulty {name}; choose one of {choices}", name=repr(name),
+                         choices=", ".join(DIFFICULTIES)))
     return skill
 
 

@@ -41,6 +41,7 @@ from ratscrew.core.options import OptionsError, Rules
 from ratscrew.core.rng import MAX_SEED
 from ratscrew.core.safe_json import JSONError, JSONLimitError
 from ratscrew.core.safe_json import loads as json_loads
+from ratscrew.i18n import Text, msg, t, tn
 from ratscrew.variants import Variant, VariantError, find_variant
 
 FORMAT = "ratscrew-record"
@@ -102,12 +103,12 @@ def loads(text: str) -> dict[str, Any]:
         data = json_loads(text, max_chars=MAX_CHARS, max_depth=MAX_DEPTH,
                           max_digits=MAX_DIGITS)
     except JSONLimitError as exc:
-        raise RecordError(f"not a record: {exc}") from None
+        raise RecordError(t("not a record: {error}", error=str(exc))) from None
     except JSONError as exc:
-        raise RecordError(f"not valid JSON: {exc}") from None
+        raise RecordError(t("not valid JSON: {error}", error=str(exc))) from None
     if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object with variant, players, seed or hands, "
-                          "and actions")
+        raise RecordError(t("a record is a JSON object with variant, players, seed or hands, "
+                            "and actions"))
     return data
 
 
@@ -116,64 +117,73 @@ def _shown(value: Any, limit: int = 60) -> str:
     try:
         text = repr(value)
     except ValueError:  # an int too long to write out (Python's digit limit)
-        return "a number too long to show"
+        return t("a number too long to show")
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _need(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
+def _need(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: Text) -> Any:
     if key not in data:
-        raise RecordError(f"{key!r} is missing: {what}")
+        # i18n: {field} is a record's field name, quoted ('variant'); {what} says what it holds.
+        raise RecordError(t("{field} is missing: {what}", field=repr(key), what=what))
     value = data[key]
     if isinstance(value, bool) or not isinstance(value, kind):
-        raise RecordError(f"{key!r} must be {what}")
+        # i18n: {field} is a record's field name, quoted ('variant'); {what} says what it holds.
+        raise RecordError(t("{field} must be {what}", field=repr(key), what=what))
     return value
 
 
 def new_game(data: Mapping[str, Any]) -> Game:
     """The game a record starts from (its deal), with no actions applied yet."""
     if data.get("format", FORMAT) != FORMAT:
-        raise RecordError(f"'format' is {_shown(data.get('format'))}, not {FORMAT!r}")
+        # i18n: {value} is the record's 'format' as written; {format} is 'ratscrew-record'.
+        raise RecordError(t("'format' is {value}, not {format}",
+                            value=_shown(data.get("format")), format=repr(FORMAT)))
     version = data.get("version", VERSION)
     if type(version) is not type(VERSION) or version != VERSION:
-        raise RecordError(f"record version {_shown(version)} is not supported (this is "
-                          f"version {VERSION})")
+        raise RecordError(t("record version {version} is not supported (this is version "
+                            "{supported})", version=_shown(version), supported=VERSION))
     known = {"format", "version", "engine", "variant", "players", "options", "seed", "hands",
              "names", "actions", "result"}
     unknown = sorted(set(data) - known)
     if unknown:
-        raise RecordError(f"unknown field {unknown[0]!r}; fields are: {', '.join(sorted(known))}")
-    name = _need(data, "variant", str, "a variant name such as 'classic'")
-    players = _need(data, "players", int, "a whole number of players")
+        # i18n: {field} is the unknown field's name, quoted; {fields} lists the field names.
+        raise RecordError(t("unknown field {field}; fields are: {fields}",
+                            field=repr(unknown[0]), fields=", ".join(sorted(known))))
+    name = _need(data, "variant", str, msg("a variant name such as 'classic'"))
+    players = _need(data, "players", int, msg("a whole number of players"))
     options = data.get("options", {})
     if not isinstance(options, dict):
-        raise RecordError("'options' must be an object of option names and values")
+        raise RecordError(t("'options' must be an object of option names and values"))
     names = data.get("names")
     if names is not None:
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise RecordError("'names' must be a list of strings")
+            raise RecordError(t("'names' must be a list of strings"))
         if len(names) != players:
-            raise RecordError(f"'names' has {len(names)} names for {players} players")
+            raise RecordError(tn("'names' has {n} name for {players} players",
+                                 "'names' has {n} names for {players} players", len(names),
+                                 n=len(names), players=str(players)))
         if any(len(n) > MAX_NAME for n in names):
-            raise RecordError(f"a name is longer than {MAX_NAME} characters")
+            raise RecordError(t("a name is longer than {n} characters", n=MAX_NAME))
     seed = data.get("seed")
     hands_data = data.get("hands")
     if seed is None and hands_data is None:
-        raise RecordError("a record needs a 'seed' or the 'hands' (or both: the hands are "
-                          "dealt and the seed drives the table's own chance)")
+        raise RecordError(t("a record needs a 'seed' or the 'hands' (or both: the hands are "
+                            "dealt and the seed drives the table's own chance)"))
     if isinstance(seed, str) and seed.isdecimal() and len(seed) <= len(str(MAX_SEED)):
         seed = int(seed)
     if seed is not None and (
         isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED
     ):
-        raise RecordError(f"'seed' must be a whole number from 0 to {MAX_SEED}")
+        raise RecordError(t("'seed' must be a whole number from 0 to {max}", max=str(MAX_SEED)))
     hands = None
     if hands_data is not None:
         if not isinstance(hands_data, list) or not all(isinstance(h, list) for h in hands_data):
-            raise RecordError("'hands' must be a list of hands, each a list of card codes")
+            raise RecordError(t("'hands' must be a list of hands, each a list of card codes"))
         try:
             hands = [[card(str(code)) for code in h] for h in hands_data]
         except CardError as exc:
-            raise RecordError(f"'hands': {exc}") from None
+            # i18n: {error} says which card code is wrong.
+            raise RecordError(t("'hands': {error}", error=str(exc))) from None
     try:
         variant = find_variant(name)
         if hands is not None:
@@ -184,7 +194,7 @@ def new_game(data: Mapping[str, Any]) -> Game:
     except (VariantError, OptionsError) as exc:
         raise RecordError(str(exc)) from None
     except ValueError as exc:
-        raise RecordError(f"cannot start the game: {exc}") from None
+        raise RecordError(t("cannot start the game: {error}", error=str(exc))) from None
 
 
 def check_deck(variant: Variant, rules: Rules, hands: list[list[Card]]) -> None:
@@ -193,18 +203,37 @@ def check_deck(variant: Variant, rules: Rules, hands: list[list[Card]]) -> None:
     deck = Counter(c.code for c in variant.deck(rules))
     held = Counter(c.code for h in hands for c in h)
     jokers = deck["RJ"] + deck["BJ"]
-    what = (f"the {variant.title} deck ({rules.decks} pack{'s' * (rules.decks != 1)}"
-            f"{f', {jokers} joker' + 's' * (jokers != 1) if jokers else ''})")
+    what = _deck(t(variant.title), rules.decks, jokers)
     for code, count in held.items():
         if code not in deck:
-            raise RecordError(f"'hands': {code} is not a card of {what}")
+            # i18n: {card} is a card's code (QH); {deck} is "the Classic deck (1 pack)".
+            raise RecordError(t("'hands': {card} is not a card of {deck}", card=code, deck=what))
         if count > deck[code]:
-            raise RecordError(f"'hands' has {code} {_times(count)}, but {what} has it "
-                              f"{_times(deck[code])}")
+            # i18n: {card} is a card's code (QH); {deck} is "the Classic deck (1 pack)";
+            # {times} and {deck_times} are "once", "twice", "3 times".
+            raise RecordError(t("'hands' has {card} {times}, but {deck} has it {deck_times}",
+                                card=code, times=_times(count), deck=what,
+                                deck_times=_times(deck[code])))
+
+
+def _deck(title: str, decks: int, jokers: int) -> str:
+    """The deck named in a message: "the Classic deck (2 packs, 1 joker)"."""
+    if not jokers:
+        # i18n: {title} is a variant's name (Classic).
+        return tn("the {title} deck ({n} pack)", "the {title} deck ({n} packs)", decks,
+                  title=title, n=decks)
+    # i18n: {title} is a variant's name (Classic); {packs} is "2 packs", {jokers} "1 joker".
+    return t("the {title} deck ({packs}, {jokers})", title=title,
+             packs=tn("{n} pack", "{n} packs", decks, n=decks),
+             jokers=tn("{n} joker", "{n} jokers", jokers, n=jokers))
 
 
 def _times(n: int) -> str:
-    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+    if n == 1:
+        return t("once")
+    if n == 2:
+        return t("twice")
+    return tn("{n} time", "{n} times", n, n=n)
 
 
 def replay(data: Mapping[str, Any] | str) -> Game:
@@ -212,39 +241,48 @@ def replay(data: Mapping[str, Any] | str) -> Game:
     if isinstance(data, str):
         data = loads(data)
     game = new_game(data)
-    actions = _need(data, "actions", list, "a list of [time, seat, action] entries")
+    actions = _need(data, "actions", list, msg("a list of [time, seat, action] entries"))
     kinds = (*ACTION_KINDS, *game.variant.actions)
     for number, entry in enumerate(actions, 1):
-        where = f"action {number}"
         if not isinstance(entry, list) or len(entry) not in (3, 4):
-            raise RecordError(f"{where} must be [time, seat, action] or "
-                              "[time, seat, action, argument]")
-        t, seat, kind = entry[:3]
+            raise RecordError(t("action {number} must be [time, seat, action] or [time, seat, "
+                                "action, argument]", number=str(number)))
+        time, seat, kind = entry[:3]
         arg = entry[3] if len(entry) == 4 else ""
-        if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t <= MAX_TIME:
-            raise RecordError(f"{where}: time {_shown(t)} must be a whole number of ms from 0 "
-                              f"to {MAX_TIME}")
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise RecordError(f"{where}: seat {_shown(seat)} must be a whole number")
-        if not isinstance(kind, str) or kind not in kinds:
-            raise RecordError(f"{where}: {_shown(kind)} is not an action; actions are "
-                              f"{', '.join(kinds)}")
-        if not isinstance(arg, str):
-            raise RecordError(f"{where}: the argument must be a string")
-        if not (0 <= seat < game.n or (kind == "tick" and seat == -1)):
-            raise RecordError(f"{where}: seat {_shown(seat)} does not exist (seats are 0 to "
-                              f"{game.n - 1})")
-        why = _refused(game, seat, kind, arg)
+        if isinstance(time, bool) or not isinstance(time, int) or not 0 <= time <= MAX_TIME:
+            # i18n: {time} is the time as the record writes it.
+            why = t("time {time} must be a whole number of ms from 0 to {max}",
+                    time=_shown(time), max=str(MAX_TIME))
+        elif isinstance(seat, bool) or not isinstance(seat, int):
+            # i18n: {seat} is the seat as the record writes it.
+            why = t("seat {seat} must be a whole number", seat=_shown(seat))
+        elif not isinstance(kind, str) or kind not in kinds:
+            # i18n: {action} is the action as the record writes it; {actions} lists their codes.
+            why = t("{action} is not an action; actions are {actions}", action=_shown(kind),
+                    actions=", ".join(kinds))
+        elif not isinstance(arg, str):
+            why = t("the argument must be a string")
+        elif not (0 <= seat < game.n or (kind == "tick" and seat == -1)):
+            why = t("seat {seat} does not exist (seats are 0 to {last})", seat=_shown(seat),
+                    last=str(game.n - 1))
+        else:
+            why = _refused(game, seat, kind, arg)
         if why:
-            raise RecordError(f"{where}: {why}")
+            raise RecordError(_at(number, why))
         try:
-            game.apply(Action(t, seat, kind, arg))
+            game.apply(Action(time, seat, kind, arg))
         except ActionError as exc:
-            raise RecordError(f"{where}: {exc}") from None
+            raise RecordError(_at(number, str(exc))) from None
     result = data.get("result")
     if result is not None:
         _check_result(game, result)
     return game
+
+
+def _at(number: int, why: str) -> str:
+    """What is wrong with a record's action ``number`` (counted from 1)."""
+    # i18n: {number} counts the record's actions from 1; {why} says what is wrong with it.
+    return t("action {number}: {why}", number=str(number), why=why)
 
 
 def _refused(game: Game, seat: int, kind: str, arg: str) -> str:
@@ -256,18 +294,21 @@ def _refused(game: Game, seat: int, kind: str, arg: str) -> str:
     rules refuse as play goes on (a flip out of turn, a fine while the decree gives way) are
     not refused here: they replay as the ignored actions they were."""
     if game.outcome is not None:
-        return "the game is already over"
+        return t("the game is already over")
     if kind == "choose":
         decision = game.pending
         if decision is None:
-            return "nothing is being asked (no choice is pending)"
+            return t("nothing is being asked (no choice is pending)")
         if seat != decision.seat:
-            return f"it is {game.name(decision.seat)}'s choice, not {game.name(seat)}'s"
+            # i18n: {who} and {other} are players' names (or "player 2").
+            return t("it is {who}'s choice, not {other}'s", who=game.name(decision.seat),
+                     other=game.name(seat))
         if not decision.accepts(arg):
             if decision.free_text:
-                return "the answer is empty (a typed answer needs some text)"
-            return (f"{_shown(arg)} is not an answer to this choice (answers: "
-                    f"{', '.join(decision.options)})")
+                return t("the answer is empty (a typed answer needs some text)")
+            # i18n: {answer} is the answer as the record writes it; {answers} lists their codes.
+            return t("{answer} is not an answer to this choice (answers: {answers})",
+                     answer=_shown(arg), answers=", ".join(decision.options))
         return ""
     form = ARGUMENT_FORMS.get(kind)
     if form is not None and kind in game.variant.actions:
@@ -279,7 +320,9 @@ def _player_number(game: Game, arg: str) -> str:
     """A player by number, 1 to n, written as the engine writes it ("3")."""
     if arg in {str(s) for s in range(1, game.n + 1)}:
         return ""
-    return f"{_shown(arg)} is not a player (a fine names a player by number, 1 to {game.n})"
+    # i18n: {fine} is the fine's argument as the record writes it; {n} is the number of players.
+    return t("{fine} is not a player (a fine names a player by number, 1 to {n})",
+             fine=_shown(arg), n=game.n)
 
 
 ARGUMENT_FORMS: dict[str, Callable[[Game, str], str]] = {"fine": _player_number}
@@ -289,7 +332,7 @@ ARGUMENT_FORMS: dict[str, Callable[[Game, str], str]] = {"fine": _player_number}
 
 def _check_result(game: Game, result: Any) -> None:
     if not isinstance(result, dict):
-        raise RecordError("'result' must be an object")
+        raise RecordError(t("'result' must be an object"))
     if result.get("status") == "capped" and game.outcome is None:
         game.stop(game.t)
     o = game.outcome
@@ -301,8 +344,9 @@ def _check_result(game: Game, result: Any) -> None:
     }
     for key, value in result.items():
         if key not in got:
-            raise RecordError(f"'result' has an unknown field {key!r}")
+            raise RecordError(t("'result' has an unknown field {field}", field=repr(key)))
         if type(got[key]) is not type(value) or got[key] != value:
-            raise RecordError(
-                f"the record says {key} = {value!r} but replaying it gives {got[key]!r}"
-            )
+            # i18n: {field} is a field of the result (status, winner, cards_played, tricks);
+            # {value} and {got} are its values, quoted if text ('win', 3).
+            raise RecordError(t("the record says {field} = {value} but replaying it gives {got}",
+                                field=key, value=repr(value), got=repr(got[key])))

@@ -35,6 +35,8 @@ from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ratscrew.i18n import t, tn
+
 __all__ = [
     "BmnError",
     "BmnGame",
@@ -64,11 +66,11 @@ _RANK_VALUES = {
 _SUITS = frozenset("SHDC")
 _MANN = "-JQKA"
 _PAY_VALUES = bytes(range(5))
-_CARD_HELP = "use - for a number card, or 2-10, J, Q, K, A"
 
 
 class BmnError(ValueError):
-    """A hand, deal line or argument that the analyser cannot use."""
+    """A hand, deal line or argument that the analyser cannot use. What a person typed (a
+    hand, a deal line) is refused in the language in use; a program's misuse in English."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +125,6 @@ def parse_hand(text: str, hand: int | None = None) -> tuple[int, ...]:
     ``10H QS 3D`` works. ``hand`` (1 or 2) only labels error messages, whose positions count
     characters of ``text`` from 1.
     """
-    where = f"hand {hand}, " if hand is not None else ""
     values: list[int] = []
     n = len(text)
     i = 0
@@ -137,23 +138,38 @@ def parse_hand(text: str, hand: int | None = None) -> tuple[int, ...]:
             if i + 1 < n and text[i + 1] == "0":
                 i += 1  # "10" is one card
             else:
-                raise BmnError(
-                    f"{where}position {i + 1}: '1' is not a card; ten is written 10 or T"
-                )
+                # i18n: {where}: "hand 1, position 3" or "position 3".
+                raise BmnError(t("{where}: '1' is not a card; ten is written 10 or T",
+                                 where=_where(hand, i)))
         elif up in _SUITS:
-            raise BmnError(
-                f"{where}position {i + 1}: {ch!r} is a suit letter, which may only follow a rank"
-            )
+            # i18n: {where}: "hand 1, position 3" or "position 3"; {char}: the letter, quoted
+            # ('H').
+            raise BmnError(t("{where}: {char} is a suit letter, which may only follow a rank",
+                             where=_where(hand, i), char=repr(ch)))
         elif up not in _RANK_VALUES:
-            raise BmnError(f"{where}position {i + 1}: {ch!r} is not a card; {_CARD_HELP}")
+            # i18n: {where}: "hand 1, position 3" or "position 3"; {char}: the character,
+            # quoted ('Z'). "-" and 2-10, J, Q, K, A are what to type: keep them.
+            raise BmnError(t("{where}: {char} is not a card; use - for a number card, or 2-10, "
+                             "J, Q, K, A", where=_where(hand, i), char=repr(ch)))
         values.append(_RANK_VALUES.get(up, 0))
         i += 1
         if up != "-" and i < n and text[i].upper() in _SUITS:
             i += 1  # a suit after a rank says nothing about payment
     if not values:
-        label = f"hand {hand}" if hand is not None else "the hand"
-        raise BmnError(f"{label} is empty: each hand needs at least one card")
+        if hand is None:
+            raise BmnError(t("the hand is empty: each hand needs at least one card"))
+        raise BmnError(t("hand {hand} is empty: each hand needs at least one card", hand=hand))
     return tuple(values)
+
+
+def _where(hand: int | None, index: int) -> str:
+    """Where a character of a hand is: "hand 1, position 3" (``index`` counts from 0)."""
+    if hand is None:
+        # i18n: {position}: a character's place in what was typed (1 for the first).
+        return t("position {position}", position=str(index + 1))
+    # i18n: {hand}: 1 or 2; {position}: a character's place in the hand typed (1 for the
+    # first).
+    return t("hand {hand}, position {position}", hand=hand, position=str(index + 1))
 
 
 def parse_deal_line(line: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -171,17 +187,22 @@ def parse_deal_line(line: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     if "/" in line:
         parts = line.split("/")
         if len(parts) != 2:
-            raise BmnError(
-                f"a deal line holds two hands, but this one has {len(parts)} parts separated by '/'"
-            )
+            n = len(parts)
+            raise BmnError(tn("a deal line holds two hands, but this one has {n} part separated "
+                              "by '/'",
+                              "a deal line holds two hands, but this one has {n} parts separated "
+                              "by '/'", n, n=n))
     else:
         parts = line.split()
         if len(parts) != 2:
-            raise BmnError(
-                f"a deal line holds two hands separated by whitespace (or 'P1 / P2' when the "
-                f"hands contain spaces), but this one has {len(parts)} field"
-                f"{'' if len(parts) == 1 else 's'}"
-            )
+            n = len(parts)
+            # i18n: 'P1 / P2' shows how to type a deal line: keep it.
+            raise BmnError(tn("a deal line holds two hands separated by whitespace (or "
+                              "'P1 / P2' when the hands contain spaces), but this one has {n} "
+                              "field",
+                              "a deal line holds two hands separated by whitespace (or "
+                              "'P1 / P2' when the hands contain spaces), but this one has {n} "
+                              "fields", n, n=n))
     return parse_hand(parts[0], 1), parse_hand(parts[1], 2)
 
 
@@ -190,18 +211,25 @@ def format_hand(values: Sequence[int]) -> str:
     return "".join(_MANN[v] for v in values)
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
-
 def format_result(r: BmnResult) -> str:
-    """One line for people, e.g. ``finished: 85 cards, 12 tricks, player 1 wins``."""
-    counts = f"{_count(r.cards, 'card')}, {_count(r.tricks, 'trick')}"
+    """One line for people, in the language in use, e.g. ``finished: 85 cards, 12 tricks,
+    player 1 wins`` (the counts without digit grouping, as deal records write them)."""
+    values = {
+        "cards": tn("{n} card", "{n} cards", r.cards, n=str(r.cards)),
+        "tricks": tn("{n} trick", "{n} tricks", r.tricks, n=str(r.tricks)),
+    }
     if r.status == FINISHED:
-        return f"finished: {counts}, player {r.winner} wins"
+        # i18n: A Beggar-My-Neighbour deal's result: {cards} ("85 cards") and {tricks} ("12
+        # tricks") played; {winner}: 1 or 2.
+        return t("finished: {cards}, {tricks}, player {winner} wins", winner=str(r.winner),
+                 **values)
     if r.status == LOOP:
-        return f"loop: {counts} before the deal repeats"
-    return f"{r.status}: {counts}, stopped at the trick limit"
+        # i18n: A Beggar-My-Neighbour deal that never ends: {cards} ("85 cards") and {tricks}
+        # ("12 tricks") played before it repeats.
+        return t("loop: {cards}, {tricks} before the deal repeats", **values)
+    # i18n: A Beggar-My-Neighbour deal stopped at a limit: {cards} ("85 cards") and {tricks}
+    # ("12 tricks") played.
+    return t("unfinished: {cards}, {tricks}, stopped at the trick limit", **values)
 
 
 def _values(hand: Sequence[int] | str, number: int) -> bytes:
@@ -228,7 +256,7 @@ def _values(hand: Sequence[int] | str, number: int) -> bytes:
                 ) from None
         raise BmnError(f"hand {number} is not a sequence of payment values 0-4")
     if not data:
-        raise BmnError(f"hand {number} is empty: each hand needs at least one card")
+        raise BmnError(t("hand {hand} is empty: each hand needs at least one card", hand=number))
     return data
 
 

@@ -36,6 +36,7 @@ from ratscrew.core.events import seat_name
 from ratscrew.core.options import Rules
 from ratscrew.core.rng import MAX_SEED
 from ratscrew.core.slaps import SLAP_RULES
+from ratscrew.i18n import N_, join, number, t, tn
 from ratscrew.play.bots import DIFFICULTIES
 from ratscrew.play.match import DEFAULT_MAX_CARDS, Summary, game_seed, simulated_game
 from ratscrew.variants import VARIANTS, Variant, find_variant
@@ -54,11 +55,11 @@ PLOTS = ("cards", "minutes", "wins", "slaps", "piles")
 """The plots, by the keys :func:`describe` and :meth:`LabResult.to_dict` use."""
 
 CAUSE_TITLES = {
-    "challenge": "Challenge",
-    "default": "Nobody else could play",
-    "last-chance": "Last chance",
+    "challenge": N_("Challenge"),
+    "default": N_("Nobody else could play"),
+    "last-chance": N_("Last chance"),
 }
-"""What to call the core's ways a pile is won that are not slap rules (see
+"""What to call the core's ways a pile is won that are not slap rules, message ids (see
 :attr:`~ratscrew.core.engine.Game.pile_causes`); each variant names its own
 (:attr:`~ratscrew.core.variant.Variant.cause_titles`)."""
 
@@ -96,37 +97,47 @@ class LabSpec:
     def __post_init__(self) -> None:
         label = self.label
         if not isinstance(label, str) or not label.strip():
-            raise LabError("a rule set needs a label (e.g. 'Rule set A')")
+            raise LabError(t("a rule set needs a label (e.g. 'Rule set A')"))
         if len(label) > LABEL_MAX:
-            raise LabError(f"the label {label[:20]!r}... has {len(label)} characters (at most "
-                           f"{LABEL_MAX})")
-        where = f"{label}: "
+            # i18n: {label} is the label's first characters, quoted.
+            raise LabError(tn("the label {label}... has {n} character (at most {most})",
+                              "the label {label}... has {n} characters (at most {most})",
+                              len(label), label=repr(label[:20]), n=len(label), most=LABEL_MAX))
         if not isinstance(self.variant, str):
-            raise LabError(f"{where}the variant is a name such as 'classic'")
+            # i18n: {label} names the rule set (Rule set A); 'classic' is a variant's code.
+            raise LabError(t("{label}: the variant is a name such as 'classic'", label=label))
         try:
             variant = find_variant(self.variant)
         except ValueError as exc:
-            raise LabError(f"{where}{exc}") from None
+            raise LabError(_problem(label, exc)) from None
         object.__setattr__(self, "variant", variant.name)  # an alias: named as the CLI does
         for name, low, high in (("players", 1, 99), ("games", 1, MAX_GAMES),
                                 ("seed", 0, MAX_SEED), ("max_cards", 1, 10**9)):
             value = getattr(self, name)
             if type(value) is not int or not low <= value <= high:
-                raise LabError(f"{where}{name} must be a whole number from {low} to {high:,}, "
-                               f"not {value!r}")
+                # i18n: {label} names the rule set (Rule set A); {name} is a setting's code
+                # (players, games, seed, max_cards: not translated); {value} what was given.
+                raise LabError(t("{label}: {name} must be a whole number from {low} to {high}, "
+                                 "not {value}", label=label, name=name, low=low, high=high,
+                                 value=repr(value)))
         if self.difficulty not in DIFFICULTIES:
-            raise LabError(f"{where}unknown bot level {self.difficulty!r}; choose one of "
-                           f"{', '.join(DIFFICULTIES)}")
+            # i18n: {label} names the rule set (Rule set A); {level} is the level given, quoted;
+            # {levels} the levels' codes (not translated).
+            raise LabError(t("{label}: unknown bot level {level}; choose one of {levels}",
+                             label=label, level=repr(self.difficulty),
+                             levels=", ".join(DIFFICULTIES)))
         if not isinstance(self.options, Mapping) or not all(
             isinstance(k, str) for k in self.options
         ):
-            raise LabError(f"{where}options are a mapping of option names to values")
+            # i18n: {label} names the rule set (Rule set A).
+            raise LabError(t("{label}: options are a mapping of option names to values",
+                             label=label))
         options = copy.deepcopy(dict(self.options))
         object.__setattr__(self, "options", options)
         try:
             variant.rules_for(self.players, options)
         except (ValueError, TypeError) as exc:  # VariantError, OptionsError, a value misread
-            raise LabError(f"{where}{exc}") from None
+            raise LabError(_problem(label, exc)) from None
 
     @property
     def rules(self) -> Rules:
@@ -170,9 +181,17 @@ class LabSpec:
         known = set(cls.__dataclass_fields__)
         unknown = sorted(str(k) for k in data if k not in known)
         if unknown:
-            raise LabError(f"unknown lab setting {unknown[0]!r}; settings are: "
-                           f"{', '.join(cls.__dataclass_fields__)}")
+            # i18n: {name} is the setting given, quoted; {settings} the settings' codes (not
+            # translated).
+            raise LabError(t("unknown lab setting {name}; settings are: {settings}",
+                             name=repr(unknown[0]), settings=", ".join(cls.__dataclass_fields__)))
         return cls(**data)
+
+
+def _problem(label: str, exc: Exception) -> str:
+    """A rule set's problem, named by its label."""
+    # i18n: {label} names the rule set (Rule set A); {problem} says what is wrong with it.
+    return t("{label}: {problem}", label=label, problem=str(exc))
 
 
 def option_text(value: Any) -> str:
@@ -492,25 +511,27 @@ def cause_order(causes: Iterable[str], rules: Rules | None = None) -> list[str]:
 
 
 def cause_title(cause: str, variant: Variant | None = None) -> str:
-    """What to call a pile cause: "Challenge", a slap rule's title (as ``variant`` calls it),
-    a variant's own way ("Fire put out"), a way started by a slap rule ("Way (Rule)"),
-    "Nobody else could play"..."""
+    """What to call a pile cause, in the language in use: "Challenge", a slap rule's title (as
+    ``variant`` calls it), a variant's own way ("Fire put out"), a way started by a slap rule
+    ("Way (Rule)"), "Nobody else could play"... (a way nobody names: its code, as words)."""
 
     def rule_title(name: str) -> str:
         title = SLAP_RULES[name].title
-        return variant.slap_title(name, title) if variant is not None else title
+        return t(variant.slap_title(name, title) if variant is not None else title)
 
     def way_title(way: str) -> str:
         titles = [v.cause_titles[way] for v in ([variant] if variant else VARIANTS.values())
                   if v is not None and way in v.cause_titles]
-        return (CAUSE_TITLES.get(way) or (titles[0] if titles else "")
-                or way.replace("-", " ").capitalize())
+        title = CAUSE_TITLES.get(way) or (titles[0] if titles else "")
+        return t(title) if title else way.replace("-", " ").capitalize()
 
     if cause in SLAP_RULES:
         return rule_title(cause)
     way, _, rule = cause.partition(":")
     if rule in SLAP_RULES:
-        return f"{way_title(way)} ({rule_title(rule)})"
+        # i18n: A way to win a pile that a slap rule starts, then the rule: "Burn contest
+        # (Matchbox)".
+        return t("{way} ({rule})", way=way_title(way), rule=rule_title(rule))
     return way_title(cause)
 
 
@@ -583,16 +604,17 @@ class LabResult:
         causes: Sequence[str] | None = None,
         rows: bool = False,
     ) -> dict[str, Any]:
-        """Everything the plots and the table show, JSON-ready (what the worker posts).
-        ``cards_span``, ``minutes_span`` and ``causes`` line it up with other rule sets (see
-        :func:`report`); ``rows`` adds every game's row."""
+        """Everything the plots and the table show, JSON-ready (what the worker posts), its
+        titles and sentences in the language in use. ``cards_span``, ``minutes_span`` and
+        ``causes`` line it up with other rule sets (see :func:`report`); ``rows`` adds every
+        game's row."""
         causes = list(causes) if causes is not None else self.causes()
         variant = self.variant
         piles = piles_by_cause(self.rows, causes)
         out: dict[str, Any] = {
             "label": self.label,
             "spec": self.spec.to_dict(),
-            "variant": {"name": variant.name, "title": variant.title},
+            "variant": {"name": variant.name, "title": t(variant.title)},
             "games": self.games,
             "complete": self.complete,
             "summary": self.summary.to_dict(),
@@ -704,88 +726,140 @@ def to_csv(results: Sequence[LabResult]) -> str:
 # -- the plots in words ------------------------------------------------------------------------
 
 
-def _n(value: float) -> str:
-    """A whole number with thousands separators."""
-    return f"{round(value):,}"
-
-
 def _pct(share: float) -> str:
+    """A share as a whole percentage ("38%", "under 1%")."""
     if 0 < share < 0.005:
-        return "under 1%"
-    return f"{round(share * 100)}%"
-
-
-def _games(n: int) -> str:
-    return f"{n:,} game" if n == 1 else f"{n:,} games"
+        return t("under 1%")
+    # i18n: A whole percentage ("25%").
+    return t("{percent}%", percent=round(share * 100))
 
 
 def describe(result: LabResult) -> dict[str, str]:
-    """One plain sentence per plot (keys: :data:`PLOTS`), its text alternative."""
+    """One plain sentence per plot (keys: :data:`PLOTS`), its text alternative, in the
+    language in use."""
     n = result.games
     if n == 0:
-        return dict.fromkeys(PLOTS, "No games played yet.")
-    games = _games(n)
+        return dict.fromkeys(PLOTS, t("No games played yet."))
     cards = spread(result.cards)
     minutes = spread(result.minutes)
     if n == 1:
-        length = (f"Game length in cards: 1 game, {_n(cards['median'])} cards.",
-                  f"Game length at the table: 1 game, {minutes['median']:.1f} minutes.")
+        count = round(cards["median"])
+        length = (
+            tn("Game length in cards: 1 game, {cards} card.",
+               "Game length in cards: 1 game, {cards} cards.", count, cards=count),
+            # i18n: {minutes} is a number of minutes, with one decimal.
+            t("Game length at the table: 1 game, {minutes} minutes.",
+              minutes=number(minutes["median"], 1)),
+        )
     else:
         length = (
-            f"Game length in cards: {games}, median {_n(cards['median'])} cards, 80% between "
-            f"{_n(cards['p10'])} and {_n(cards['p90'])}.",
-            f"Game length at the table: {games}, median {minutes['median']:.1f} minutes, 80% "
-            f"between {minutes['p10']:.1f} and {minutes['p90']:.1f} minutes.",
+            # i18n: {median}, {p10}, {p90}: numbers of cards; 80% of the games are between
+            # {p10} and {p90}.
+            tn("Game length in cards: {n} game, median {median} cards, 80% between {p10} and "
+               "{p90}.",
+               "Game length in cards: {n} games, median {median} cards, 80% between {p10} and "
+               "{p90}.", n, n=n, median=round(cards["median"]), p10=round(cards["p10"]),
+               p90=round(cards["p90"])),
+            # i18n: {median}, {p10}, {p90}: minutes, with one decimal; 80% of the games are
+            # between {p10} and {p90}.
+            tn("Game length at the table: {n} game, median {median} minutes, 80% between "
+               "{p10} and {p90} minutes.",
+               "Game length at the table: {n} games, median {median} minutes, 80% between "
+               "{p10} and {p90} minutes.", n, n=n, median=number(minutes["median"], 1),
+               p10=number(minutes["p10"], 1), p90=number(minutes["p90"], 1)),
         )
     wins = wins_by_seat(result.rows, result.spec.players)
-    seats = ", ".join(f"{seat_name(s)} won {w:,} ({_pct(w / n)})" for s, w in enumerate(wins))
+    # i18n: A seat's wins: "player 1 won 5 (50%)".
+    seats = ", ".join(t("{player} won {wins} ({percent})", player=seat_name(s), wins=w,
+                        percent=_pct(w / n)) for s, w in enumerate(wins))
     unwon = []
     if result.summary.loops:
-        unwon.append(f"{_games(result.summary.loops)} looped")
+        loops = result.summary.loops
+        unwon.append(tn("{n} game looped", "{n} games looped", loops, n=loops))
     if result.summary.capped:
-        unwon.append(f"{_games(result.summary.capped)} stopped at "
-                     f"{result.spec.max_cards:,} cards")
-    won = f"Wins by seat over {games}: {seats}"
-    won += f"; {' and '.join(unwon)}." if unwon else "."
+        capped = result.summary.capped
+        # i18n: Games stopped at the lab's cap on cards played ({cards}).
+        unwon.append(tn("{n} game stopped at {cards} cards", "{n} games stopped at {cards} cards",
+                        capped, n=capped, cards=result.spec.max_cards))
+    if unwon:
+        # i18n: {seats}: each seat's wins ("player 1 won 5 (50%), player 2 won 4 (40%)");
+        # {unwon}: the games nobody won ("1 game looped and 2 games stopped at 3,000 cards").
+        won = tn("Wins by seat over {n} game: {seats}; {unwon}.",
+                 "Wins by seat over {n} games: {seats}; {unwon}.", n, n=n, seats=seats,
+                 unwon=join(unwon))
+    else:
+        # i18n: {seats}: each seat's wins ("player 1 won 5 (50%), player 2 won 4 (40%)").
+        won = tn("Wins by seat over {n} game: {seats}.", "Wins by seat over {n} games: {seats}.",
+                 n, n=n, seats=seats)
     s = slaps(result.rows)
     if s["right"] or s["wrong"]:
-        slapped = (f"Slaps over {games}: {_n(s['right'])} right and {_n(s['wrong'])} wrong, "
-                   f"{s['right_per_game']:.1f} right and {s['wrong_per_game']:.1f} wrong a "
-                   "game.")
+        # i18n: {right}, {wrong}: slaps in all; {right_mean}, {wrong_mean}: their means a game,
+        # with one decimal.
+        slapped = tn("Slaps over {n} game: {right} right and {wrong} wrong, {right_mean} right "
+                     "and {wrong_mean} wrong a game.",
+                     "Slaps over {n} games: {right} right and {wrong} wrong, {right_mean} right "
+                     "and {wrong_mean} wrong a game.", n, n=n, right=round(s["right"]),
+                     wrong=round(s["wrong"]), right_mean=number(s["right_per_game"], 1),
+                     wrong_mean=number(s["wrong_per_game"], 1))
     else:
-        slapped = f"Slaps over {games}: none."
+        slapped = tn("Slaps over {n} game: none.", "Slaps over {n} games: none.", n, n=n)
     piles = piles_by_cause(result.rows, result.causes())
-    total = sum(p["count"] for p in piles.values())
+    total = round(sum(p["count"] for p in piles.values()))
     variant = result.variant
-    ways = ", ".join(f"{cause_title(c, variant)} {_pct(p['share'])}" for c, p in piles.items())
-    taken = (f"How piles were won over {games}: {_n(total)} piles; {ways}." if total
-             else f"How piles were won over {games}: no pile was won.")
+    # i18n: A way piles were won and its share of them: "Challenge 75%".
+    ways = ", ".join(t("{cause} {percent}", cause=cause_title(c, variant),
+                       percent=_pct(p["share"])) for c, p in piles.items())
+    if total:
+        # i18n: {piles}: how many piles were won ("40 piles"); {ways}: each way and its share
+        # ("Challenge 75%, Double 25%").
+        taken = tn("How piles were won over {n} game: {piles}; {ways}.",
+                   "How piles were won over {n} games: {piles}; {ways}.", n, n=n,
+                   piles=tn("{n} pile", "{n} piles", total, n=total), ways=ways)
+    else:
+        taken = tn("How piles were won over {n} game: no pile was won.",
+                   "How piles were won over {n} games: no pile was won.", n, n=n)
     return {"cards": length[0], "minutes": length[1], "wins": won, "slaps": slapped,
             "piles": taken}
-
-
-def _longer(new: float, old: float) -> str:
-    """How long ``new`` is against ``old``: "38% shorter", "12% longer", "about as long"."""
-    change = round(abs(new - old) / old * 100) if old > 0 else 0
-    if change == 0:
-        return "about as long"
-    return f"{change}% {'longer' if new > old else 'shorter'}"
 
 
 def compare(first: LabResult, second: LabResult) -> str:
     """A sentence on what ``second``'s rules change against ``first``'s (the lengths of their
     games, and their slaps), or, when the two play the same games
-    (:meth:`LabSpec.same_games`), that they are the same: no difference is made up."""
+    (:meth:`LabSpec.same_games`), that they are the same: no difference is made up. In the
+    language in use."""
     a, b = first.label, second.label
     if first.spec.same_games(second.spec):
-        return (f"{a} and {b} have the same rules, so they play the same games and show no "
-                "difference. Change a house rule of one of them to compare.")
+        # i18n: {a} and {b} are the rule sets' labels (Rule set A).
+        return t("{a} and {b} have the same rules, so they play the same games and show no "
+                 "difference. Change a house rule of one of them to compare.", a=a, b=b)
     if not first.rows or not second.rows:
         return ""
     one, two = spread(first.cards)["median"], spread(second.cards)["median"]
     slaps_one, slaps_two = slaps(first.rows), slaps(second.rows)
-    length = _longer(two, one)
-    return (f"Against {a}, {b}'s games are {length} (median {_n(two)} cards against "
-            f"{_n(one)}), with {slaps_two['right_per_game']:.1f} right and "
-            f"{slaps_two['wrong_per_game']:.1f} wrong slaps a game against "
-            f"{slaps_one['right_per_game']:.1f} and {slaps_one['wrong_per_game']:.1f}.")
+    values: dict[str, object] = {
+        "a": a, "b": b, "new": round(two), "old": round(one),
+        "right_b": number(slaps_two["right_per_game"], 1),
+        "wrong_b": number(slaps_two["wrong_per_game"], 1),
+        "right_a": number(slaps_one["right_per_game"], 1),
+        "wrong_a": number(slaps_one["wrong_per_game"], 1),
+    }
+    change = round(abs(two - one) / one * 100) if one > 0 else 0
+    if change == 0:
+        # i18n: {a}, {b}: the rule sets' labels; {new}, {old}: their median game lengths in
+        # cards; {right_b}, {wrong_b}, {right_a}, {wrong_a}: their slaps a game, right and wrong.
+        return t("Against {a}, {b}'s games are about as long (median {new} cards against "
+                 "{old}), with {right_b} right and {wrong_b} wrong slaps a game against "
+                 "{right_a} and {wrong_a}.", **values)
+    if two > one:
+        # i18n: {a}, {b}: the rule sets' labels; {change}: a whole percentage; {new}, {old}:
+        # their median game lengths in cards; {right_b}, {wrong_b}, {right_a}, {wrong_a}: their
+        # slaps a game, right and wrong.
+        return t("Against {a}, {b}'s games are {change}% longer (median {new} cards against "
+                 "{old}), with {right_b} right and {wrong_b} wrong slaps a game against "
+                 "{right_a} and {wrong_a}.", change=change, **values)
+    # i18n: {a}, {b}: the rule sets' labels; {change}: a whole percentage; {new}, {old}: their
+    # median game lengths in cards; {right_b}, {wrong_b}, {right_a}, {wrong_a}: their slaps a
+    # game, right and wrong.
+    return t("Against {a}, {b}'s games are {change}% shorter (median {new} cards against "
+             "{old}), with {right_b} right and {wrong_b} wrong slaps a game against "
+             "{right_a} and {wrong_a}.", change=change, **values)

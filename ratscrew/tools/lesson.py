@@ -41,6 +41,7 @@ from ratscrew.core.engine import Game
 from ratscrew.core.events import Event
 from ratscrew.core.options import OptionsError
 from ratscrew.core.variant import seat_actions
+from ratscrew.i18n import N_, t
 from ratscrew.play.record import check_deck
 from ratscrew.variants import VARIANTS, Variant, find_variant
 
@@ -48,6 +49,8 @@ GAP_MS = 800
 """Lesson time between one action and the next."""
 SLAP_MS = 300
 """Lesson time a slap comes after the card it slaps."""
+RACE_LOST = N_("{name} was quicker. Try again.")
+"""What a lost race says, unless the lesson says it its own way."""
 RACE_MS = 1_200
 """Real time the racing bot waits, once the step is read, before it slaps: an easy bot's
 reaction, a little slower."""
@@ -406,14 +409,15 @@ class LessonRun:
         return out
 
     def explain(self, action: str) -> str:
-        """Why ``action`` is not this step's: the step's sentence for it, or the lesson's."""
+        """Why ``action`` is not this step's: the step's sentence for it, or the lesson's (in
+        the language in use)."""
         step = self.step
         kind = action.split(":")[0].removesuffix("-left").removesuffix("-right")
         for table in ((step.wrong if step else {}), self.lesson.wrong):
             for key in (action, kind):
                 if key in table:
-                    return table[key]
-        return self.lesson.wrong["other"]
+                    return t(table[key])
+        return t(self.lesson.wrong["other"])
 
     def act(self, action: str, settle: bool = True) -> Outcome:
         """The learner does ``action`` (as :meth:`expected` names actions): the step's own
@@ -453,9 +457,8 @@ class LessonRun:
         if step is None or step.race < 0:
             return Outcome("wrong", "")
         name = step.names[step.race]
-        why = step.wrong.get("race") or self.lesson.wrong.get("race") or (
-            "{name} was quicker. Try again.")
-        return Outcome("raced", why.replace("{name}", name))
+        why = step.wrong.get("race") or self.lesson.wrong.get("race") or RACE_LOST
+        return Outcome("raced", t(why, name=name))
 
     def back(self) -> None:
         """Back to the step before (the game replayed to where it began)."""

@@ -34,18 +34,21 @@ from ratscrew.core.cards import JOKERS, STANDARD_DECK, Card, cards, codes
 from ratscrew.core.options import Rules
 from ratscrew.core.rng import Rng, seed_from_text
 from ratscrew.core.slaps import CLASSIC_SLAPS, SLAP_RULES, SlapFn, SlapRule, find_match
+from ratscrew.i18n import N_, number, t, tn
 
 # --------------------------------------------------------------------------- the rules offered
 
 LEFT_OUT: dict[str, str] = {
-    "counting": "it is judged only while a player answers a challenge, and a drill has no "
-                "challenges",
-    "embers": "it looks at who laid each card, and a drill's cards are not laid by players "
-              "(laid round a table in turn it is the double, sandwich or hoagie: drill those)",
-    "chimney": "without cards burned for wrong slaps it is exactly top and bottom: drill that",
+    "counting": N_("it is judged only while a player answers a challenge, and a drill has no "
+                   "challenges"),
+    "embers": N_("it looks at who laid each card, and a drill's cards are not laid by players "
+                 "(laid round a table in turn it is the double, sandwich or hoagie: drill "
+                 "those)"),
+    "chimney": N_("without cards burned for wrong slaps it is exactly top and bottom: drill "
+                  "that"),
 }
-"""Catalogue rules a drill does not offer, each with the reason (a config that asks for one is
-refused with it):
+"""Catalogue rules a drill does not offer, each with the reason, a message id (a config that
+asks for one is refused with it, said by :func:`left_out_reason`):
 
 * ``counting``: judged only while a player answers a challenge; a drill has no challenges.
 * ``embers``: looks at who laid each card; a drill's cards are not laid by players.
@@ -54,16 +57,17 @@ refused with it):
 
 
 def left_out_reason(rule: SlapRule) -> str | None:
-    """Why ``rule`` cannot be practised (None: it can). Rules added to the catalogue later that
-    need a game's state (a challenge, seats, burned cards) are left out the same way."""
+    """Why ``rule`` cannot be practised, in the language in use (None: it can). Rules added to
+    the catalogue later that need a game's state (a challenge, seats, burned cards) are left
+    out the same way."""
     if rule.name in LEFT_OUT:
-        return LEFT_OUT[rule.name]
+        return t(LEFT_OUT[rule.name])
     if rule.needs_challenge:
-        return "it is judged only while a player answers a challenge"
+        return t("it is judged only while a player answers a challenge")
     if rule.seats:
-        return "it looks at who laid each card"
+        return t("it looks at who laid each card")
     if rule.bottom:
-        return "it looks at cards burned under the pile, and a drill burns none"
+        return t("it looks at cards burned under the pile, and a drill burns none")
     return None
 
 
@@ -122,13 +126,15 @@ class PracticeError(ValueError):
 
 
 def seed_problem(seed: object) -> str | None:
-    """Why ``seed`` cannot seed a drill, in a few words (None: it can)."""
+    """Why ``seed`` cannot seed a drill, in a few words in the language in use (None: it
+    can)."""
     if not isinstance(seed, str):
-        return "it is not text"
+        return t("it is not text")
     if len(seed) > MAX_SEED_LENGTH:
-        return f"it is longer than {MAX_SEED_LENGTH} characters"
+        return tn("it is longer than {n} character", "it is longer than {n} characters",
+                  MAX_SEED_LENGTH, n=MAX_SEED_LENGTH)
     if any(unicodedata.category(char) in ("Cc", "Cs") for char in seed):
-        return "it contains control characters"
+        return t("it contains control characters")
     return None
 
 
@@ -153,29 +159,35 @@ class DrillConfig:
         if isinstance(self.seed, str):  # as the engine reads it (seed_from_text strips it)
             object.__setattr__(self, "seed", self.seed.strip())
         if not isinstance(self.rules, tuple) or not self.rules:
-            raise PracticeError("choose at least one slap rule to practise")
+            raise PracticeError(t("choose at least one slap rule to practise"))
         for name in self.rules:
             if name not in PRACTICE_RULES:
                 rule = SLAP_RULES.get(name) if isinstance(name, str) else None
                 if rule is None:
-                    raise PracticeError(f"{name!r} is not a slap rule: choose from "
-                                        + ", ".join(PRACTICE_RULES))
-                raise PracticeError(f"{rule.title} cannot be practised: "
-                                    f"{left_out_reason(rule)}")
+                    # i18n: {name} is what was asked for, quoted; {rules} the rules' codes.
+                    raise PracticeError(t("{name} is not a slap rule: choose from {rules}",
+                                          name=repr(name), rules=", ".join(PRACTICE_RULES)))
+                # i18n: A slap rule's name (Counting), then why a drill cannot have it.
+                raise PracticeError(t("{rule} cannot be practised: {reason}",
+                                      rule=t(rule.title), reason=left_out_reason(rule) or ""))
         if len(set(self.rules)) != len(self.rules):
-            raise PracticeError("each slap rule may be chosen once")
+            raise PracticeError(t("each slap rule may be chosen once"))
         for label, value, low, high in (
             ("players", self.players, MIN_PLAYERS, MAX_PLAYERS),
             ("cards", self.cards, MIN_CARDS, MAX_CARDS),
             ("interval_ms", self.interval_ms, MIN_INTERVAL_MS, MAX_INTERVAL_MS),
         ):
             if type(value) is not int or not low <= value <= high:
-                raise PracticeError(f"{label} is a whole number from {low} to {high}")
+                # i18n: {name} is a setting's code (players, cards, interval_ms): keep it.
+                raise PracticeError(t("{name} is a whole number from {low} to {high}",
+                                      name=label, low=str(low), high=str(high)))
         if self.pace not in PACES:
-            raise PracticeError("pace is " + " or ".join(PACES))
+            # i18n: {steady} and {quicken} are the paces' codes: keep them.
+            raise PracticeError(t("pace is {steady} or {quicken}", steady=PACES[0],
+                                  quicken=PACES[1]))
         problem = seed_problem(self.seed)
         if problem:
-            raise PracticeError(f"the seed cannot be used: {problem}")
+            raise PracticeError(t("the seed cannot be used: {problem}", problem=problem))
 
     @property
     def jokers(self) -> bool:
@@ -195,16 +207,23 @@ class DrillConfig:
 def describe(config: DrillConfig) -> str:
     """One line for the setup and end screens: "Double, Sandwich · 52 cards · a card every
     1.6 s, quickening to 0.5 s"."""
-    rules = ", ".join(SLAP_RULES[name].title for name in config.rules)
-    start = _seconds(config.interval_ms)
-    pace = f"a card every {start}"
+    rules = ", ".join(t(SLAP_RULES[name].title) for name in config.rules)
+    n, start = config.cards, _seconds(config.interval_ms)
     if config.pace == "quicken" and config.interval_ms > FLOOR_MS:
-        pace += f", quickening to {_seconds(FLOOR_MS)}"
-    return f"{rules} · {config.cards} cards · {pace}"
+        # i18n: {rules}: the slap rules' names; {start} and {floor}: times ("1.6 s").
+        return tn("{rules} · {n} card · a card every {start}, quickening to {floor}",
+                  "{rules} · {n} cards · a card every {start}, quickening to {floor}",
+                  n, rules=rules, n=n, start=start, floor=_seconds(FLOOR_MS))
+    # i18n: {rules}: the slap rules' names; {start}: a time ("1.6 s").
+    return tn("{rules} · {n} card · a card every {start}",
+              "{rules} · {n} cards · a card every {start}", n, rules=rules, n=n, start=start)
 
 
 def _seconds(ms: int) -> str:
-    return f"{ms / 1000:g} s"
+    """``ms`` as seconds, with no more digits than it needs ("1.6 s", "2 s")."""
+    decimals = len(f"{ms / 1000:g}".partition(".")[2])
+    # i18n: A time in seconds ("1.6 s").
+    return t("{seconds} s", seconds=number(ms / 1000, decimals))
 
 
 # --------------------------------------------------------------------------- the cards
@@ -216,6 +235,7 @@ class Pattern:
 
     rule: str
     title: str
+    """The rule's name, a message id (``t(title)`` says it)."""
     positions: tuple[int, ...]
     cards: tuple[Card, ...]
 
@@ -447,8 +467,9 @@ class Feedback:
     (``miss``). ``player`` is 0-based (None for a card landing); ``index`` is the card's place
     in the drill (-1: no card). For hits and misses, ``positions`` are the pattern's cards on
     the pile (0: its bottom card) to highlight. ``first`` is the player who hit the card first
-    (for hits). ``text`` is one line, its cards as codes ("Hit: Marriage (KH QH) in
-    412 ms")."""
+    (for hits). ``text`` is one line in the language in use, its cards as codes ("Hit:
+    Marriage (KH QH) in 412 ms"); ``title`` is the rule's name as a message id (``t(title)``
+    says it)."""
 
     kind: Kind
     index: int
@@ -464,33 +485,55 @@ class Feedback:
     new_pile: bool = False
 
 
-def _who(player: int, players: int) -> str:
-    return f"Player {player + 1} — " if players > 1 else ""
-
-
 def _card_feedback(laid: Laid) -> Feedback:
-    return Feedback("card", laid.index, None, f"Card {laid.index + 1}: {laid.card.code}",
-                    card=laid.card, new_pile=laid.new_pile)
+    # i18n: {number}: the card's place in the drill (1 for the first); {card}: its code (KH).
+    text = t("Card {number}: {card}", number=laid.index + 1, card=laid.card.code)
+    return Feedback("card", laid.index, None, text, card=laid.card, new_pile=laid.new_pile)
 
 
 def _hit_feedback(laid: Laid, pattern: Pattern, player: int, players: int, reaction: int,
                   first: int) -> Feedback:
-    text = f"{_who(player, players)}Hit: {pattern.title} ({codes(pattern.cards)}) in " \
-           f"{reaction} ms"
-    if players > 1:
-        text += " (first)" if first == player else f" (Player {first + 1} was first)"
+    rule, cards, ms = t(pattern.title), codes(pattern.cards), str(reaction)
+    if players == 1:
+        # i18n: {rule}: a slap rule's name; {cards}: the pattern's cards (KH QH); {ms}: the
+        # reaction time in milliseconds.
+        text = t("Hit: {rule} ({cards}) in {ms} ms", rule=rule, cards=cards, ms=ms)
+    elif first == player:
+        # i18n: {player}: the player's number; {rule}: a slap rule's name; {cards}: the
+        # pattern's cards (KH QH); {ms}: the reaction time in milliseconds.
+        text = t("Player {player} — Hit: {rule} ({cards}) in {ms} ms (first)",
+                 player=player + 1, rule=rule, cards=cards, ms=ms)
+    else:
+        # i18n: {player}, {first}: players' numbers; {rule}: a slap rule's name; {cards}: the
+        # pattern's cards (KH QH); {ms}: the reaction time in milliseconds.
+        text = t("Player {player} — Hit: {rule} ({cards}) in {ms} ms (Player {first} was "
+                 "first)", player=player + 1, rule=rule, cards=cards, ms=ms, first=first + 1)
     return Feedback("hit", laid.index, player, text, laid.card, pattern.rule, pattern.title,
                     pattern.positions, pattern.cards, reaction, first)
 
 
 def _miss_feedback(laid: Laid, pattern: Pattern, player: int, players: int) -> Feedback:
-    text = f"{_who(player, players)}Missed: {pattern.title} ({codes(pattern.cards)})"
+    rule, cards = t(pattern.title), codes(pattern.cards)
+    if players == 1:
+        # i18n: {rule}: a slap rule's name; {cards}: the pattern's cards (KH QH).
+        text = t("Missed: {rule} ({cards})", rule=rule, cards=cards)
+    else:
+        # i18n: {player}: the player's number; {rule}: a slap rule's name; {cards}: the
+        # pattern's cards (KH QH).
+        text = t("Player {player} — Missed: {rule} ({cards})", player=player + 1, rule=rule,
+                 cards=cards)
     return Feedback("miss", laid.index, player, text, laid.card, pattern.rule, pattern.title,
                     pattern.positions, pattern.cards)
 
 
 def _false_feedback(laid: Laid, player: int, players: int) -> Feedback:
-    text = f"{_who(player, players)}False slap: no pattern (top {laid.card.code})"
+    if players == 1:
+        # i18n: {card}: the top card's code (KH).
+        text = t("False slap: no pattern (top {card})", card=laid.card.code)
+    else:
+        # i18n: {player}: the player's number; {card}: the top card's code (KH).
+        text = t("Player {player} — False slap: no pattern (top {card})", player=player + 1,
+                 card=laid.card.code)
     return Feedback("false", laid.index, player, text, laid.card)
 
 
@@ -561,6 +604,7 @@ class RuleResult(_Tally):
 
     rule: str
     title: str
+    """The rule's name, a message id (``t(title)`` says it)."""
     hits: int
     misses: int
     median_reaction_ms: float | None
@@ -595,27 +639,66 @@ class Summary(_Tally):
     def lines(self) -> list[str]:
         """This player's results, a line each: the totals (with the accuracy, false slaps
         counted), then the patterns caught on each rule."""
-        median = "" if self.median_reaction_ms is None else \
-            f", median {round(self.median_reaction_ms)} ms"
-        accuracy = "" if self.accuracy is None else \
-            f"; accuracy {_percent(self.accuracy)} ({self.hits} hits of {self.judged} " \
-            "hits, misses and false slaps)"
-        out = [f"Score {self.score} of {MAX_SCORE}: {self.hits} hits, {self.misses} missed, "
-               f"{self.false_slaps} false slaps{median}{accuracy}"]
-        for result in self.rules:
-            if result.caught is None:
-                out.append(f"{result.title}: no chance came up")
-                continue
-            line = f"{result.title}: caught {result.hits} of {result.chances} " \
-                   f"({_percent(result.caught)})"
-            if result.median_reaction_ms is not None:
-                line += f", median {round(result.median_reaction_ms)} ms"
-            out.append(line)
-        return out
+        return [self._totals(), *(_rule_line(result) for result in self.rules)]
+
+    def _totals(self) -> str:
+        counts: dict[str, object] = {
+            "score": str(self.score), "max": str(MAX_SCORE),
+            "hits": tn("{n} hit", "{n} hits", self.hits, n=self.hits),
+            "misses": tn("{n} missed", "{n} missed", self.misses, n=self.misses),
+            "false_slaps": tn("{n} false slap", "{n} false slaps", self.false_slaps,
+                              n=self.false_slaps),
+        }
+        median = None if self.median_reaction_ms is None else str(round(self.median_reaction_ms))
+        if self.accuracy is None:
+            if median is None:
+                # i18n: {hits}, {misses}, {false_slaps}: counts ("4 hits", "2 missed", "1
+                # false slap").
+                return t("Score {score} of {max}: {hits}, {misses}, {false_slaps}", **counts)
+            # i18n: {hits}, {misses}, {false_slaps}: counts ("4 hits", "2 missed", "1 false
+            # slap"); {median}: a time in milliseconds.
+            return t("Score {score} of {max}: {hits}, {misses}, {false_slaps}, median "
+                     "{median} ms", median=median, **counts)
+        # i18n: {hits} of {judged}: how many hits, of every hit, miss and false slap.
+        share = tn("{hits} hit of {judged} hits, misses and false slaps",
+                   "{hits} hits of {judged} hits, misses and false slaps", self.hits,
+                   hits=self.hits, judged=self.judged)
+        if median is None:
+            # i18n: {hits}, {misses}, {false_slaps}: counts ("4 hits", "2 missed", "1 false
+            # slap"); {accuracy}: a percentage; {share}: "4 hits of 16 hits, misses and
+            # false slaps".
+            return t("Score {score} of {max}: {hits}, {misses}, {false_slaps}; accuracy "
+                     "{accuracy} ({share})", accuracy=_percent(self.accuracy), share=share,
+                     **counts)
+        # i18n: {hits}, {misses}, {false_slaps}: counts ("4 hits", "2 missed", "1 false
+        # slap"); {median}: a time in milliseconds; {accuracy}: a percentage; {share}: "4 hits
+        # of 16 hits, misses and false slaps".
+        return t("Score {score} of {max}: {hits}, {misses}, {false_slaps}, median {median} ms; "
+                 "accuracy {accuracy} ({share})", median=median,
+                 accuracy=_percent(self.accuracy), share=share, **counts)
+
+
+def _rule_line(result: RuleResult) -> str:
+    """One rule's line of a summary: the patterns caught."""
+    rule = t(result.title)
+    if result.caught is None:
+        # i18n: {rule}: a slap rule's name.
+        return t("{rule}: no chance came up", rule=rule)
+    if result.median_reaction_ms is None:
+        # i18n: {rule}: a slap rule's name; {hits} of {chances}: the patterns slapped of those
+        # that came up; {percent}: the same as a percentage.
+        return t("{rule}: caught {hits} of {chances} ({percent})", rule=rule, hits=result.hits,
+                 chances=result.chances, percent=_percent(result.caught))
+    # i18n: {rule}: a slap rule's name; {hits} of {chances}: the patterns slapped of those that
+    # came up; {percent}: the same as a percentage; {median}: a time in milliseconds.
+    return t("{rule}: caught {hits} of {chances} ({percent}), median {median} ms", rule=rule,
+             hits=result.hits, chances=result.chances, percent=_percent(result.caught),
+             median=str(round(result.median_reaction_ms)))
 
 
 def _percent(value: float) -> str:
-    return f"{round(100 * value)}%"
+    # i18n: A whole percentage ("25%").
+    return t("{percent}%", percent=round(100 * value))
 
 
 @dataclass
@@ -756,17 +839,18 @@ class Drill:
         slap. A second slap by the same player on the same card, a slap before the first card
         or after the end, or by a player not in the drill is ``ignored`` and counts nothing."""
         if type(player) is not int or not 0 <= player < self.config.players:
-            return _ignored(-1, None, f"No player {player!r} in this drill")
+            # i18n: {player} is what was given as a player, as written in code (3, None).
+            return _ignored(-1, None, t("No player {player} in this drill", player=repr(player)))
         if math.isnan(t_ms):
-            return _ignored(-1, player, "A slap without a time")
+            return _ignored(-1, player, t("A slap without a time"))
         self._run_to(t_ms)
         top = self.top
         if self._finished:
-            return _ignored(-1 if top is None else top.index, player, "The drill is over")
+            return _ignored(-1 if top is None else top.index, player, t("The drill is over"))
         if top is None:
-            return _ignored(-1, player, "No card on the pile yet")
+            return _ignored(-1, player, t("No card on the pile yet"))
         if player in self._slapped:
-            return _ignored(top.index, player, "Already slapped this card", top.card)
+            return _ignored(top.index, player, t("Already slapped this card"), top.card)
         players = self.config.players
         record = self._records[player]
         if top.pattern is None:

@@ -21,11 +21,11 @@ from ratscrew.core.events import (
     Flipped,
     OutOfCards,
     PileTaken,
-    plural,
     seat_name,
 )
 from ratscrew.core.options import Rules
 from ratscrew.core.variant import Variant, register
+from ratscrew.i18n import N_, t, tn
 
 
 @dataclass(slots=True, eq=False)
@@ -38,19 +38,27 @@ class TurnedUp(Flipped):
                 controls: Controls | None = None) -> str:
         if self.dead:
             return Flipped.explain(self, names, controls)
-        who, card = seat_name(self.seat, names), self.card
+        who, card = seat_name(self.seat, names), self.card.code
         if self.target >= 0:
-            owes = plural(self.chances, "card")
-            target = seat_name(self.target, names)
+            n, target = self.chances, seat_name(self.target, names)
             if self.answers:
-                return (f"{who} turns up {card} while paying: the debt passes to {target}, "
-                        f"who owes {owes}.")
-            return f"{who} turns up {card}: {target} owes {owes}."
+                # i18n: Beggar-My-Neighbour: {card} is a pay card's code (JD: the Jack of
+                # Diamonds), turned up while paying a debt; {n} is how many cards {target} owes.
+                return tn("{who} turns up {card} while paying: the debt passes to {target}, "
+                          "who owes {n} card.",
+                          "{who} turns up {card} while paying: the debt passes to {target}, "
+                          "who owes {n} cards.",
+                          n, who=who, card=card, target=target, n=n)
+            return tn("{who} turns up {card}: {target} owes {n} card.",
+                      "{who} turns up {card}: {target} owes {n} cards.",
+                      n, who=who, card=card, target=target, n=n)
         if self.left > 0:
-            return f"{who} pays {card} ({plural(self.left, 'more card')} owed)."
+            return tn("{who} pays {card} ({n} more card owed).",
+                      "{who} pays {card} ({n} more cards owed).",
+                      self.left, who=who, card=card, n=self.left)
         if self.left == 0:
-            return f"{who} pays {card}: the debt is paid."
-        return f"{who} turns up {card}."
+            return t("{who} pays {card}: the debt is paid.", who=who, card=card)
+        return t("{who} turns up {card}.", who=who, card=card)
 
 
 @dataclass(slots=True, eq=False)
@@ -60,14 +68,20 @@ class DebtSettled(ChallengeWon):
 
     def explain(self, names: Sequence[str] | None = None,
                 controls: Controls | None = None) -> str:
-        who = seat_name(self.seat, names)
+        who, card = seat_name(self.seat, names), self.card.code
         if self.failed < 0 or self.failed == self.seat:
-            return f"Nobody can pay for {who}'s {self.card}: the pile is {who}'s."
+            # i18n: Beggar-My-Neighbour: {card} is the pay card's code (KS: the King of Spades).
+            return t("Nobody can pay for {who}'s {card}: the pile is {who}'s.", who=who,
+                     card=card)
         payer = seat_name(self.failed, names)
         if self.owed:
-            return (f"{payer} cannot pay the rest of the debt for {who}'s {self.card} "
-                    f"({plural(self.owed, 'card')} short): the pile is {who}'s.")
-        return f"{payer} has paid for {who}'s {self.card} in full: the pile is {who}'s."
+            return tn("{payer} cannot pay the rest of the debt for {who}'s {card} ({n} card "
+                      "short): the pile is {who}'s.",
+                      "{payer} cannot pay the rest of the debt for {who}'s {card} ({n} cards "
+                      "short): the pile is {who}'s.",
+                      self.owed, payer=payer, who=who, card=card, n=self.owed)
+        return t("{payer} has paid for {who}'s {card} in full: the pile is {who}'s.",
+                 payer=payer, who=who, card=card)
 
 
 @dataclass(slots=True, eq=False)
@@ -77,11 +91,16 @@ class PileCollected(PileTaken):
 
     def explain(self, names: Sequence[str] | None = None,
                 controls: Controls | None = None) -> str:
-        who, cards = seat_name(self.seat, names), plural(self.count, "card")
+        who, n = seat_name(self.seat, names), self.count
         if self.how == "challenge" and not self.said:
-            return f"{who} takes the pile ({cards})."
+            return tn("{who} takes the pile ({n} card).", "{who} takes the pile ({n} cards).",
+                      n, who=who, n=n)
         if self.how == "default":
-            return f"Nobody else has cards to play or pay with: {who} takes the pile ({cards})."
+            return tn("Nobody else has cards to play or pay with: {who} takes the pile ({n} "
+                      "card).",
+                      "Nobody else has cards to play or pay with: {who} takes the pile ({n} "
+                      "cards).",
+                      n, who=who, n=n)
         return PileTaken.explain(self, names, controls)
 
 
@@ -92,16 +111,18 @@ class OutOfCardsToPay(OutOfCards):
     def explain(self, names: Sequence[str] | None = None,
                 controls: Controls | None = None) -> str:
         if self.eliminated:
-            return f"{seat_name(self.seat, names)} has no cards to play or pay and is out."
+            return t("{who} has no cards to play or pay and is out.",
+                     who=seat_name(self.seat, names))
         return OutOfCards.explain(self, names, controls)
 
 
 BEGGAR_MY_NEIGHBOUR = register(Variant(
     name="beggar-my-neighbour",
-    title="Beggar-My-Neighbour",
+    title=N_("Beggar-My-Neighbour"),
     lesson="beggar.lesson.toml",
-    summary="No slaps and no skill: J/Q/K/A must be paid with 1/2/3/4 cards; whoever runs out "
-    "of cards when they must play or pay is out. The last player with cards wins.",
+    summary=N_("No slaps and no skill: J/Q/K/A must be paid with 1/2/3/4 cards; whoever runs "
+               "out of cards when they must play or pay is out. The last player with cards "
+               "wins."),
     aliases=("bmn", "beggar", "strip-jack-naked"),
     rules=Rules(slaps=(), empty_hand="forfeit", collect="immediate"),
     slapping=False,

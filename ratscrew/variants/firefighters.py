@@ -28,13 +28,13 @@ from ratscrew.core.events import (
     Reason,
     common_device,
     pick,
-    plural,
     seat_name,
     wording,
 )
 from ratscrew.core.options import OptionSpec, Rules
 from ratscrew.core.table import Phase, VariantTable
 from ratscrew.core.variant import Variant, register
+from ratscrew.i18n import N_, msg, t, tn
 
 FIREFIGHTER_RANKS = frozenset({JACK, QUEEN, KING})
 BURN = "burn"
@@ -45,29 +45,32 @@ FIRST_BONUS = 2
 # --------------------------------------------------------------------------- events
 
 BURN_STARTED = {
-    "": "{condition} {cards}: burn! Everyone with cards burns one by slapping; the highest "
-        "card takes the Play pile, and the first to burn adds 2.",
-    KEYS: "{condition} {cards}: burn! Everyone with cards burns one with their slap key; the "
-          "highest card takes the Play pile, and the first to burn adds 2.",
-    TOUCH: "{condition} {cards}: burn! Everyone with cards burns one with their Slap button; "
-           "the highest card takes the Play pile, and the first to burn adds 2.",
-    PHONE: "{condition} {cards}: burn! Everyone with cards burns one with the Slap button on "
-           "their phone; the highest card takes the Play pile, and the first to burn adds 2.",
+    # i18n: {condition} is a burn condition's name (Matchbox), {cards} the cards that meet it.
+    "": N_("{condition} {cards}: burn! Everyone with cards burns one by slapping; the highest "
+           "card takes the Play pile, and the first to burn adds 2."),
+    KEYS: N_("{condition} {cards}: burn! Everyone with cards burns one with their slap key; "
+             "the highest card takes the Play pile, and the first to burn adds 2."),
+    TOUCH: N_("{condition} {cards}: burn! Everyone with cards burns one with their Slap "
+              "button; the highest card takes the Play pile, and the first to burn adds 2."),
+    PHONE: N_("{condition} {cards}: burn! Everyone with cards burns one with the Slap button on "
+              "their phone; the highest card takes the Play pile, and the first to burn adds "
+              "2."),
 }
 """A burn contest starts, as the players in it burn (their device, when they share one)."""
 
 BURN_WAITING = {
-    "": "a burn contest is on: slap to burn a card",
-    KEYS: "a burn contest is on: burn a card with your slap key",
-    TOUCH: "a burn contest is on: burn a card with your Slap button",
-    PHONE: "a burn contest is on: burn a card with the Slap button on your phone",
+    "": N_("a burn contest is on: slap to burn a card"),
+    KEYS: N_("a burn contest is on: burn a card with your slap key"),
+    TOUCH: N_("a burn contest is on: burn a card with your Slap button"),
+    PHONE: N_("a burn contest is on: burn a card with the Slap button on your phone"),
 }
 """Why a flip waits during a burn contest."""
 
 
 @dataclass(slots=True, eq=False)
 class BurnStarted(Event):
-    """A burn condition is met: every seat in ``seats`` must burn a card."""
+    """A burn condition is met: every seat in ``seats`` must burn a card. ``condition``: its
+    name (a message id)."""
 
     kind: ClassVar[str] = "burn-started"
     condition: str
@@ -77,8 +80,8 @@ class BurnStarted(Event):
 
     def explain(self, names: Sequence[str] | None = None,
                 controls: Controls | None = None) -> str:
-        text = pick(BURN_STARTED, common_device(controls, self.seats))
-        return text.format(condition=self.condition, cards=codes(self.cards))
+        return t(pick(BURN_STARTED, common_device(controls, self.seats)),
+                 condition=t(self.condition), cards=codes(self.cards))
 
 
 @dataclass(slots=True, eq=False)
@@ -93,10 +96,14 @@ class Burned(Event):
 
     def explain(self, names: Sequence[str] | None = None,
                 controls: Controls | None = None) -> str:
-        who = seat_name(self.seat, names)
+        who, card = seat_name(self.seat, names), self.card.code
         if self.first:
-            return f"{who} burns {self.card} first: {self.value - 2} + 2 = {self.value}."
-        return f"{who} burns {self.card}: {self.value}."
+            # i18n: {card} is the card burned (7H); its worth {worth} plus 2 for burning first
+            # makes {value}.
+            return t("{who} burns {card} first: {worth} + 2 = {value}.", who=who, card=card,
+                     worth=self.value - 2, value=self.value)
+        # i18n: {card} is the card burned (7H), {value} its worth.
+        return t("{who} burns {card}: {value}.", who=who, card=card, value=self.value)
 
 
 @dataclass(slots=True, eq=False)
@@ -113,19 +120,48 @@ class BurnWon(Event):
     def explain(self, names: Sequence[str] | None = None,
                 controls: Controls | None = None) -> str:
         if self.seat < 0:
-            return "Nobody burned in time: the fire dies down and play goes on."
+            return t("Nobody burned in time: the fire dies down and play goes on.")
         who = seat_name(self.seat, names)
         best = next(v for s, _, v in self.burns if s == self.seat)
-        text = f"{who} wins the burn with {best}"
         others = [v for s, _, v in self.burns if s != self.seat]
-        if self.burns[0][0] == self.seat and others and max(others) > best - 2:
-            text += " (the +2 for burning first decided it)"
+        first = self.burns[0][0] == self.seat and bool(others) and max(others) > best - 2
+        if not self.missed:
+            if first and self.tie:
+                return t("{who} wins the burn with {best} (the +2 for burning first decided it) "
+                         "(a tie, won by burning earlier).", who=who, best=best)
+            if first:
+                return t("{who} wins the burn with {best} (the +2 for burning first decided "
+                         "it).", who=who, best=best)
+            if self.tie:
+                return t("{who} wins the burn with {best} (a tie, won by burning earlier).",
+                         who=who, best=best)
+            # i18n: {best} is the winning card's worth in the burn contest.
+            return t("{who} wins the burn with {best}.", who=who, best=best)
+        n = len(self.missed)
+        late = ", ".join(seat_name(s, names) for s in self.missed)
+        if first and self.tie:
+            return tn("{who} wins the burn with {best} (the +2 for burning first decided it) "
+                      "(a tie, won by burning earlier); {late} did not burn in time.",
+                      "{who} wins the burn with {best} (the +2 for burning first decided it) "
+                      "(a tie, won by burning earlier); {late} did not burn in time.",
+                      n, who=who, best=best, late=late)
+        if first:
+            return tn("{who} wins the burn with {best} (the +2 for burning first decided it); "
+                      "{late} did not burn in time.",
+                      "{who} wins the burn with {best} (the +2 for burning first decided it); "
+                      "{late} did not burn in time.",
+                      n, who=who, best=best, late=late)
         if self.tie:
-            text += " (a tie, won by burning earlier)"
-        if self.missed:
-            late = ", ".join(seat_name(s, names) for s in self.missed)
-            text += f"; {late} did not burn in time"
-        return text + "."
+            return tn("{who} wins the burn with {best} (a tie, won by burning earlier); {late} "
+                      "did not burn in time.",
+                      "{who} wins the burn with {best} (a tie, won by burning earlier); {late} "
+                      "did not burn in time.",
+                      n, who=who, best=best, late=late)
+        # i18n: {late}: the players who did not burn in time, their names separated by commas
+        # (as many as the count chooses the form by).
+        return tn("{who} wins the burn with {best}; {late} did not burn in time.",
+                  "{who} wins the burn with {best}; {late} did not burn in time.",
+                  n, who=who, best=best, late=late)
 
     def to_dict(self) -> dict[str, Any]:
         out = Event.to_dict(self)
@@ -145,11 +181,14 @@ class FireOut(Event):
 
     def explain(self, names: Sequence[str] | None = None,
                 controls: Controls | None = None) -> str:
-        who = seat_name(self.seat, names)
-        return (
-            f"{who} puts out the fire ({self.card} on the Burn pile) and takes its "
-            f"{plural(self.count, 'card')}: back in the game."
-        )
+        who, n = seat_name(self.seat, names), self.count
+        # i18n: {card} is the firefighter (J, Q or K) on top of the Burn pile; {n} the cards
+        # in that pile.
+        return tn("{who} puts out the fire ({card} on the Burn pile) and takes its {n} card: "
+                  "back in the game.",
+                  "{who} puts out the fire ({card} on the Burn pile) and takes its {n} cards: "
+                  "back in the game.",
+                  n, who=who, card=self.card.code, n=n)
 
 
 @dataclass(slots=True)
@@ -212,9 +251,10 @@ class BurnContest(Phase):
 
     def slap(self, game: VariantTable, seat: int, hand: str) -> None:
         if seat not in self.expected:
-            game.ignore(seat, "burn", "only players who had cards when the fire started burn")
+            game.ignore(seat, "burn",
+                        msg("only players who had cards when the fire started burn"))
         elif self.burned(seat):
-            game.ignore(seat, "burn", "they have already burned a card")
+            game.ignore(seat, "burn", msg("they have already burned a card"))
         else:
             card = game.hands[seat].popleft()
             burn_pile(game).append(card)
@@ -251,7 +291,7 @@ class BurnContest(Phase):
         cards = tuple(c for _, c, _ in self.burns)
         game.take_pile(winner, "burn", self.condition, cards,
                        cause=f"burn:{self.rule}" if self.rule else "burn",
-                       said="Burn contest won")
+                       said=msg("Burn contest won"))
 
 
 def _fires(game: VariantTable) -> Fires:
@@ -339,10 +379,11 @@ def _bot_wants(game: VariantTable, seat: int) -> bool:
 FIREFIGHTERS = register(Variant(
     name="firefighters",
     order=20,
-    title="Firefighters & Burn",
-    summary="J, Q and K are firefighters that give one chance; a second firefighter only puts "
-    "the challenge out. When the pile meets a burn condition everyone burns a card: the "
-    "highest (first to burn +2) takes the pile. Cardless players may put out a fire.",
+    title=N_("Firefighters & Burn"),
+    summary=N_("J, Q and K are firefighters that give one chance; a second firefighter only "
+               "puts the challenge out. When the pile meets a burn condition everyone burns a "
+               "card: the highest (first to burn +2) takes the pile. Cardless players may put "
+               "out a fire."),
     aliases=("burn", "firefighters-and-burn"),
     lesson="firefighters.lesson.toml",
     rules=Rules(
@@ -354,18 +395,21 @@ FIREFIGHTERS = register(Variant(
     ),
     options=("slaps", "burn_ms", "burn_aces", "fire_wait", "answer_face", "next_leader"),
     own_options=(
-        OptionSpec("burn_ms", "How long players have to burn a card once a burn condition is "
-                   "met; whoever has not burned by then sits the contest out.",
+        OptionSpec("burn_ms", N_("How long players have to burn a card once a burn condition "
+                                 "is met; whoever has not burned by then sits the contest "
+                                 "out."),
                    minimum=500, maximum=30000, default=4000, unit="ms"),
-        OptionSpec("burn_aces", "An ace in a burn contest: worth 1 (as in Unlucky 13), or 14.",
+        OptionSpec("burn_aces", N_("An ace in a burn contest: worth 1 (as in Unlucky 13), or "
+                                   "14."),
                    ("low", "high"), default="low"),
-        OptionSpec("fire_wait", "Piles a player who runs out of cards must see taken (after the "
-                   "one they ran out in) before they may put out a fire.",
+        OptionSpec("fire_wait", N_("Piles a player who runs out of cards must see taken (after "
+                                   "the one they ran out in) before they may put out a fire."),
                    minimum=0, maximum=5, default=1),
     ),
-    slaps_title="Burn conditions",
-    cause_titles={"burn": "Burn contest", "fire-out": "Fire put out"},
-    slap_titles={"double": "Matchbox", "sandwich": "Overcooked", "chimney": "Chimney"},
+    slaps_title=N_("Burn conditions"),
+    cause_titles={"burn": N_("Burn contest"), "fire-out": N_("Fire put out")},
+    slap_titles={"double": N_("Matchbox"), "sandwich": N_("Overcooked"),
+                 "chimney": N_("Chimney")},
     only_holder_wins=True,
     on_start=_start,
     on_card=_card,

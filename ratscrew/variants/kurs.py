@@ -24,22 +24,31 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from ratscrew.core.cards import CARDS, TAROT_DECK, Card
+from ratscrew.core.cards import (
+    ARCANA_NAMES,
+    CARDS,
+    JOKER,
+    RANK_NAMES,
+    SUIT_NAMES,
+    TAROT_DECK,
+    Card,
+)
 from ratscrew.core.events import (
+    NO_REASON,
     Controls,
     Event,
     Flipped,
     OutOfCards,
-    full_stop,
     seat_name,
     tidy,
 )
 from ratscrew.core.options import OptionSpec, Rules
 from ratscrew.core.table import Decision, VariantTable
 from ratscrew.core.variant import Variant, register
+from ratscrew.i18n import ENGLISH, N_, Catalogue, Text, join, msg, msg_n, t, using
 
 GENDERS = ("", "male", "female")
 """What a seat may say for the Magician and the High Priestess ("": unset)."""
@@ -54,12 +63,13 @@ DECREE_LIMIT = 80
 SONG_LIMIT = 60
 """Characters of a typed song title (the Star)."""
 DECREES = (
-    "When you win a stack, thank the player you won it from by name.",
-    "Call me 'Your Highness'.",
-    "Say 'pardon' before you slap.",
-    "No one may say the word 'card'.",
+    N_("When you win a stack, thank the player you won it from by name."),
+    N_("Call me 'Your Highness'."),
+    N_("Say 'pardon' before you slap."),
+    N_("No one may say the word 'card'."),
 )
-"""Suggested decrees (the first two are the rule text's examples); bots pick one."""
+"""Suggested decrees (the first two are the rule text's examples); bots pick one. A decree
+keeps its English words (a record holds them): :func:`decree_text` says it."""
 SONGS = (
     "Twinkle, Twinkle, Little Star",
     "Catch a Falling Star",
@@ -73,25 +83,105 @@ SONGS = (
 # --------------------------------------------------------------------------- events
 
 
+@dataclass(frozen=True, slots=True)
+class Players:
+    """Players an effect's sentence names, said by their names when the event is explained
+    (the names are the table's, not the game's): one, or several as a list ("Ben, Cleo and
+    Dev"). Said without the table's names, they are "player 1"..."""
+
+    seats: tuple[int, ...]
+
+    def say(self, names: Sequence[str] | None = None) -> str:
+        return join([seat_name(s, names) for s in self.seats])
+
+    def __str__(self) -> str:
+        return self.say()
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """Players and a number each (the cards the Hermit handed them): "Ben 3, Cleo 2"."""
+
+    seats: tuple[int, ...]
+    counts: tuple[int, ...]
+
+    def say(self, names: Sequence[str] | None = None) -> str:
+        # i18n: A player and how many cards the Hermit handed them, in a list ("Ben 3, Cleo 2").
+        return ", ".join(t("{who} {n}", who=seat_name(s, names), n=n)
+                         for s, n in zip(self.seats, self.counts, strict=True))
+
+    def __str__(self) -> str:
+        return self.say()
+
+
+def _named(value: object, names: Sequence[str] | None) -> object:
+    """``value`` with the players it names said by ``names`` (in a :class:`Text`'s values
+    too)."""
+    if isinstance(value, Players | Tally):
+        return value.say(names)
+    if isinstance(value, Text) and value.values:
+        return replace(value, values=tuple((k, _named(v, names)) for k, v in value.values))
+    return value
+
+
+class _Sentence(Text):
+    """A :class:`Text` said as a sentence should be: without the doubled punctuation a name
+    ending in its own stop brings before the message's ("... with Dr.." is "... with Dr.")."""
+
+    __slots__ = ()
+
+    def say(self, catalogue: Catalogue | None = None) -> str:
+        return tidy(Text.say(self, catalogue))
+
+
+def _sentence(text: Text) -> _Sentence:
+    return _Sentence(text.msgid, text.values, text.plural, text.n, text.context)
+
+
 @dataclass(slots=True, eq=False)
 class ArcanaEffect(Event):
-    """What a Major Arcana card did (K.U.R.S.), in a sentence. ``text`` names players as
-    ``{0}``, ``{1}``... (the seats in ``seats``, ``{0}`` being whoever played the card) and a
-    typed decree as ``{q}`` (``quote``). ``cards``: cards only ``seat`` may see (the Fool's
-    peek)."""
+    """What a Major Arcana card did (K.U.R.S.), in a sentence: ``text``, whose values name
+    players as :class:`Players` (``{who}`` is whoever played the card). ``cards``: cards only
+    ``seat`` may see (the Fool's peek)."""
 
     kind: ClassVar[str] = "arcana"
     seat: int
     card: Card
-    text: str
-    seats: tuple[int, ...] = ()
-    quote: str = ""
+    text: Text
     cards: tuple[Card, ...] = ()
+
+    def sentence(self, names: Sequence[str] | None = None) -> str:
+        """What the card did, without the card's name."""
+        said = _named(self.text, names)
+        return tidy(said.say() if isinstance(said, Text) else str(said))
 
     def explain(self, names: Sequence[str] | None = None,
                 controls: Controls | None = None) -> str:
-        who = [seat_name(s, names) for s in (self.seat, *self.seats)]
-        return tidy(f"{self.card.name}: " + self.text.format(*who, q=self.quote))
+        # i18n: A Major Arcana card's name, then what its effect did: a sentence that names
+        # {who}, the card's player (it may start with a small letter: "no effect.").
+        return tidy(t("{card}: {effect}", card=self.card.name, effect=self.sentence(names)))
+
+    def to_dict(self) -> dict[str, Any]:
+        with using(ENGLISH):  # the text in English, as a record keeps it ("player 1"...)
+            return Event.to_dict(self)
+
+
+def card_name(card: Card) -> Text:
+    """A card's name as :attr:`Card.name <ratscrew.core.cards.Card.name>` says it, but said
+    when read (a prompt, a label or a reason keeps it), in the reader's language."""
+    if card.arcana:
+        return msg(ARCANA_NAMES[card.arcana - 1])
+    if card.rank == JOKER:
+        return msg("Red Joker") if card.red else msg("Black Joker")
+    rank = RANK_NAMES[card.rank]
+    return msg("{rank} of {suit}", rank=msg(rank) if card.rank > 10 else rank,
+               suit=msg(SUIT_NAMES[card.suit]))
+
+
+def decree_text(text: str) -> str | Text:
+    """A decree as it is said: a suggested one (:data:`DECREES`) in the reader's language, a
+    typed one as it was typed."""
+    return msg(text) if text in DECREES else text
 
 
 @dataclass(slots=True)
@@ -177,27 +267,21 @@ def deal_round(game: VariantTable, seat: int, to: Sequence[int], rounds: int = 1
     return dealt
 
 
-def say(game: VariantTable, seat: int, card: Card, text: str, *seats: int, quote: str = "",
+def say(game: VariantTable, seat: int, card: Card, text: Text,
         cards: tuple[Card, ...] = ()) -> None:
-    """Explain the effect: ``text`` names ``seat`` as {0} and ``seats`` as {1}, {2}..."""
-    game.emit(ArcanaEffect(game.t, seat, card, text, seats, quote, cards))
+    """Explain the effect: ``text`` (:func:`~ratscrew.i18n.msg`) names ``seat`` as ``{who}``
+    (added here) and other players by values that are :class:`Players`."""
+    if "who" not in dict(text.values):
+        text = replace(text, values=(("who", _player(seat)), *text.values))
+    game.emit(ArcanaEffect(game.t, seat, card, text, cards))
 
 
-def _names(seats: Sequence[int]) -> str:
-    """A template listing seats: "{1}", "{1} and {2}", "{1}, {2} and {3}"."""
-    return _shifted(0, len(seats))
+def _player(seat: int) -> Players:
+    return Players((seat,))
 
 
-def _shifted(offset: int, count: int) -> str:
-    """Like :func:`_names`, for the ``count`` seats after the first ``offset`` ones."""
-    parts = [f"{{{offset + i}}}" for i in range(1, count + 1)]
-    if len(parts) <= 1:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def _cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
+def _players(seats: Sequence[int]) -> Players:
+    return Players(tuple(seats))
 
 
 def _emptied(game: VariantTable, before: Sequence[int]) -> None:
@@ -208,7 +292,7 @@ def _emptied(game: VariantTable, before: Sequence[int]) -> None:
 
 
 def _seat_options(game: VariantTable,
-                  seats: Sequence[int]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+                  seats: Sequence[int]) -> tuple[tuple[str, ...], tuple[str | Text, ...]]:
     """Decision options for choosing a player: their numbers ("1" for seat 0) and names."""
     return tuple(str(s + 1) for s in seats), tuple(game.name(s) for s in seats)
 
@@ -269,11 +353,13 @@ def _strength(game: VariantTable, seat: int, card: Card) -> None:
     if _answering(game, seat):
         # (Each sentence comes before the play it explains: taking the stack may end the game.)
         game.emit(Flipped(game.t, seat, card))
-        say(game, seat, card, f"{{0}} wins the challenge and the whole stack "
-            f"({_cards(len(game.pile))}).")
+        n = len(game.pile)
+        say(game, seat, card, msg_n("{who} wins the challenge and the whole stack ({n} card).",
+                                    "{who} wins the challenge and the whole stack ({n} cards).",
+                                    n, n=n))
         game.award(seat, cause="strength")
     else:
-        say(game, seat, card, "no challenge to win, so no effect.")
+        say(game, seat, card, msg("no challenge to win, so no effect."))
         game.play_as(seat, card)
 
 
@@ -283,16 +369,23 @@ def _hanged_man(game: VariantTable, seat: int, card: Card) -> None:
     to = others(game, seat)
     hand = game.hands[seat]
     if len(hand) < len(to):
-        say(game, seat, card, f"{{0}} has {_cards(len(hand))}, too few to pass one to each "
-            "player, so the turn is over.")
+        n = len(hand)
+        say(game, seat, card, msg_n(
+            "{who} has {n} card, too few to pass one to each player, so the turn is over.",
+            "{who} has {n} cards, too few to pass one to each player, so the turn is over.",
+            n, n=n))
         game.play_as(seat, card)
         _end_turn(game, seat)
         return
     game.emit(Flipped(game.t, seat, card))
     before = [0 if s == seat else n for s, n in enumerate(game.counts)]  # (they get the stack)
     deal_round(game, seat, to)
-    say(game, seat, card, f"{{0}} passes a card to each player and takes the stack "
-        f"({_cards(len(game.pile))}) as if they had won a challenge.")
+    n = len(game.pile)
+    say(game, seat, card, msg_n(
+        "{who} passes a card to each player and takes the stack ({n} card) as if they had won "
+        "a challenge.",
+        "{who} passes a card to each player and takes the stack ({n} cards) as if they had won "
+        "a challenge.", n, n=n))
     _emptied(game, before)
     game.award(seat, cause="hanged-man")
 
@@ -305,7 +398,7 @@ def _tower(game: VariantTable, seat: int, card: Card) -> None:
     hand = game.hands[seat]
     if not hand:
         game.play_as(seat, card)
-        say(game, seat, card, "{0} has no cards left to flip, so the turn is over.")
+        say(game, seat, card, msg("{who} has no cards left to flip, so the turn is over."))
         _end_turn(game, seat)
         return
     game.emit(Flipped(game.t, seat, card))
@@ -314,8 +407,12 @@ def _tower(game: VariantTable, seat: int, card: Card) -> None:
         game.put_covered(seat, hand.popleft())  # never seen: no slap pattern uses them
     shown = hand.popleft()
     game.put_on_pile(seat, shown)
-    say(game, seat, card, f"{{0}} flips the top half of their hand ({_cards(half)}) onto the "
-        f"stack: {shown} shows, and counts as the card they played.")
+    # i18n: {card} is the code of the card that shows (4CU: the 4 of Cups).
+    say(game, seat, card, msg_n(
+        "{who} flips the top half of their hand ({n} card) onto the stack: {card} shows, and "
+        "counts as the card they played.",
+        "{who} flips the top half of their hand ({n} cards) onto the stack: {card} shows, and "
+        "counts as the card they played.", half, n=half, card=shown.code))
     _play_shown(game, seat, shown)
 
 
@@ -350,12 +447,35 @@ def _judgement(game: VariantTable, seat: int, card: Card) -> None:
         game.hands[order[i % len(order)]].append(c)
     game.turn = order[0] if game.hands[order[0]] else seat
     counts = sorted({len(game.hands[s]) for s in order})
-    each = " or ".join(str(c) for c in counts)
-    text = (f"{{0}} gathers every hand and the stack ({_cards(len(gathered))}) and deals them "
-            f"out evenly: {each} each. Judgement leaves play")
-    if deaths:
-        text += ", and so does Death"
-    say(game, seat, card, text + ".")
+    n, low, high = len(gathered), counts[0], counts[-1]  # (an even deal: two sizes at most)
+    if low == high and not deaths:
+        # i18n: {each}: the cards each player is dealt.
+        text = msg_n("{who} gathers every hand and the stack ({n} card) and deals them out "
+                     "evenly: {each} each. Judgement leaves play.",
+                     "{who} gathers every hand and the stack ({n} cards) and deals them out "
+                     "evenly: {each} each. Judgement leaves play.", n, n=n, each=low)
+    elif low == high:
+        # i18n: {each}: the cards each player is dealt.
+        text = msg_n("{who} gathers every hand and the stack ({n} card) and deals them out "
+                     "evenly: {each} each. Judgement leaves play, and so does Death.",
+                     "{who} gathers every hand and the stack ({n} cards) and deals them out "
+                     "evenly: {each} each. Judgement leaves play, and so does Death.",
+                     n, n=n, each=low)
+    elif not deaths:
+        # i18n: {low} or {high}: the cards each player is dealt (some get one more).
+        text = msg_n("{who} gathers every hand and the stack ({n} card) and deals them out "
+                     "evenly: {low} or {high} each. Judgement leaves play.",
+                     "{who} gathers every hand and the stack ({n} cards) and deals them out "
+                     "evenly: {low} or {high} each. Judgement leaves play.",
+                     n, n=n, low=low, high=high)
+    else:
+        # i18n: {low} or {high}: the cards each player is dealt (some get one more).
+        text = msg_n("{who} gathers every hand and the stack ({n} card) and deals them out "
+                     "evenly: {low} or {high} each. Judgement leaves play, and so does Death.",
+                     "{who} gathers every hand and the stack ({n} cards) and deals them out "
+                     "evenly: {low} or {high} each. Judgement leaves play, and so does Death.",
+                     n, n=n, low=low, high=high)
+    say(game, seat, card, text)
     _emptied(game, before)
 
 
@@ -375,10 +495,13 @@ def _fool(game: VariantTable, seat: int, card: Card) -> None:
     return them to the top of your hand." (Only ``seat`` is shown them.)"""
     top = tuple(list(game.hands[seat])[:5])
     if not top:
-        say(game, seat, card, "{0} has no cards to look at.")
+        say(game, seat, card, msg("{who} has no cards to look at."))
         return
-    what = "top card and puts it" if len(top) == 1 else f"top {len(top)} cards and puts them"
-    say(game, seat, card, f"{{0}} looks at their {what} back in the same order.", cards=top)
+    n = len(top)
+    say(game, seat, card, msg_n("{who} looks at their top card and puts it back in the same "
+                                "order.",
+                                "{who} looks at their top {n} cards and puts them back in the "
+                                "same order.", n, n=n), cards=top)
 
 
 def _tribute(game: VariantTable, seat: int, card: Card, mark: str) -> None:
@@ -386,17 +509,32 @@ def _tribute(game: VariantTable, seat: int, card: Card, mark: str) -> None:
     affected."""
     genders = game.rules.seat_choices("genders")
     marked = [s for s in others(game, seat) if s < len(genders) and genders[s] == mark]
+    male = mark == "male"
     if not marked:
-        say(game, seat, card, f"no other player is marked {mark}, so no effect.")
+        say(game, seat, card, msg("no other player is marked male, so no effect.") if male else
+            msg("no other player is marked female, so no effect."))
         return
     before = game.counts
     gave = [s for s in marked if give(game, s, seat)]
     if not gave:
-        say(game, seat, card, f"the {mark} players have no cards to give.")
+        say(game, seat, card, msg("the male players have no cards to give.") if male else
+            msg("the female players have no cards to give."))
         return
-    verb = "gives" if len(gave) == 1 else "each give"
-    say(game, seat, card, f"{_names(gave)} {verb} {{0}} a card.", *gave)
+    say(game, seat, card, _gave(gave, seat))
     _emptied(game, before)
+
+
+def _gave(gave: Sequence[int], seat: int, stop: bool = True) -> Text:
+    """``gave`` (one player or a list) each gave ``seat`` a card: a sentence, or (not
+    ``stop``) a clause of one."""
+    n = len(gave)
+    if stop:
+        # i18n: {givers}: a player, or a list of players ("Ben and Dev").
+        return msg_n("{givers} gives {who} a card.", "{givers} each give {who} a card.", n,
+                     givers=_players(gave), who=_player(seat))
+    # i18n: A clause, without a full stop. {givers}: a player, or a list of players.
+    return msg_n("{givers} gives {who} a card", "{givers} each give {who} a card", n,
+                 givers=_players(gave), who=_player(seat))
 
 
 def _empress(game: VariantTable, seat: int, card: Card) -> None:
@@ -405,10 +543,14 @@ def _empress(game: VariantTable, seat: int, card: Card) -> None:
     before = game.counts
     dealt = deal_round(game, seat, to, rounds=2)
     if dealt == 2 * len(to):
-        say(game, seat, card, f"{{0}} gives two cards to each player ({_cards(dealt)}).")
+        say(game, seat, card, msg_n("{who} gives two cards to each player ({n} card).",
+                                    "{who} gives two cards to each player ({n} cards).",
+                                    dealt, n=dealt))
     else:
-        say(game, seat, card, f"{{0}} gives what they have: {_cards(dealt)}, one at a time "
-            "round the table.")
+        say(game, seat, card, msg_n("{who} gives what they have: {n} card, one at a time round "
+                                    "the table.",
+                                    "{who} gives what they have: {n} cards, one at a time round "
+                                    "the table.", dealt, n=dealt))
     _emptied(game, before)
 
 
@@ -417,9 +559,10 @@ def _emperor(game: VariantTable, seat: int, card: Card) -> None:
     follow your decree." The decree is typed (or one of the suggestions)."""
     _ask(game, Decision(
         seat=seat,
-        prompt="The Emperor: make a decree (type it, or pick one). For the rest of the game "
-        "you may fine anyone who breaks it a card.",
+        prompt=msg("The Emperor: make a decree (type it, or pick one). For the rest of the game "
+                   "you may fine anyone who breaks it a card."),
         options=DECREES,
+        labels=tuple(msg(decree) for decree in DECREES),
         default=DECREES[0],
         resolve=functools.partial(_decreed, card, seat),
         bot_policy=lambda g, u: DECREES[int(u * len(DECREES))],
@@ -430,12 +573,15 @@ def _emperor(game: VariantTable, seat: int, card: Card) -> None:
 def _decreed(card: Card, seat: int, game: VariantTable, text: str) -> None:
     _court(game).effect = None  # the Emperor's effect is the decree: nothing to give way to
     _court(game).decrees.append(Decree(seat, text))
+    decree = decree_text(text)
     if text.rstrip("\"'\u201d\u2019").endswith((".", "!", "?", "\u2026")):
-        say(game, seat, card, "{0} decrees: \u201c{q}\u201d Anyone who breaks it may be fined "
-            "a card by {0}.", quote=text)
+        # i18n: {decree} is the decree as its player typed it (or chose it), with its own stop.
+        say(game, seat, card, msg("{who} decrees: \u201c{decree}\u201d Anyone who breaks it may "
+                                  "be fined a card by {who}.", decree=decree))
     else:  # a decree typed without a full stop: the sentence ends after the quote
-        say(game, seat, card, "{0} decrees: \u201c{q}\u201d. Anyone who breaks it may be fined "
-            "a card by {0}.", quote=text)
+        # i18n: {decree} is the decree as its player typed it, without a stop of its own.
+        say(game, seat, card, msg("{who} decrees: \u201c{decree}\u201d. Anyone who breaks it "
+                                  "may be fined a card by {who}.", decree=decree))
 
 
 def _hierophant(game: VariantTable, seat: int, card: Card) -> None:
@@ -444,10 +590,11 @@ def _hierophant(game: VariantTable, seat: int, card: Card) -> None:
     paid = {s: give(game, s, seat, 2) for s in others(game, seat)}
     total = sum(paid.values())
     if not total:
-        say(game, seat, card, "nobody else has cards to tithe.")
+        say(game, seat, card, msg("nobody else has cards to tithe."))
         return
-    say(game, seat, card, f"{{0}} tithes each player for two cards ({_cards(total)} paid in "
-        "all).")
+    say(game, seat, card, msg_n("{who} tithes each player for two cards ({n} card paid in all).",
+                                "{who} tithes each player for two cards ({n} cards paid in "
+                                "all).", total, n=total))
     _emptied(game, before)
 
 
@@ -456,14 +603,15 @@ def _lovers(game: VariantTable, seat: int, card: Card) -> None:
     give a card to everyone." """
     to = others(game, seat)
     if not to:
-        say(game, seat, card, "there is nobody to choose, so no effect.")
+        say(game, seat, card, msg("there is nobody to choose, so no effect."))
         return
-    what = "a high five" if game.rules.flag("classroom") else "a kiss"
     options, labels = _seat_options(game, to)
     _ask(game, Decision(
         seat=seat,
-        prompt=f"The Lovers: who do you ask for {what} (and a card)? If they refuse, they "
-        "give everyone a card.",
+        prompt=msg("The Lovers: who do you ask for a high five (and a card)? If they refuse, "
+                   "they give everyone a card.") if game.rules.flag("classroom") else
+        msg("The Lovers: who do you ask for a kiss (and a card)? If they refuse, they give "
+            "everyone a card."),
         options=options,
         default=options[0],
         resolve=functools.partial(_lovers_target, card, seat),
@@ -475,13 +623,20 @@ def _lovers(game: VariantTable, seat: int, card: Card) -> None:
 def _lovers_target(card: Card, seat: int, game: VariantTable, option: str) -> None:
     target = _seat(option)
     classroom = game.rules.flag("classroom")
-    what = "a high five" if classroom else "a kiss"
+    who = game.name(seat)
+    if classroom:
+        prompt = msg("The Lovers: {who} asks you for a high five and a card. Accept, or refuse "
+                     "and give a card to everyone?", who=who)
+        accept = msg("Accept: a high five and a card")
+    else:
+        prompt = msg("The Lovers: {who} asks you for a kiss and a card. Accept, or refuse and "
+                     "give a card to everyone?", who=who)
+        accept = msg("Accept: a kiss and a card")
     _ask(game, Decision(
         seat=target,
-        prompt=f"The Lovers: {game.name(seat)} asks you for {what} and a card. Accept, or "
-        "refuse and give a card to everyone?",
+        prompt=prompt,
         options=("accept", "refuse"),
-        labels=(f"Accept: {what} and a card", "Refuse: a card to everyone"),
+        labels=(accept, msg("Refuse: a card to everyone")),
         default="accept" if classroom else "refuse",
         resolve=functools.partial(_lovers_answer, card, seat, target),
         bot_policy=lambda g, u: "accept" if u < 0.7 else "refuse",
@@ -489,16 +644,31 @@ def _lovers_target(card: Card, seat: int, game: VariantTable, option: str) -> No
 
 
 def _lovers_answer(card: Card, seat: int, target: int, game: VariantTable, answer: str) -> None:
-    what = "a high five" if game.rules.flag("classroom") else "a kiss"
+    classroom = game.rules.flag("classroom")
     before = game.counts
     if answer == "accept":
-        moved = give(game, target, seat)
-        tail = " and a card" if moved else " (they have no card to give)"
-        say(game, seat, card, f"{{1}} gives {{0}} {what}{tail}.", target)
+        moved, chosen = give(game, target, seat), _player(target)
+        if classroom and moved:
+            # i18n: {target} is the player chosen, {who} played the Lovers.
+            text = msg("{target} gives {who} a high five and a card.", target=chosen)
+        elif classroom:
+            # i18n: {target} is the player chosen, {who} played the Lovers.
+            text = msg("{target} gives {who} a high five (they have no card to give).",
+                       target=chosen)
+        elif moved:
+            # i18n: {target} is the player chosen, {who} played the Lovers.
+            text = msg("{target} gives {who} a kiss and a card.", target=chosen)
+        else:
+            # i18n: {target} is the player chosen, {who} played the Lovers.
+            text = msg("{target} gives {who} a kiss (they have no card to give).", target=chosen)
+        say(game, seat, card, text)
     else:
         dealt = deal_round(game, target, others(game, target))
-        say(game, seat, card, f"{{1}} refuses {{0}} and gives a card to everyone "
-            f"({_cards(dealt)}).", target)
+        # i18n: {target} is the player chosen, {who} played the Lovers.
+        say(game, seat, card, msg_n("{target} refuses {who} and gives a card to everyone ({n} "
+                                    "card).",
+                                    "{target} refuses {who} and gives a card to everyone ({n} "
+                                    "cards).", dealt, target=_player(target), n=dealt))
     _emptied(game, before)
 
 
@@ -514,9 +684,11 @@ def _chariot(game: VariantTable, seat: int, card: Card) -> None:
     options, labels = _seat_options(game, to)
     _ask(game, Decision(
         seat=seat,
-        prompt="The Chariot: trade hands with another player, or keep your own?",
+        prompt=msg("The Chariot: trade hands with another player, or keep your own?"),
         options=("keep", *options),
-        labels=("Keep my hand", *(f"Trade with {name}" for name in labels)),
+        labels=(msg("Keep my hand"),
+                # i18n: A button: trade hands with {who}.
+                *(msg("Trade with {who}", who=name) for name in labels)),
         default="keep",
         resolve=functools.partial(_chariot_trade, card, seat),
         bot_policy=functools.partial(_chariot_bot, seat, to),
@@ -532,13 +704,18 @@ def _chariot_bot(seat: int, to: Sequence[int], game: VariantTable, u: float) -> 
 
 def _chariot_trade(card: Card, seat: int, game: VariantTable, option: str) -> None:
     if option == "keep":
-        say(game, seat, card, f"{{0}} keeps their hand ({_cards(len(game.hands[seat]))}).")
+        n = len(game.hands[seat])
+        say(game, seat, card, msg_n("{who} keeps their hand ({n} card).",
+                                    "{who} keeps their hand ({n} cards).", n, n=n))
         return
     other = _seat(option)
     mine, theirs = len(game.hands[seat]), len(game.hands[other])
     before = game.counts
     game.hands[seat], game.hands[other] = game.hands[other], game.hands[seat]
-    say(game, seat, card, f"{{0}} trades hands with {{1}} ({mine} cards for {theirs}).", other)
+    # i18n: {mine}: the cards {who} held; {theirs}: the cards {target} held.
+    say(game, seat, card, msg_n("{who} trades hands with {target} ({mine} card for {theirs}).",
+                                "{who} trades hands with {target} ({mine} cards for {theirs}).",
+                                mine, target=_player(other), mine=mine, theirs=theirs))
     _emptied(game, before)
 
 
@@ -555,14 +732,17 @@ def _hermit(game: VariantTable, seat: int, card: Card) -> None:
             if game.hands[s]:
                 held.append(game.hands[s].popleft())
     if not held:
-        say(game, seat, card, "nobody else has cards to give, so no effect.")
+        say(game, seat, card, msg("nobody else has cards to give, so no effect."))
         return
     court = _court(game)
     court.hermit = seat
     court.given = {}
     game.side_piles["hermit"] = held
-    say(game, seat, card, f"{{0}} takes the top three cards of each hand ({_cards(len(held))}) "
-        "and hands them out, one by one.")
+    n = len(held)
+    say(game, seat, card, msg_n("{who} takes the top three cards of each hand ({n} card) and "
+                                "hands them out, one by one.",
+                                "{who} takes the top three cards of each hand ({n} cards) and "
+                                "hands them out, one by one.", n, n=n))
     _emptied(game, before)
     _hermit_next(game, card)
 
@@ -580,10 +760,12 @@ def _hermit_next(game: VariantTable, card: Card) -> None:
     codes = tuple(dict.fromkeys(c.code for c in held))
     _ask(game, Decision(
         seat=seat,
-        prompt=f"The Hermit: which card do you hand out next? ({_cards(len(held))} left; each "
-        "goes on top of its receiver's hand)",
+        prompt=msg_n("The Hermit: which card do you hand out next? ({n} card left; each goes on "
+                     "top of its receiver's hand)",
+                     "The Hermit: which card do you hand out next? ({n} cards left; each goes "
+                     "on top of its receiver's hand)", len(held), n=len(held)),
         options=codes,
-        labels=tuple(next(c.name for c in held if c.code == code) for code in codes),
+        labels=tuple(card_name(next(c for c in held if c.code == code)) for code in codes),
         default=codes[0],
         resolve=functools.partial(_hermit_pick, card),
         cards=tuple(held),
@@ -603,7 +785,9 @@ def _hermit_pick(card: Card, game: VariantTable, code: str) -> None:
     options, labels = _seat_options(game, to)
     _ask(game, Decision(
         seat=court.hermit,
-        prompt=f"The Hermit: who gets the {chosen.name}? It goes on top of their hand.",
+        # i18n: {card} is a card's name (Queen of Cups, 10 of Swords, The Star).
+        prompt=msg("The Hermit: who gets the {card}? It goes on top of their hand.",
+                   card=card_name(chosen)),
         options=options,
         labels=labels,
         default=options[0],
@@ -647,8 +831,9 @@ def _hermit_done(game: VariantTable, card: Card) -> None:
     court.given = {}
     # In the order of play from the Hermit (a receiver may have left the game since).
     seats = sorted(given, key=lambda s: (s - seat) * game.dir % game.n)
-    parts = ", ".join(f"{{{i}}} {given[s]}" for i, s in enumerate(seats, start=1))
-    say(game, seat, card, f"{{0}} has handed out every card: {parts}.", *seats)
+    # i18n: {tally}: each player and the cards they were handed ("Ben 3, Cleo 2").
+    say(game, seat, card, msg("{who} has handed out every card: {tally}.",
+                              tally=Tally(tuple(seats), tuple(given[s] for s in seats))))
 
 
 def _justice(game: VariantTable, seat: int, card: Card) -> None:
@@ -656,7 +841,7 @@ def _justice(game: VariantTable, seat: int, card: Card) -> None:
     switch hands." (Footnote 4: otherwise no effect.)"""
     to = playing(game, seat)
     if len(to) < 2:
-        say(game, seat, card, "fewer than three are playing, so no effect.")
+        say(game, seat, card, msg("fewer than three are playing, so no effect."))
         return
     _justice_ask(game, seat, card, to, -1)
 
@@ -664,10 +849,15 @@ def _justice(game: VariantTable, seat: int, card: Card) -> None:
 def _justice_ask(game: VariantTable, seat: int, card: Card, to: Sequence[int], first: int) -> None:
     choices = [s for s in to if s != first]
     options, labels = _seat_options(game, choices)
-    which = "the first" if first < 0 else f"who switches hands with {game.name(first)}"
+    if first < 0:
+        prompt = msg("Justice: rule that two other players switch hands. Choose the first.")
+    else:
+        # i18n: {who} is the player chosen first.
+        prompt = _sentence(msg("Justice: rule that two other players switch hands. Choose who "
+                               "switches hands with {who}.", who=game.name(first)))
     _ask(game, Decision(
         seat=seat,
-        prompt=full_stop(f"Justice: rule that two other players switch hands. Choose {which}"),
+        prompt=prompt,
         options=options,
         labels=labels,
         default=options[0],
@@ -693,8 +883,12 @@ def _justice_pick(card: Card, seat: int, to: tuple[int, ...], first: int, game: 
     a, b = first, picked
     na, nb = len(game.hands[a]), len(game.hands[b])
     game.hands[a], game.hands[b] = game.hands[b], game.hands[a]
-    say(game, seat, card, f"{{0}} rules that {{1}} and {{2}} switch hands ({na} cards for "
-        f"{nb}).", a, b)
+    # i18n: {who} rules; {first} and {second} switch hands ({na} cards: those {first} held).
+    say(game, seat, card, msg_n("{who} rules that {first} and {second} switch hands ({na} card "
+                                "for {nb}).",
+                                "{who} rules that {first} and {second} switch hands ({na} cards "
+                                "for {nb}).", na, first=_player(a), second=_player(b), na=na,
+                                nb=nb))
 
 
 def _death(game: VariantTable, seat: int, card: Card) -> None:
@@ -708,11 +902,14 @@ def _death(game: VariantTable, seat: int, card: Card) -> None:
             deal_round(game, seat, to)
     _remove(game, card)
     if count:
-        say(game, seat, card, f"{{0}} deals out their whole hand ({_cards(count)}) to the "
-            "other players; their turn is over, and Death leaves play.")
+        say(game, seat, card, msg_n("{who} deals out their whole hand ({n} card) to the other "
+                                    "players; their turn is over, and Death leaves play.",
+                                    "{who} deals out their whole hand ({n} cards) to the other "
+                                    "players; their turn is over, and Death leaves play.",
+                                    count, n=count))
         game.emit(OutOfCards(game.t, seat, False))
     else:
-        say(game, seat, card, "{0} has no cards to deal out; Death leaves play.")
+        say(game, seat, card, msg("{who} has no cards to deal out; Death leaves play."))
 
 
 def _remove(game: VariantTable, card: Card) -> None:
@@ -739,11 +936,18 @@ def _temperance(game: VariantTable, seat: int, card: Card) -> None:
     shared = [s for s in to if give(game, seat, s)]
     back = [s for s in shared if give(game, s, seat)]
     if not shared:
-        say(game, seat, card, "{0} has no cards to share, so no effect.")
+        say(game, seat, card, msg("{who} has no cards to share, so no effect."))
         return
-    text = f"{{0}} deals a card to {'each player' if len(shared) == len(to) else _names(shared)}"
-    seats = [] if len(shared) == len(to) else shared
-    say(game, seat, card, text + f", and gets {_cards(len(back))} back.", *seats)
+    n = len(back)
+    if len(shared) == len(to):
+        text = msg_n("{who} deals a card to each player, and gets {n} card back.",
+                     "{who} deals a card to each player, and gets {n} cards back.", n, n=n)
+    else:
+        # i18n: {players}: a player, or a list of players ("Ben and Cleo").
+        text = msg_n("{who} deals a card to {players}, and gets {n} card back.",
+                     "{who} deals a card to {players}, and gets {n} cards back.", n,
+                     players=_players(shared), n=n)
+    say(game, seat, card, text)
     _emptied(game, before)
 
 
@@ -753,9 +957,9 @@ def _devil(game: VariantTable, seat: int, card: Card) -> None:
     court = _court(game)
     court.given = {}
     court.admitted = []
-    say(game, seat, card, "{0} tells of an 'original sin' (a different one each time the Devil "
-        "is played). Everyone who has not done the same, or will not admit it, gives {0} a "
-        "card.")
+    say(game, seat, card, msg("{who} tells of an 'original sin' (a different one each time the "
+                              "Devil is played). Everyone who has not done the same, or will "
+                              "not admit it, gives {who} a card."))
     _devil_next(game, seat, card, tuple(playing(game, seat)), 0)
 
 
@@ -763,23 +967,31 @@ def _devil_next(game: VariantTable, seat: int, card: Card, asked: tuple[int, ...
     court = _court(game)
     if i >= len(asked):
         gave = [s for s in asked if court.given.get(s)]
-        parts = []
-        if gave:
-            verb = "gives" if len(gave) == 1 else "each give"
-            parts.append(f"{_names(gave)} {verb} {{0}} a card")
-        admitted = court.admitted
-        if admitted:
-            names = _shifted(len(gave), len(admitted))  # after the givers in the template
-            parts.append(f"{names} admit{'s' if len(admitted) == 1 else ''} the same sin")
-        say(game, seat, card, "; ".join(parts) + "." if parts else "nobody has a card to give.",
-            *gave, *admitted)
+        admitted, n = court.admitted, len(court.admitted)
+        if gave and admitted:
+            # i18n: A clause, without a full stop. {players}: a player, or a list of players.
+            clause = msg_n("{players} admits the same sin", "{players} admit the same sin", n,
+                           players=_players(admitted))
+            # i18n: Who gave the Devil's player a card; then who admitted the same sin.
+            text = msg("{gave}; {admitted}.", gave=_gave(gave, seat, stop=False),
+                       admitted=clause)
+        elif gave:
+            text = _gave(gave, seat)
+        elif admitted:
+            # i18n: {players}: a player, or a list of players ("Ben and Cleo").
+            text = msg_n("{players} admits the same sin.", "{players} admit the same sin.", n,
+                         players=_players(admitted))
+        else:
+            text = msg("nobody has a card to give.")
+        say(game, seat, card, text)
         return
     target = asked[i]
+    who = game.name(seat)
     _ask(game, Decision(
         seat=target,
-        prompt=f"The Devil: {game.name(seat)} has told of a sin. Have you committed it too?",
+        prompt=msg("The Devil: {who} has told of a sin. Have you committed it too?", who=who),
         options=("admit", "give"),
-        labels=("I did it too (keep my card)", f"Not me: give {game.name(seat)} a card"),
+        labels=(msg("I did it too (keep my card)"), msg("Not me: give {who} a card", who=who)),
         default="give",
         resolve=functools.partial(_devil_answer, seat, card, asked, i),
         bot_policy=lambda g, u: "admit" if u < 0.4 else "give",
@@ -806,14 +1018,19 @@ def _wheel(game: VariantTable, seat: int, card: Card) -> None:
     if game.challenge.challenger < 0 and game.challenge.claimant < 0 and game.play_on < 0:
         nxt = game.next_seat(seat)
         game.turn = nxt if nxt >= 0 else seat
-    way = "clockwise" if game.dir == 1 else "counterclockwise"
-    say(game, seat, card, f"play now goes {way}, from the end of {{0}}'s turn (whoever wins a "
-        "failed challenge still takes the stack).")
+    if game.dir == 1:
+        text = msg("play now goes clockwise, from the end of {who}'s turn (whoever wins a failed "
+                   "challenge still takes the stack).")
+    else:
+        text = msg("play now goes counterclockwise, from the end of {who}'s turn (whoever wins a "
+                   "failed challenge still takes the stack).")
+    say(game, seat, card, text)
 
 
-def _offer(game: VariantTable, seat: int, prompt: str, yes: tuple[str, str], no: tuple[str, str],
+def _offer(game: VariantTable, seat: int, prompt: Text, yes: tuple[str, Text],
+           no: tuple[str, Text],
            resolve: Callable[[VariantTable, str], None], bot: Callable[[VariantTable, float], str],
-           free_text: int = 0, check: Callable[[VariantTable, str], str] | None = None) -> None:
+           free_text: int = 0, check: Callable[[VariantTable, str], Text] | None = None) -> None:
     """A social card: ``seat`` does what the card asks (``yes``) or takes the card
     consequence (``no``); ``(option, label)`` each. Without an answer, the consequence."""
     _ask(game, Decision(
@@ -833,9 +1050,9 @@ def _star(game: VariantTable, seat: int, card: Card) -> None:
     """18: "Sing a song that has the word 'star' in it. If you cannot think of any or are
     unwilling, you must give two cards to each player." """
     _offer(game, seat,
-           "The Star: sing a song with the word 'star' in it (a different one each time; type "
-           "its title if you like), or give two cards to each player.",
-           ("sing", "I sing"), ("give", "Give two cards to each player"),
+           msg("The Star: sing a song with the word 'star' in it (a different one each time; "
+               "type its title if you like), or give two cards to each player."),
+           ("sing", msg("I sing")), ("give", msg("Give two cards to each player")),
            functools.partial(_star_answer, card, seat), _star_bot,
            free_text=SONG_LIMIT, check=_song_sung)
 
@@ -845,13 +1062,14 @@ def song_key(title: str) -> str:
     return "".join(ch for ch in title.casefold() if ch.isalnum())
 
 
-def _song_sung(game: VariantTable, answer: str) -> str:
+def _song_sung(game: VariantTable, answer: str) -> Text:
     """ "Each time this card is played by any player, a different song must be sung." """
     key = song_key(answer)
     if answer in ("sing", "give") or not key or key not in _court(game).songs:
-        return ""
-    return (f"\u201c{answer}\u201d has already been sung in this game: the Star asks for a "
-            "different song")
+        return NO_REASON
+    # i18n: {song} is a song's title, as the player typed it.
+    return msg("\u201c{song}\u201d has already been sung in this game: the Star asks for a "
+               "different song", song=answer)
 
 
 def _star_bot(game: VariantTable, u: float) -> str:
@@ -866,15 +1084,18 @@ def _star_answer(card: Card, seat: int, game: VariantTable, answer: str) -> None
     if answer == "give":
         before = game.counts
         dealt = deal_round(game, seat, others(game, seat), rounds=2)
-        say(game, seat, card, f"{{0}} does not sing, and gives two cards to each player "
-            f"({_cards(dealt)}).")
+        say(game, seat, card, msg_n("{who} does not sing, and gives two cards to each player "
+                                    "({n} card).",
+                                    "{who} does not sing, and gives two cards to each player "
+                                    "({n} cards).", dealt, n=dealt))
         _emptied(game, before)
     elif answer == "sing":
-        say(game, seat, card, "{0} sings a song with 'star' in it, and keeps their cards.")
+        say(game, seat, card, msg("{who} sings a song with 'star' in it, and keeps their cards."))
     else:
         _court(game).songs.append(song_key(answer))
-        say(game, seat, card, "{0} sings \u201c{q}\u201d, and keeps their cards.",
-            quote=answer.rstrip(". "))
+        # i18n: {song} is a song's title, as the player typed it.
+        say(game, seat, card, msg("{who} sings \u201c{song}\u201d, and keeps their cards.",
+                                  song=answer.rstrip(". ")))
 
 
 def _moon(game: VariantTable, seat: int, card: Card) -> None:
@@ -884,20 +1105,22 @@ def _moon(game: VariantTable, seat: int, card: Card) -> None:
         _moon_answer(card, seat, game, "give")
         return
     _offer(game, seat,
-           "The Moon: briefly uncover a covered body part of your choice (a different one each "
-           "time you play the Moon; mind ages and onlookers), or give each player a card.",
-           ("expose", "I uncover one"), ("give", "Give each player a card"),
+           msg("The Moon: briefly uncover a covered body part of your choice (a different one "
+               "each time you play the Moon; mind ages and onlookers), or give each player a "
+               "card."),
+           ("expose", msg("I uncover one")), ("give", msg("Give each player a card")),
            functools.partial(_moon_answer, card, seat),
            lambda g, u: "give")
 
 
 def _moon_answer(card: Card, seat: int, game: VariantTable, answer: str) -> None:
     if answer == "expose":
-        say(game, seat, card, "{0} briefly uncovers a body part, and keeps their cards.")
+        say(game, seat, card, msg("{who} briefly uncovers a body part, and keeps their cards."))
         return
     before = game.counts
     dealt = deal_round(game, seat, others(game, seat))
-    say(game, seat, card, f"{{0}} gives each player a card ({_cards(dealt)}).")
+    say(game, seat, card, msg_n("{who} gives each player a card ({n} card).",
+                                "{who} gives each player a card ({n} cards).", dealt, n=dealt))
     _emptied(game, before)
 
 
@@ -919,14 +1142,21 @@ def _sun(game: VariantTable, seat: int, card: Card) -> None:
     before = game.counts
     if is_day(game):
         dealt = deal_round(game, seat, others(game, seat))
-        text = (f"it is day ({clock}), so {{0}} bestows a card on each player "
-                f"({_cards(dealt)})." if dealt else
-                f"it is day ({clock}), but {{0}} has no cards to bestow.")
+        # i18n: {time} is the local time, as hours:minutes (12:00).
+        text = (msg_n("it is day ({time}), so {who} bestows a card on each player ({n} card).",
+                      "it is day ({time}), so {who} bestows a card on each player ({n} cards).",
+                      dealt, time=clock, n=dealt) if dealt else
+                # i18n: {time} is the local time, as hours:minutes (12:00).
+                msg("it is day ({time}), but {who} has no cards to bestow.", time=clock))
     else:
         got = sum(give(game, s, seat) for s in others(game, seat))
-        text = (f"it is night ({clock}), so {{0}} gets a card from each player "
-                f"({_cards(got)})." if got else
-                f"it is night ({clock}), but nobody else has a card to give {{0}}.")
+        # i18n: {time} is the local time, as hours:minutes (22:00).
+        text = (msg_n("it is night ({time}), so {who} gets a card from each player ({n} card).",
+                      "it is night ({time}), so {who} gets a card from each player ({n} cards).",
+                      got, time=clock, n=got) if got else
+                # i18n: {time} is the local time, as hours:minutes (22:00).
+                msg("it is night ({time}), but nobody else has a card to give {who}.",
+                    time=clock))
     say(game, seat, card, text)
     _emptied(game, before)
 
@@ -939,7 +1169,7 @@ def _world(game: VariantTable, seat: int, card: Card) -> None:
     hands = [game.hands[s] for s in ring]
     for i, hand in enumerate(hands):
         game.hands[ring[(i + 1) % len(ring)]] = hand
-    say(game, seat, card, "every player passes their hand to the player on their left.")
+    say(game, seat, card, msg("every player passes their hand to the player on their left."))
     _emptied(game, before)
 
 
@@ -993,26 +1223,32 @@ def _fine(game: VariantTable, seat: int, arg: str) -> None:
     who broke a decree: off the top of their hand, under the holder's."""
     court = _court(game)
     if not any(d.holder == seat for d in court.decrees):
-        game.ignore(seat, "fine", "only a player who made a decree may fine")
+        game.ignore(seat, "fine", msg("only a player who made a decree may fine"))
         return
     if not game.in_game(seat):
-        game.ignore(seat, "fine", "they are out of the game")
+        game.ignore(seat, "fine", msg("they are out of the game"))
         return
     target = _seat(arg) if arg.isascii() and arg.isdigit() and len(arg) <= 2 else -1
     if not 0 <= target < game.n:
-        game.ignore(seat, "fine", f"{arg!r} is not a player (fine a player by number, 1 to "
-                    f"{game.n})")
+        # i18n: {what} is what was typed for the player to fine, quoted; {n}: the players.
+        game.ignore(seat, "fine", msg("{what} is not a player (fine a player by number, 1 to "
+                                      "{n})", what=repr(arg), n=game.n))
         return
     if game.rules.flag("decree_yields") and court.effect is not None:
-        game.ignore(seat, "fine", f"the decree gives way to {court.effect.name} while its "
-                    "effect plays out")
+        # i18n: {card} is a Major Arcana card's name (The Fool).
+        game.ignore(seat, "fine", msg("the decree gives way to {card} while its effect plays "
+                                      "out", card=card_name(court.effect)))
         return
     if not give(game, target, seat):
-        game.ignore(seat, "fine", f"{game.name(target)} has no cards to pay a fine")
+        # i18n: {who} is the player fined.
+        game.ignore(seat, "fine", msg("{who} has no cards to pay a fine",
+                                      who=game.name(target)))
         return
     decree = next(d for d in reversed(court.decrees) if d.holder == seat)
-    say(game, seat, _EMPEROR_CARD, "{0} fines {1} a card for breaking the decree "
-        "\u201c{q}\u201d.", target, quote=decree.text)
+    # i18n: {who} fines {target}; {decree} is the decree as its player typed it (or chose it).
+    say(game, seat, _EMPEROR_CARD, msg("{who} fines {target} a card for breaking the decree "
+                                       "\u201c{decree}\u201d.", target=_player(target),
+                                       decree=decree_text(decree.text)))
     if not game.hands[target]:
         game.emit(OutOfCards(game.t, target, False))
 
@@ -1041,10 +1277,10 @@ def _start(game: VariantTable) -> None:
 KURS = register(Variant(
     name="kurs",
     order=30,
-    title="K.U.R.S.",
-    summary="Kemetic Unorthodox Rat Screw: a 78-card Tarot deck; Page/Knight/Queen/King "
-    "challenge with 1/2/3/4 chances; slap doubles; each of the 22 Major Arcana has an effect "
-    "(swaps, gifts, decrees, songs...).",
+    title=N_("K.U.R.S."),
+    summary=N_("Kemetic Unorthodox Rat Screw: a 78-card Tarot deck; Page/Knight/Queen/King "
+               "challenge with 1/2/3/4 chances; slap doubles; each of the 22 Major Arcana has an "
+               "effect (swaps, gifts, decrees, songs...)."),
     aliases=("k.u.r.s.", "tarot", "kemetic-unorthodox-rat-screw"),
     lesson="kurs.lesson.toml",
     rules=Rules(slaps=("double",), challenge=(("P", 1), ("N", 2), ("Q", 3), ("K", 4))),
@@ -1053,26 +1289,31 @@ KURS = register(Variant(
     options=("classroom", "genders", "sunrise", "sunset", "decree_yields", "death_card",
              "ending", "slaps"),
     own_options=(
-        OptionSpec("death_card", "The Death card is in the deck (left out by default with two "
-                   "players, where it ends the game at once).", default=True),
-        OptionSpec("classroom", "Classroom-safe wording: the Lovers ask for a high five, not a "
-                   "kiss, and the Moon only gives cards.", default=True),
-        OptionSpec("decree_yields", "A decree gives way to the Major Arcana: no fines while an "
-                   "Arcana card's effect plays out (until the next card is laid).",
+        OptionSpec("death_card", N_("The Death card is in the deck (left out by default with "
+                                    "two players, where it ends the game at once)."),
                    default=True),
-        OptionSpec("sunrise", "The Sun: the hour (0-23, local time) from which it is day.",
+        OptionSpec("classroom", N_("Classroom-safe wording: the Lovers ask for a high five, not "
+                                   "a kiss, and the Moon only gives cards."), default=True),
+        OptionSpec("decree_yields", N_("A decree gives way to the Major Arcana: no fines while "
+                                       "an Arcana card's effect plays out (until the next card "
+                                       "is laid)."),
+                   default=True),
+        OptionSpec("sunrise", N_("The Sun: the hour (0-23, local time) from which it is day."),
                    minimum=0, maximum=23, default=6),
-        OptionSpec("sunset", "The Sun: the hour (1-24, local time) from which it is night.",
+        OptionSpec("sunset", N_("The Sun: the hour (1-24, local time) from which it is night."),
                    minimum=1, maximum=24, default=18),
-        OptionSpec("clock", "The local time the game started, in minutes after midnight (the "
-                   "page and the CLI read it from the clock); the Sun adds the game's time.",
+        OptionSpec("clock", N_("The local time the game started, in minutes after midnight "
+                               "(the page and the CLI read it from the clock); the Sun adds the "
+                               "game's time."),
                    minimum=0, maximum=1439, default=720, local_time=True),
-        OptionSpec("genders", "For the Magician (male) and the High Priestess (female): each "
-                   "seat's answer, in seat order, or - to leave a seat unset (not affected).",
+        # i18n: "-" is typed as it is (it leaves a seat unset).
+        OptionSpec("genders", N_("For the Magician (male) and the High Priestess (female): each "
+                                 "seat's answer, in seat order, or - to leave a seat unset (not "
+                                 "affected)."),
                    GENDERS, default=(), per_seat=True),
     ),
     ignores=("jokers", "joker_split"),
-    cause_titles={"strength": "Strength", "hanged-man": "The Hanged Man"},
+    cause_titles={"strength": N_("Strength"), "hanged-man": N_("The Hanged Man")},
     on_start=_start,
     on_lay=_on_lay,
     on_card=_on_card,

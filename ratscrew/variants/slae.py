@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 from ratscrew.core.cards import Card
 from ratscrew.core.events import (
     KEYS,
+    NO_REASON,
     PHONE,
     TOUCH,
     Controls,
@@ -32,6 +33,7 @@ from ratscrew.core.events import (
 from ratscrew.core.options import OptionSpec, Rules
 from ratscrew.core.table import Decision, VariantTable
 from ratscrew.core.variant import Variant, register
+from ratscrew.i18n import N_, msg, t
 
 RED_FACES = ("right", "left", "either", "right", "left", "rat")
 """The red die: which hand slaps (two faces each for right and left, one for either hand,
@@ -46,22 +48,93 @@ BODY_PARTS = ("ear", "neck", "nose", "chin", "elbow", "forehead", "shoulder", "k
 """What the last player may call for a Rat on the wood die: any part of the body, the die's
 faces or not."""
 
+PART_NAMES = {
+    # i18n: A body part a slap must start from (Slap Like an Egyptian's wood die), said in
+    # "starting from the {part}".
+    "ear": N_("ear"),
+    "neck": N_("neck"),
+    "nose": N_("nose"),
+    "chin": N_("chin"),
+    "elbow": N_("elbow"),
+    "forehead": N_("forehead"),
+    "shoulder": N_("shoulder"),
+    "knee": N_("knee"),
+    "hip": N_("hip"),
+    "toe": N_("toe"),
+}
+"""How each of :data:`BODY_PARTS` is said (a message id)."""
+
+
+HAND_NAMES = {
+    # i18n: The hand a Rat's caller chooses (Slap Like an Egyptian), said in "Ann chooses
+    # {choice}.": the right hand, the left hand, or either hand.
+    "right": N_("right"),
+    "left": N_("left"),
+    "either": N_("either"),
+}
+"""How each of :data:`HANDS` is said, as a choice (a message id)."""
+
+
+def part_name(part: str) -> str:
+    """A body part in the language in use (a part the game does not know as it is)."""
+    name = PART_NAMES.get(part)
+    return t(name) if name else part
+
 
 # --------------------------------------------------------------------------- events
 
-HAND_WORDS = {"right": "the right hand", "left": "the left hand", "either": "either hand"}
+ROLLED_PART = {
+    "rat": N_("Slap-A-Roonie! The dice say: Rat on the red die: {caller} chooses the hand; "
+              "starting from the {part}."),
+    "right": N_("Slap-A-Roonie! The dice say: slap with the right hand; starting from the "
+                "{part}."),
+    "left": N_("Slap-A-Roonie! The dice say: slap with the left hand; starting from the "
+               "{part}."),
+    "either": N_("Slap-A-Roonie! The dice say: slap with either hand; starting from the "
+                 "{part}."),
+}
+"""The dice rolled, by the red die, when the wood die names a body part ({part})."""
 
-HAND_BUTTONS = {"right": "Right", "left": "Left"}
-"""What a hand's slap button says (on a touch screen and on a phone)."""
+ROLLED_RAT = {
+    "rat": N_("Slap-A-Roonie! The dice say: Rat on the red die: {caller} chooses the hand; "
+              "Rat on the wood die: {caller} chooses where the slap starts from."),
+    "right": N_("Slap-A-Roonie! The dice say: slap with the right hand; Rat on the wood die: "
+                "{caller} chooses where the slap starts from."),
+    "left": N_("Slap-A-Roonie! The dice say: slap with the left hand; Rat on the wood die: "
+               "{caller} chooses where the slap starts from."),
+    "either": N_("Slap-A-Roonie! The dice say: slap with either hand; Rat on the wood die: "
+                 "{caller} chooses where the slap starts from."),
+}
+"""The dice rolled, by the red die, when the wood die shows a Rat."""
+
+HAND_CALLED = {
+    "right": N_("{who} calls the Rat: the next slap must use the right hand."),
+    "left": N_("{who} calls the Rat: the next slap must use the left hand."),
+    "either": N_("{who} calls the Rat: the next slap must use either hand."),
+}
+"""A Rat on the red die called, by the hand chosen."""
 
 PLAIN_SLAP = {
-    "": "the red die says {hand} hand: slap with the {hand} hand",
-    KEYS: "the red die says {hand} hand: slap with your {hand}-hand key",
-    TOUCH: "the red die says {hand} hand: slap with your {button} button",
-    PHONE: "the red die says {hand} hand: slap with the {button} button on your phone",
+    "right": {
+        "": N_("the red die says right hand: slap with the right hand"),
+        KEYS: N_("the red die says right hand: slap with your right-hand key"),
+        # i18n: "Right" is the seat's slap button for the right hand.
+        TOUCH: N_("the red die says right hand: slap with your Right button"),
+        # i18n: "Right" is the phone's slap button for the right hand.
+        PHONE: N_("the red die says right hand: slap with the Right button on your phone"),
+    },
+    "left": {
+        "": N_("the red die says left hand: slap with the left hand"),
+        KEYS: N_("the red die says left hand: slap with your left-hand key"),
+        # i18n: "Left" is the seat's slap button for the left hand.
+        TOUCH: N_("the red die says left hand: slap with your Left button"),
+        # i18n: "Left" is the phone's slap button for the left hand.
+        PHONE: N_("the red die says left hand: slap with the Left button on your phone"),
+    },
 }
-"""Why a slap that names no hand is wrong while the red die asks for one, as the slapper
-plays."""
+"""Why a slap that names no hand is wrong while the red die asks for one (by the hand it
+asks for), as the slapper plays."""
+
 
 
 @dataclass(slots=True, eq=False)
@@ -78,15 +151,9 @@ class DiceRolled(Event):
     def explain(self, names: Sequence[str] | None = None,
                 controls: Controls | None = None) -> str:
         caller = seat_name(self.caller, names)
-        if self.red == "rat":
-            hand = f"Rat on the red die: {caller} chooses the hand"
-        else:
-            hand = f"slap with {HAND_WORDS[self.red]}"
         if self.wood == "rat":
-            part = f"Rat on the wood die: {caller} chooses where the slap starts from"
-        else:
-            part = f"starting from the {self.wood}"
-        return f"Slap-A-Roonie! The dice say: {hand}; {part}."
+            return t(ROLLED_RAT[self.red], caller=caller)
+        return t(ROLLED_PART[self.red], caller=caller, part=part_name(self.wood))
 
 
 @dataclass(slots=True, eq=False)
@@ -102,8 +169,10 @@ class DiceCalled(Event):
                 controls: Controls | None = None) -> str:
         who = seat_name(self.seat, names)
         if self.what == "hand":
-            return f"{who} calls the Rat: the next slap must use {HAND_WORDS[self.value]}."
-        return f"{who} calls the Rat: the next slap must start from the {self.value}."
+            return t(HAND_CALLED[self.value], who=who)
+        # i18n: {part} is a body part (ear, neck, knee...).
+        return t("{who} calls the Rat: the next slap must start from the {part}.", who=who,
+                 part=part_name(self.value))
 
 
 @dataclass(slots=True, eq=False)
@@ -118,10 +187,12 @@ class BlackDie(Event):
     def explain(self, names: Sequence[str] | None = None,
                 controls: Controls | None = None) -> str:
         who = seat_name(self.seat, names)
-        text = f"{who} flips a joker and takes the black die"
         if self.previous >= 0 and self.previous != self.seat:
-            text += f" from {seat_name(self.previous, names)}"
-        return text + f": {who} may slap any way they like until someone else flips a joker."
+            return t("{who} flips a joker and takes the black die from {previous}: {who} may "
+                     "slap any way they like until someone else flips a joker.", who=who,
+                     previous=seat_name(self.previous, names))
+        return t("{who} flips a joker and takes the black die: {who} may slap any way they "
+                 "like until someone else flips a joker.", who=who)
 
 
 @dataclass(slots=True)
@@ -164,21 +235,24 @@ def roll(game: VariantTable, caller: int) -> None:
 
 
 RAT_CALLS = (
-    ("hand", "Rat on the red die! Which hand must the next slap use?", HANDS, "either"),
-    ("part", "Rat on the wood die! Where must the next slap start from?", BODY_PARTS, "ear"),
+    ("hand", msg("Rat on the red die! Which hand must the next slap use?"), HANDS, "either",
+     tuple(msg(HAND_NAMES[h]) for h in HANDS)),
+    ("part", msg("Rat on the wood die! Where must the next slap start from?"), BODY_PARTS,
+     "ear", tuple(msg(PART_NAMES[p]) for p in BODY_PARTS)),
 )
-"""What a Rat asks the caller, red die first: the Dice field it sets, the prompt, the choices
-and the default."""
+"""What a Rat asks the caller, red die first: the Dice field it sets, the prompt, the choices,
+the default and how each choice is said."""
 
 
 def _ask_rats(game: VariantTable) -> None:
     dice = _dice(game)
-    for what, prompt, options, default in RAT_CALLS:
+    for what, prompt, options, default, labels in RAT_CALLS:
         if not getattr(dice, what):
             game.ask(Decision(
                 seat=dice.caller,
                 prompt=prompt,
                 options=options,
+                labels=labels,
                 default=default,
                 resolve=functools.partial(_call, what),
             ))
@@ -220,10 +294,18 @@ def _card(game: VariantTable, seat: int, card: Card) -> None:
 def _judge(game: VariantTable, seat: int, hand: str) -> Reason:
     need = required_hand(game, seat)
     if not need or hand == need:
-        return ""
+        return NO_REASON
     if not hand:
-        return wording(PLAIN_SLAP, hand=need, button=HAND_BUTTONS[need])
-    return f"the red die says {need} hand, not {hand}"
+        return wording(PLAIN_SLAP[need])
+    if need == "right":
+        if hand == "left":
+            return msg("the red die says right hand, not left")
+        # i18n: {hand} is the hand a slap named, as it came (not left).
+        return msg("the red die says right hand, not {hand}", hand=hand)
+    if hand == "right":
+        return msg("the red die says left hand, not right")
+    # i18n: {hand} is the hand a slap named, as it came (not right).
+    return msg("the red die says left hand, not {hand}", hand=hand)
 
 
 def _take(game: VariantTable, seat: int, how: str) -> None:
@@ -262,10 +344,10 @@ def _defaults(players: int, options: Mapping[str, Any]) -> dict[str, Any]:
 SLAP_LIKE_AN_EGYPTIAN = register(Variant(
     name="slap-like-an-egyptian",
     order=40,
-    title="Slap Like an Egyptian",
-    summary="The boxed game: jokers in the deck; slap doubles, sandwiches and runs; after every "
-    "winning slap the dice say which hand (and from where) the next slap must come, and "
-    "whoever flips a joker holds the black die and may ignore them.",
+    title=N_("Slap Like an Egyptian"),
+    summary=N_("The boxed game: jokers in the deck; slap doubles, sandwiches and runs; after "
+               "every winning slap the dice say which hand (and from where) the next slap must "
+               "come, and whoever flips a joker holds the black die and may ignore them."),
     aliases=("front-porch", "slae"),
     lesson="slae.lesson.toml",
     rules=Rules(
@@ -277,8 +359,9 @@ SLAP_LIKE_AN_EGYPTIAN = register(Variant(
     player_defaults=_defaults,
     options=("slap_a_roonie", "next_leader", "decks", "jokers", "slaps"),
     own_options=(
-        OptionSpec("slap_a_roonie", "Slap-A-Roonie: after every slap that wins a pile the red "
-                   "and wood dice say which hand, and from where, the next slap must come.",
+        OptionSpec("slap_a_roonie", N_("Slap-A-Roonie: after every slap that wins a pile the "
+                                       "red and wood dice say which hand, and from where, the "
+                                       "next slap must come."),
                    default=True),
     ),
     on_start=_start,

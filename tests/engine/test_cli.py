@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from ratscrew.cli import main
+from ratscrew import i18n
+from ratscrew.cli import LANG_VARIABLES, catalogue_for, environment_languages, main
 from ratscrew.core.options import OPTION_SPECS
 from ratscrew.core.slaps import SLAP_RULES
 from ratscrew.play.record import record_of, replay
@@ -22,6 +23,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 LONG_1 = "-----A--KQ--J--J--KKA-K---"
 LONG_2 = "---J---QJA---------AQ----Q"
+
+
+@pytest.fixture(autouse=True)
+def _english_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No language from the environment: the command speaks English whatever the machine's
+    locale and whichever catalogues are compiled (also for ``python -m ratscrew``)."""
+    for name in LANG_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
 
 
 def run(*argv: str) -> tuple[int, str]:
@@ -894,3 +903,120 @@ def test_bmn_standard_input_that_is_not_text(
     raw = io.TextIOWrapper(io.BytesIO(b"\xff\xfe"), encoding="utf-8", errors="strict")
     monkeypatch.setattr(sys, "stdin", raw)
     assert "standard input is not a text file" in fails(capsys, "replay", "-")
+
+
+# --- --lang -----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def no_catalogues(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """No compiled catalogue at all (whatever the build has made)."""
+    folder = tmp_path / "compiled"
+    folder.mkdir()
+    monkeypatch.setattr(i18n, "COMPILED", folder)
+    return folder
+
+
+def _fake_french(folder: Path) -> None:
+    """A compiled "French" catalogue of two messages, only to see which language is chosen."""
+    (folder / "fr.json").write_text(json.dumps({
+        "lang": "fr", "name": "Français", "plural": "n > 1",
+        "messages": {"Variants:": "Variantes :",
+                     "ratscrew: error: {message}": "ratscrew : erreur : {message}"},
+    }), encoding="utf-8")
+
+
+@pytest.mark.parametrize("argv", [
+    ("--lang", "xx", "rules"),
+    ("--lang=xx", "rules"),
+    ("rules", "--lang", "xx"),
+    ("--lang", "xx", "bmn", "J--", "-J-"),
+])
+def test_lang_unknown_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]
+) -> None:
+    line = fails(capsys, *argv)
+    assert line.startswith("ratscrew: error: --lang: no language 'xx': choose one of en, ")
+
+
+def test_lang_not_compiled_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], no_catalogues: Path
+) -> None:
+    line = fails(capsys, "--lang", "fr", "rules")
+    assert "--lang: the fr catalogue is not compiled" in line
+    assert "not compiled" in fails(capsys, "rules", "--lang", "de")
+    assert "not compiled" in fails(capsys, "--lang", "fr_FR.UTF-8", "rules")
+
+
+def test_lang_without_a_value(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "--lang" in fails(capsys, "rules", "--lang")
+
+
+@pytest.mark.parametrize("argv", [
+    ("rules",),
+    ("rules", "--variant", "kurs"),
+    ("simulate", "--games", "3", "--players", "3"),
+    ("bmn", LONG_1, LONG_2),
+    ("bmn", "--json", LONG_1, LONG_2),
+])
+def test_lang_en_changes_nothing(argv: tuple[str, ...]) -> None:
+    english = run(*argv)
+    assert english[0] == 0
+    assert run("--lang", "en", *argv) == english
+    assert run("--lang=en", *argv) == english
+    assert run(*argv, "--lang", "en") == english
+    assert run("--lang", "en-GB", *argv) == english
+
+
+def test_lang_en_replay_and_errors_unchanged(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.json"
+    assert run("simulate", "--games", "1", "--players", "2", "--record", str(path))[0] == 0
+    english = run("replay", str(path))
+    assert english[0] == 0 and "Dealt 52 cards to 2 players" in english[1]
+    assert run("--lang", "en", "replay", str(path)) == english
+    assert run("replay", str(path), "--lang", "en") == english
+    assert fails(capsys, "--lang", "en", "simulate", "--games", "0") == (
+        "ratscrew: error: --games must be from 1 to 1000000")
+
+
+@pytest.mark.parametrize(("environ", "tags"), [
+    ({"LANG": "fr_FR.UTF-8"}, ["fr_FR"]),
+    ({"LANGUAGE": "de:fr", "LANG": "es_ES.UTF-8"}, ["de", "fr"]),
+    ({"LANGUAGE": "", "LC_MESSAGES": "es_MX@euro", "LANG": "fr_FR"}, ["es_MX"]),
+    ({"LC_ALL": "C.UTF-8", "LANG": "fr_FR.UTF-8"}, []),
+    ({"LANG": "POSIX"}, []),
+    ({}, []),
+])
+def test_environment_languages(environ: dict[str, str], tags: list[str]) -> None:
+    assert environment_languages(environ) == tags
+
+
+def test_environment_language_not_compiled_falls_back_to_english(
+    monkeypatch: pytest.MonkeyPatch, no_catalogues: Path
+) -> None:
+    english = run("rules")
+    for name, value in [("LANG", "fr_FR.UTF-8"), ("LC_ALL", "de_DE"), ("LANGUAGE", "es:fr"),
+                        ("LANG", "C"), ("LANG", "xx_YY.UTF-8")]:
+        monkeypatch.setenv(name, value)
+        assert run("rules") == english, (name, value)
+    assert catalogue_for(None, {"LANG": "fr_FR.UTF-8"}) is i18n.ENGLISH
+
+
+def test_lang_and_environment_choose_the_catalogue(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], no_catalogues: Path
+) -> None:
+    """Which catalogue is used (a two-message stand-in: the real languages are tested with
+    their compiled catalogues); English again once the command is done."""
+    _fake_french(no_catalogues)
+    assert run("rules")[1].startswith("Variants:\n")
+    assert run("--lang", "fr", "rules")[1].startswith("Variantes :\n")
+    assert run("rules", "--lang", "fr_CA")[1].startswith("Variantes :\n")
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert run("rules")[1].startswith("Variantes :\n")
+    assert run("--lang", "en", "rules")[1].startswith("Variants:\n")
+    capsys.readouterr()
+    assert run("rules", "--variant", "snap") == (2, "")
+    assert capsys.readouterr().err.startswith("ratscrew : erreur : unknown variant 'snap'")
+    assert i18n.current() is i18n.ENGLISH

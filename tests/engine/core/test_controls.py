@@ -25,6 +25,7 @@ from ratscrew.core.events import (
     say,
     wording,
 )
+from ratscrew.i18n import msg
 from ratscrew.variants.firefighters import BurnStarted
 from ratscrew.variants.slae import dice_of
 from tests.helpers import flips, only
@@ -119,7 +120,7 @@ def test_a_wording_is_whole_texts_with_named_placeholders() -> None:
     assert (words.say(), words.say(KEYS), words.say(TOUCH)) == (
         "slap with the right hand", "press your right-hand key", "slap with the right hand")
     assert str(words) == say(words) == "slap with the right hand"
-    assert say("plain words", PHONE) == "plain words"
+    assert say(msg("plain words"), PHONE) == "plain words"
     with pytest.raises(ValueError):
         wording({KEYS: "no neutral text"})
     # A name with braces is a value, never read as a placeholder.

@@ -626,7 +626,7 @@ def test_wrong_slap_lockout_slaps_are_ignored_for_n_flips_then_allowed() -> None
     g = _locked_seat_1()
     events = slap(g, 1)  # a real double, but seat 1 is locked out
     assert isinstance(events[0], Ignored) and none_of(events, PileTaken)
-    assert events[0].reason.startswith("locked out for 1 more flip")
+    assert str(events[0].reason).startswith("locked out for 1 more flip")
     assert len(g.pile) == 2 and g.stats[1].slaps_wrong == 1
     flip(g, 2)  # 5C: the second flip ends the lockout
     assert g.penalties.lockout == [0, 0, 0] and g.slappable

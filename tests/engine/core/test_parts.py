@@ -84,9 +84,9 @@ def test_a_lockout_counts_down_with_the_flips_and_then_ends() -> None:
     penalties = Penalties(3, Rules(penalty="lockout", penalty_count=2))
     said = penalties.wrong_slap(1, deque(cards("4D")), Pile(()), 500, "", False)
     assert (said.penalty, said.flips) == ("lockout", 2) and penalties.locked == 1
-    assert penalties.refused(1) == "locked out for 2 more flips" and not penalties.refused(0)
+    assert str(penalties.refused(1)) == "locked out for 2 more flips" and not penalties.refused(0)
     penalties.tick()
-    assert penalties.refused(1) == "locked out for 1 more flip"
+    assert str(penalties.refused(1)) == "locked out for 1 more flip"
     penalties.tick()
     assert penalties.lockout == [0, 0, 0] and penalties.locked == 0 and not penalties.refused(1)
 
@@ -103,7 +103,7 @@ def test_strikes_bar_a_cardless_slapper_at_the_limit() -> None:
 def test_a_burned_hand_may_slap_again_once_the_pile_is_taken() -> None:
     penalties = Penalties(2, Rules(cardless_penalty="burn"))
     assert penalties.wrong_slap(1, deque(), Pile(()), 0, "", False).penalty == "burn"
-    assert "burned" in penalties.refused(1)
+    assert "burned" in str(penalties.refused(1))
     penalties.pile_taken()
     assert not penalties.refused(1)
 

@@ -1,0 +1,219 @@
+"""Every word the game says, in the reader's language.
+
+English is the source: code writes its sentences in English, whole, with named placeholders,
+through these functions, and the build extracts them into the catalogues' template
+(``ratscrew/i18n/po/ratscrew.pot``) that each language's ``.po`` file translates::
+
+    t("{who} flips {card}.", who=name, card=code)           # said now
+    tn("{n} card", "{n} cards", count, n=count)              # a plural: the form for count
+    tc("seat button", "Flip")                                # a context tells two apart
+    msg("the game is over")                                  # said later (a Text)
+    N_("Double")                                             # only marked: said by t(value)
+
+Never glue a sentence from English pieces: a whole sentence is one message, so each language
+can put its words in its own order. A value may be a :class:`Text` (said in the same
+language) or a number (written with the language's digits).
+
+One catalogue is in use at a time (:func:`use`, or :func:`using` for a while): the page's
+chosen language, or the command line's ``--lang``. Without one, everything is English.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from ratscrew.i18n.catalogue import ENGLISH, Catalogue, CatalogueError, Formats, parse
+
+__all__ = [
+    "ENGLISH",
+    "LANGUAGES",
+    "N_",
+    "PSEUDO",
+    "PSEUDO_RTL",
+    "Catalogue",
+    "CatalogueError",
+    "Formats",
+    "Text",
+    "best",
+    "current",
+    "join",
+    "load",
+    "msg",
+    "msg_n",
+    "number",
+    "parse",
+    "t",
+    "tc",
+    "tn",
+    "use",
+    "using",
+]
+
+LANGUAGES: dict[str, str] = {"en": "English", "fr": "Français", "es": "Español", "de": "Deutsch"}
+"""The languages the game ships, each by its own name for itself."""
+PSEUDO = "en-XA"
+"""The pseudo-locale: every message bracketed and made longer, to find text no catalogue
+holds and layouts too tight for longer languages."""
+PSEUDO_RTL = "ar-XB"
+"""The pseudo-locale written right to left."""
+
+COMPILED = Path(__file__).with_name("compiled")
+"""Where the build writes each language's compiled catalogue, ``<lang>.json``."""
+
+_current: Catalogue = ENGLISH
+
+
+def current() -> Catalogue:
+    """The catalogue in use."""
+    return _current
+
+
+def use(catalogue: Catalogue) -> None:
+    """Say everything in ``catalogue``'s language from now on."""
+    global _current
+    _current = catalogue
+
+
+@contextmanager
+def using(catalogue: Catalogue) -> Iterator[Catalogue]:
+    """Say everything in ``catalogue``'s language inside the ``with`` block."""
+    before = _current
+    use(catalogue)
+    try:
+        yield catalogue
+    finally:
+        use(before)
+
+
+def load(lang: str) -> Catalogue:
+    """The compiled catalogue of ``lang`` (:data:`ENGLISH` for "en"). Raises
+    :class:`CatalogueError` for a language the game does not ship, or one not compiled yet."""
+    if lang == "en":
+        return ENGLISH
+    if lang not in LANGUAGES and lang not in (PSEUDO, PSEUDO_RTL):
+        raise CatalogueError(
+            f"no language {lang[:20]!r}: choose one of {', '.join(LANGUAGES)}")
+    path = COMPILED / f"{lang}.json"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        raise CatalogueError(
+            f"the {lang} catalogue is not compiled: run scripts/build (or "
+            "scripts/i18n.py compile)") from None
+    return parse(text)
+
+
+def best(preferred: list[str] | tuple[str, ...], offered: Mapping[str, str] = LANGUAGES) -> str:
+    """The first of ``preferred`` (language tags such as "fr-CA", best first, as a browser
+    lists them) that ``offered`` has, by its full tag or its language; "en" when none is."""
+    for tag in preferred:
+        if not isinstance(tag, str):
+            continue
+        tag = tag.strip().replace("_", "-")
+        if tag in offered:
+            return tag
+        base = tag.split("-", 1)[0].lower()
+        if base in offered:
+            return base
+    return "en"
+
+
+def _said(value: object, catalogue: Catalogue) -> str:
+    if isinstance(value, Text):
+        return value.say(catalogue)
+    if isinstance(value, bool):
+        return str(value)
+    if isinstance(value, int | float):
+        return catalogue.formats.number(value)
+    return str(value)
+
+
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def _format(text: str, values: Mapping[str, object], catalogue: Catalogue) -> str:
+    """``text`` with each ``{name}`` that ``values`` has replaced by its value said (any other
+    brace left as it is: no format specs, no attribute lookups, nothing a translation could
+    make fail), as the page's JavaScript fills a message."""
+    if not values:
+        return text
+
+    def put(match: re.Match[str]) -> str:
+        name = match.group(1)
+        return _said(values[name], catalogue) if name in values else match.group(0)
+
+    return _PLACEHOLDER.sub(put, text)
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """Words said when they are read, in the language then in use: a message id, its
+    plural and context if any, and its named values (texts, numbers, other :class:`Text`).
+    Events keep them, so a game played in one language reads in another."""
+
+    msgid: str
+    values: tuple[tuple[str, object], ...] = ()
+    plural: str = ""
+    n: int = 0
+    context: str = ""
+
+    def say(self, catalogue: Catalogue | None = None) -> str:
+        cat = _current if catalogue is None else catalogue
+        if self.plural:
+            text = cat.ngettext(self.msgid, self.plural, self.n, self.context)
+        else:
+            text = cat.gettext(self.msgid, self.context)
+        return _format(text, dict(self.values), cat)
+
+    def english(self) -> str:
+        return self.say(ENGLISH)
+
+    def __str__(self) -> str:
+        return self.say()
+
+    def __bool__(self) -> bool:
+        return bool(self.msgid)
+
+
+def t(msgid: str, /, **values: object) -> str:
+    """``msgid`` in the language in use, its placeholders filled with ``values``."""
+    return _format(_current.gettext(msgid), values, _current)
+
+
+def tn(singular: str, plural: str, n: int, /, **values: object) -> str:
+    """The form of ``singular``/``plural`` for ``n`` in the language in use, filled."""
+    return _format(_current.ngettext(singular, plural, n), values, _current)
+
+
+def tc(context: str, msgid: str, /, **values: object) -> str:
+    """``msgid`` in ``context`` (the same English said two ways), filled."""
+    return _format(_current.gettext(msgid, context), values, _current)
+
+
+def msg(msgid: str, /, **values: object) -> Text:
+    """``msgid`` with ``values``, to be said when read (:class:`Text`)."""
+    return Text(msgid, tuple(values.items()))
+
+
+def msg_n(singular: str, plural: str, n: int, /, **values: object) -> Text:
+    """A plural message to be said when read."""
+    return Text(singular, tuple(values.items()), plural, n)
+
+
+def N_(msgid: str, /) -> str:
+    """Marks ``msgid`` for the catalogues without saying it: data said later by ``t(value)``."""
+    return msgid
+
+
+def number(value: int | float, decimals: int | None = None) -> str:
+    """``value`` written as the language in use writes numbers."""
+    return _current.formats.number(value, decimals)
+
+
+def join(items: list[str]) -> str:
+    """``items`` as a list in a sentence of the language in use ("A, B and C")."""
+    return _current.formats.join(items)
