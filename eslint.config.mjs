@@ -22,10 +22,14 @@ export default [
     languageOptions: { sourceType: "module", globals: { ...globals.browser, ...globals.worker } },
   },
   {
-    // The page's classic scripts, run in order in one realm: web/boot/setup_early.js uses
-    // web/boot/loader.js's ratscrewLoader.
-    files: ["web/boot/loader.js", "web/boot/setup_early.js"],
+    // The page's classic scripts, run in order in one realm: web/boot/i18n.js's ratscrewI18n
+    // is everyone's; web/boot/setup_early.js uses web/boot/loader.js's ratscrewLoader.
+    files: ["web/boot/i18n.js", "web/boot/loader.js", "web/boot/setup_early.js"],
     languageOptions: { sourceType: "script", globals: globals.browser },
+  },
+  {
+    files: ["web/boot/loader.js", "web/boot/setup_early.js"],
+    languageOptions: { globals: { ratscrewI18n: "readonly" } },
   },
   {
     files: ["web/boot/setup_early.js"],

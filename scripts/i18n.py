@@ -30,7 +30,9 @@ from catalogues.po import check, compile_all, extract, languages, new  # noqa: E
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("extract")
+    x = sub.add_parser("extract")
+    x.add_argument("--template-only", action="store_true",
+                   help="write the template only, leaving the languages' files as they are")
     sub.add_parser("compile")
     c = sub.add_parser("check")
     c.add_argument("lang", nargs="*")
@@ -38,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     n.add_argument("lang")
     args = parser.parse_args(argv)
     if args.command == "extract":
-        extract()
+        extract(args.template_only)
     elif args.command == "compile":
         compile_all()
     elif args.command == "check":

@@ -46,6 +46,7 @@ __all__ = [
     "msg_n",
     "number",
     "parse",
+    "slots",
     "t",
     "tc",
     "tn",
@@ -207,6 +208,23 @@ def msg_n(singular: str, plural: str, n: int, /, **values: object) -> Text:
 def N_(msgid: str, /) -> str:
     """Marks ``msgid`` for the catalogues without saying it: data said later by ``t(value)``."""
     return msgid
+
+
+def slots(text: str) -> list[tuple[str, str]]:
+    """A said message cut at its placeholders, for a page that puts an element (a key cap, a
+    name in bold) where a placeholder is: ``("", words)`` and ``("name", "")`` pieces in
+    order. ``slots(t("{who} decrees {decree}"))`` in French: the pieces of "{who} décrète
+    {decree}"."""
+    out: list[tuple[str, str]] = []
+    at = 0
+    for match in _PLACEHOLDER.finditer(text):
+        if match.start() > at:
+            out.append(("", text[at:match.start()]))
+        out.append((match.group(1), ""))
+        at = match.end()
+    if at < len(text):
+        out.append(("", text[at:]))
+    return out
 
 
 def number(value: int | float, decimals: int | None = None) -> str:

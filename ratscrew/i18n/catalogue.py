@@ -22,7 +22,6 @@ takes from Babel's locale data.
 
 from __future__ import annotations
 
-import gettext
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -131,6 +130,8 @@ def parse(text: str) -> Catalogue:
     lang = _text(data, "lang", "")
     if not lang:
         raise CatalogueError("a compiled catalogue names its language ('lang')")
+    import gettext  # only for another language than English: the page's start skips it
+
     try:
         plural = gettext.c2py(_text(data, "plural", "n != 1"))
     except (ValueError, SyntaxError) as exc:

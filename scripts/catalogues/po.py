@@ -69,11 +69,15 @@ def languages() -> list[str]:
     return sorted(p.stem for p in PO_DIR.glob("*.po"))
 
 
-def extract() -> None:
+def extract(template_only: bool = False) -> None:
+    """The template written anew; each language's file brought up to date with it (new
+    messages to translate, changed ones fuzzy, gone ones dropped) unless ``template_only``."""
     PO_DIR.mkdir(parents=True, exist_ok=True)
     pot = template()
     _write(pot, TEMPLATE)
     print(f"{TEMPLATE.relative_to(ROOT)}: {len(pot)} messages")
+    if template_only:
+        return
     for lang in languages():
         path = PO_DIR / f"{lang}.po"
         catalog = _read(path, lang)

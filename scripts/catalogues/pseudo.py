@@ -1,9 +1,10 @@
 """The pseudo-locale: English made strange enough to see, long enough to test layouts.
 
 Each message is bracketed ``[…]``, its letters accented (Ŵŕöñĝ šļàþ) and padded to 40% more
-letters, while its placeholders (``{who}``), HTML tags and entities stay as they are, so the
-pseudo-locale's sentences are filled and drawn as the real ones are. A page in it shows, at a
-glance, any text that did not come from a catalogue: the only text without brackets.
+letters (in short words), while its placeholders (``{who}``), HTML tags and entities stay as
+they are, so the pseudo-locale's sentences are filled and drawn as the real ones are. A page
+in it shows, at a glance, any text that did not come from a catalogue: the only text without
+brackets.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ _ACCENTS = str.maketrans(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
     "àƀçđéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ",
 )
-_PAD = "·~"
+_WORD = "·~·~·"
 
 
 def pseudo(text: str) -> str:
@@ -28,7 +29,10 @@ def pseudo(text: str) -> str:
     letters = sum(len(p) for i, p in enumerate(parts) if i % 2 == 0)
     out = "".join(p if i % 2 else p.translate(_ACCENTS) for i, p in enumerate(parts))
     pad = max(1, round(letters * LONGER))
-    return f"{OPEN}{out}{(_PAD * pad)[:pad]}{CLOSE}"
+    # Padded in words of its own (·~·~·), as a longer language is longer: a long run without
+    # a space would be a word no real language has, one that no line can break.
+    filler = " ".join([_WORD] * (pad // (len(_WORD) + 1) + 1))[:pad].rstrip()
+    return f"{OPEN}{out} {filler or _WORD[:1]}{CLOSE}"
 
 
 def pseudo_catalog(template: Catalog, locale: str) -> Catalog:

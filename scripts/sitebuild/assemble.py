@@ -7,6 +7,7 @@ from pathlib import Path
 
 from . import layout
 from .appzip import app_zip, overlaid, site_config, stdlib_name, stdlib_zip
+from .catalogues import LOCALE, compile_catalogues, localized_manifest, localized_setup
 from .files import folder_size, sync_files, tree_files, write_if_changed
 from .layout import (
     APP_ZIP,
@@ -74,8 +75,14 @@ def _build(install: bool, site: Path) -> Path:
     if stdlib is not None:
         stdlib_file = stdlib_name(stdlib)
         write_if_changed(site / stdlib_file, stdlib)
-    copied = sync_files(site_sources(own_stdlib=stdlib_file is not None), site,
-                        keep=[*WRITTEN, *([stdlib_file] if stdlib_file else [])])
+    catalogues = compile_catalogues()
+    sources = {**site_sources(own_stdlib=stdlib_file is not None), **catalogues}
+    langs = [Path(rel).stem for rel in catalogues]
+    localized = [name for lang in langs for name in (
+        f"{LOCALE}/{lang}.setup.json", f"web/setup-parts.{lang}.html",
+        localized_manifest(lang))]
+    copied = sync_files(sources, site,
+                        keep=[*WRITTEN, *localized, *([stdlib_file] if stdlib_file else [])])
     # GitHub Pages would otherwise run Jekyll, which hides files and folders starting with "_".
     (site / ".nojekyll").touch()
     write_if_changed(site / APP_ZIP, app_zip())
@@ -84,6 +91,7 @@ def _build(install: bool, site: Path) -> Path:
     write_if_changed(site / STYLESHEET, stylesheet_bundle())
     write_if_changed(site / INDEX, render_index(site, stdlib_file).encode())
     write_if_changed(site / GAME_PARTS, setup_html().game_parts().encode())
+    localized_setup(site, catalogues, setup_html)
     write_service_worker(site)
     count, size = folder_size(site)
     log(f"{site.name}/: {count} files, {size / 1e6:.1f} MB ({copied} copied)")

@@ -4,8 +4,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
-  bannerText, byeReason, cardFace, joinCode, pairs, pileText, turnText, typedAnswer,
-  typedLength, validDecision, vibration,
+  bannerText, byeReason, cardFace, countWords, joinCode, ownLanguage, pairs, pileText, turnText,
+  typedAnswer, typedLength, validDecision, vibration, withLanguage,
 } from "../../web/seat/messages.mjs";
 import { MAX_OPTION } from "../../web/phones/protocol.mjs";
 
@@ -56,6 +56,33 @@ test("the pile's line", () => {
   assert.equal(pileText(0), "The pile is empty");
   assert.equal(pileText(1), "Pile: 1 card");
   assert.equal(pileText(12), "Pile: 12 cards");
+});
+
+test("the words around the seat's count of cards", () => {
+  assert.deepEqual(countWords(1), ["", "card"]);
+  assert.deepEqual(countWords(0), ["", "cards"]);
+  assert.deepEqual(countWords(26), ["", "cards"]);
+  assert.deepEqual(countWords(Number.NaN), ["", "cards"]);
+});
+
+const SEAT = "https://example.org/ratscrew/web/seat/";
+
+test("the seat page in another language keeps its join code", () => {
+  assert.equal(withLanguage(`${SEAT}#1~0~ab`, "de"), `${SEAT}?lang=de#1~0~ab`);
+  assert.equal(withLanguage(`${SEAT}?lang=fr#1~0~ab`, "en"), `${SEAT}?lang=en#1~0~ab`);
+});
+
+test("a phone's own language wins over the table's link, before anything is joined", () => {
+  const languages = { en: "English", fr: "Français", de: "Deutsch" };
+  assert.equal(ownLanguage(`${SEAT}?lang=fr#1~0~ab`, "de", languages), `${SEAT}?lang=de#1~0~ab`);
+  assert.equal(ownLanguage(`${SEAT}?lang=fr#1~0~ab`, "en", languages), `${SEAT}?lang=en#1~0~ab`);
+  // Nothing to do: the link says the phone's language, or none (i18n.js then takes the
+  // phone's), or the phone chose none the game speaks.
+  assert.equal(ownLanguage(`${SEAT}?lang=de#1~0~ab`, "de", languages), "");
+  assert.equal(ownLanguage(`${SEAT}#1~0~ab`, "de", languages), "");
+  assert.equal(ownLanguage(`${SEAT}?lang=fr#1~0~ab`, null, languages), "");
+  assert.equal(ownLanguage(`${SEAT}?lang=fr#1~0~ab`, "xx", languages), "");
+  assert.equal(ownLanguage(`${SEAT}?lang=fr#1~0~ab`, "toString", languages), "");
 });
 
 test("a buzz plays only a short pattern of sane times", () => {

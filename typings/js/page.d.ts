@@ -2,6 +2,8 @@
 // web/boot/setup_early.js make for Python (web/boot/main.py, web/shell/) and the browser tests,
 // and what the tests set before the page loads.
 interface Window {
+  /** The page's language and its catalogue (web/boot/i18n.js). */
+  ratscrewI18n?: typeof ratscrewI18n;
   /** A key, a click or a touch came: the page may start audio (web/shell/sound.py). */
   ratscrewGestured?: boolean;
   /** Whether the runtime's WebAssembly was compiled as it arrived, or why not. */

@@ -1,7 +1,9 @@
 // @ts-check
 // Loading screen for Ratscrew: runs before PyScript (a plain script in <head>), starts the
 // runtime's big downloads at once, shows progress in bytes and then in start-up steps, and
-// turns any start-up failure into a short, readable message.
+// turns any start-up failure into a short, readable message. Its words are the page's language
+// (web/boot/i18n.js's ratscrewI18n, loaded just before it): the loading screen is drawn once
+// the page's language is in.
 //
 // The start's steps (<ol class="boot-steps">): the page, the runtime's download ("Downloading
 // Python: 6 of 14 MB"), Python's start ("Starting Python…", web/boot/pyodide_boot.mjs), the
@@ -140,8 +142,10 @@ const ratscrewLoader = (() => {
     return variants.find((v) => key === v.name || v.aliases.includes(key)) || null;
   };
 
-  /** "Player N" for a 0-based seat. @param {number} seat */
-  const defaultName = (seat) => `Player ${seat + 1}`;
+  /** "Player N" for a 0-based seat, in the page's language (links.py's default_name; in
+   *  English without web/boot/i18n.js: Node's tests). @param {number} seat */
+  const defaultName = (seat) => (typeof ratscrewI18n === "object"
+    ? ratscrewI18n.t("Player {number}", { number: seat + 1 }) : `Player ${seat + 1}`);
 
   /** A name as links.py's _clean_name cleans it ("" when nothing is left): control and format
    *  characters dropped (but the zero-width joiners), commas and whitespace made single
@@ -240,6 +244,19 @@ const ratscrewLoader = (() => {
   // (Node's tests: the functions above are all they use.)
   if (typeof document === "undefined") return;
 
+  // The page's words: web/boot/i18n.js's (loaded before this script; should it have failed to
+  // load, English, so that the error panel still says what did not load).
+  /** @param {string} text @param {Record<string, string | number>} [values] */
+  const english = (text, values) => (values ? text.replace(/\{(\w+)\}/g,
+    (whole, name) => (Object.hasOwn(values, name) ? String(values[name]) : whole)) : text);
+  /** @type {Pick<typeof ratscrewI18n, "t" | "tn" | "number" | "ready">} */
+  const i18n = typeof ratscrewI18n === "object" ? ratscrewI18n : {
+    t: english,
+    tn: (singular, plural, n, values) => english(n === 1 ? singular : plural, values),
+    number: (value, decimals) => value.toFixed(decimals),
+    ready: Promise.resolve(""),
+  };
+
   const TIMEOUT_MS = 120000; // give up: something hangs
   const SLOW_MS = 15000; // say that the first visit downloads a lot
   const DOWNLOAD_SHARE = 0.5; // of the bar: the downloads; the rest is the steps after them
@@ -247,10 +264,17 @@ const ratscrewLoader = (() => {
   // not counted: a visit served by the service worker), about as long as each takes.
   /** @type {Record<string, number | undefined>} */
   const WEIGHTS = { runtime: 2, python: 5, engine: 3, start: 1.5 };
-  // What the loading line says during a step.
-  /** @type {Record<string, string>} */
-  const SAYS = { runtime: "Loading Python…", python: "Starting Python…",
-    engine: "Loading the game…", start: "Drawing the page…" };
+  /** What the loading line says during a step ("" for a step that says its own name).
+   *  @param {string} name */
+  const says = (name) => {
+    switch (name) {
+      case "runtime": return i18n.t("Loading Python…");
+      case "python": return i18n.t("Starting Python…");
+      case "engine": return i18n.t("Loading the game…");
+      case "start": return i18n.t("Drawing the page…");
+      default: return "";
+    }
+  };
   const MB = 1e6;
   const PUMP_MS = 20; // the longest a download's chunks are read for in one go
 
@@ -289,7 +313,7 @@ const ratscrewLoader = (() => {
   // over): <html data-start="...">
   //   "setup"  a plain visit: the setup form, prerendered by scripts/build;
   //   "table"  a link with autostart=1: the table, its seats drawn by web/boot/setup_early.js;
-  //   "wait"   any other link (Python reads it), or a page not built (no prerendered form:
+  //   "wait"   any other link but one with only lang= (Python reads it), or a page not built (no prerendered form:
   //            scripts/build writes data-downloads and the form together): the loading
   //            panel and how to play.
   // A returning visitor's plain visit shows the last table they played (web/model/settings.py's
@@ -309,7 +333,9 @@ const ratscrewLoader = (() => {
   }
   if (saved.projector === true) document.documentElement.classList.add("projector");
   const built = Boolean(script && script.dataset.downloads);
-  const linked = location.search.replace(/^\?/, "") !== "";
+  // A link's language alone (web/boot/i18n.js reads it) is no table to read: a plain visit.
+  const linked = ratscrewLoader.toolLink(location.search) !== ""
+    || [...ratscrewLoader.readParams(location.search).keys()].some((name) => name !== "lang");
   const autostart = ratscrewLoader.autostart(location.search);
   const lastTable = typeof saved.last_table === "string" && saved.last_table !== "";
   let first = "wait";
@@ -539,19 +565,23 @@ const ratscrewLoader = (() => {
 
   // Module preloads (and anything else listed) are counted when they finish loading; a file
   // that came back with an HTTP error is a failure (Pyodide may wait forever after that).
-  /** @type {string[]} */
+  // (A failure's words are said when the loading screen shows it, in the page's language.)
+  /** @type {(() => string)[]} */
   const failures = [];
-  /** @type {(message: string) => void} */
-  let reportFailure = (message) => {
-    failures.push(message);
+  /** @type {(words: () => string) => void} */
+  let reportFailure = (words) => {
+    failures.push(words);
   };
   if (typeof PerformanceObserver === "function") {
     try {
       new PerformanceObserver((list) => {
         for (const entry of /** @type {PerformanceResourceTiming[]} */ (list.getEntries())) {
           if (entry.responseStatus >= 400 && entry.name.startsWith(location.origin)) {
-            const name = entry.name.split("?")[0].split("/").pop();
-            reportFailure(`A file of the game did not load (${name}, HTTP ${entry.responseStatus}).`);
+            const name = entry.name.split("?")[0].split("/").pop() || "";
+            const status = String(entry.responseStatus);
+            // i18n: {file} is a file's name; {status} an HTTP status code (404).
+            reportFailure(() => i18n.t("A file of the game did not load ({file}, HTTP {status}).",
+              { file: name, status }));
           } else if (sizes.has(entry.name) && entry.responseEnd > 0) {
             count(entry.name, entry.decodedBodySize || sizes.get(entry.name) || 0, true);
           }
@@ -593,8 +623,8 @@ const ratscrewLoader = (() => {
       bar.setAttribute("aria-valuenow", String(percent));
     };
 
-    /** @param {number} bytes */
-    const mb = (bytes) => (bytes / MB).toFixed(1);
+    /** Megabytes, with one decimal. @param {number} bytes */
+    const mb = (bytes) => i18n.number(bytes / MB, 1);
     const downloading = () => runtimeTotal > 0 && runtimeDownloaded() < runtimeTotal;
 
     // The line's words (set only when they change: the line is a live region).
@@ -612,18 +642,23 @@ const ratscrewLoader = (() => {
       setProgress((DOWNLOAD_SHARE * done) / total);
       const runtimeStep = names.indexOf("runtime");
       if (done < total && current <= runtimeStep) {
-        bar.setAttribute("aria-valuetext", `${mb(done)} of ${mb(total)} MB downloaded`);
+        bar.setAttribute("aria-valuetext",
+          i18n.t("{done} of {total} MB downloaded", { done: mb(done), total: mb(total) }));
       } else {
         bar.removeAttribute("aria-valuetext"); // the steps after the downloads: their names
       }
-      if (sizeNote) sizeNote.textContent = `(${mb(done)} of ${mb(total)} MB)`;
+      if (sizeNote) {
+        sizeNote.textContent = i18n.t("({done} of {total} MB)",
+          { done: mb(done), total: mb(total) });
+      }
       const runtime = runtimeDownloaded();
       if (runtime < runtimeTotal && current <= runtimeStep) {
         // Whole megabytes: the line is a live region, read out at each change.
         const of = Math.round(runtimeTotal / MB);
-        say(`Downloading Python: ${Math.floor(runtime / MB)} of ${of} MB`);
+        say(i18n.t("Downloading Python: {done} of {total} MB",
+          { done: Math.floor(runtime / MB), total: of }));
       } else if (runtime >= runtimeTotal && current === runtimeStep) {
-        say(SAYS.python);
+        say(says("python"));
       }
     };
 
@@ -650,9 +685,11 @@ const ratscrewLoader = (() => {
         li.dataset.state = i < current ? "done" : i === current ? "active" : "pending";
       });
       setProgress(from(current));
-      let text = label || SAYS[name] || `${(steps[current].firstChild?.textContent || "").trim()}…`;
+      const own = (steps[current].firstChild?.textContent || "").trim(); // the step's name
+      // i18n: The loading line during a step of the start: {step} is the step's name ("Page").
+      let text = label || says(name) || i18n.t("{step}…", { step: own });
       // The runtime's bytes counted: how many (showBytes), then Python's start.
-      if (current === runtimeIndex && runtimeTotal > 0) text = downloading() ? "" : SAYS.python;
+      if (current === runtimeIndex && runtimeTotal > 0) text = downloading() ? "" : says("python");
       if (text) say(text);
       showBytes();
     };
@@ -676,7 +713,7 @@ const ratscrewLoader = (() => {
       });
       setProgress(1);
       bar.removeAttribute("aria-valuetext");
-      say("Ready");
+      say(i18n.t("Ready"));
       if (detail) {
         detailLine.textContent = String(detail);
         detailLine.hidden = false;
@@ -696,8 +733,8 @@ const ratscrewLoader = (() => {
       steps.forEach((li) => {
         if (li.dataset.state === "active") li.dataset.state = "failed";
       });
-      say("Could not start");
-      errorMessage.textContent = String(message || "Python did not start.");
+      say(i18n.t("Could not start"));
+      errorMessage.textContent = String(message || i18n.t("Python did not start."));
       errorBox.hidden = false;
       hint.hidden = true; // the error box says it all
       boot.hidden = false;
@@ -712,8 +749,8 @@ const ratscrewLoader = (() => {
 
     window.ratscrewBoot = { step, progress, ready, fail, hide, bytes: () => [downloaded(), total] };
     onBytes = showBytes;
-    reportFailure = fail;
-    failures.forEach(fail);
+    reportFailure = (words) => fail(words());
+    failures.forEach((words) => fail(words()));
 
     // The error panel's way out: forget what this site saved (a setting that stops Python
     // from starting would stop it again at every reload; the Python snapshot too) and open
@@ -759,7 +796,7 @@ const ratscrewLoader = (() => {
     });
 
     if (typeof WebAssembly !== "object") {
-      fail("This browser cannot run WebAssembly, which Ratscrew needs to run Python.");
+      fail(i18n.t("This browser cannot run WebAssembly, which Ratscrew needs to run Python."));
       return;
     }
 
@@ -768,7 +805,8 @@ const ratscrewLoader = (() => {
     // the console).
     addEventListener("py:done", () => {
       if (!finished && current < names.indexOf("engine")) {
-        fail("The game's Python code stopped with an error (details in the browser console).");
+        fail(i18n.t(
+          "The game's Python code stopped with an error (details in the browser console)."));
       }
     });
 
@@ -779,7 +817,10 @@ const ratscrewLoader = (() => {
       }
     }, SLOW_MS);
     setTimeout(() => {
-      fail(`Loading took more than ${TIMEOUT_MS / 1000} seconds. Reload the page to try again.`);
+      const seconds = TIMEOUT_MS / 1000;
+      fail(i18n.tn("Loading took more than {n} second. Reload the page to try again.",
+        "Loading took more than {n} seconds. Reload the page to try again.", seconds,
+        { n: seconds }));
     }, TIMEOUT_MS);
   };
 
@@ -792,11 +833,14 @@ const ratscrewLoader = (() => {
       if (target && target !== window && (target.src || target.href)) {
         const url = target.src || target.href || "";
         const name = url.split("/").pop() || url;
-        reportFailure(`A file of the game did not load (${name}). Check your connection.`);
+        // i18n: {file} is a file's name.
+        reportFailure(() => i18n.t(
+          "A file of the game did not load ({file}). Check your connection.", { file: name }));
       } else if (event.message && !/^ResizeObserver loop/.test(event.message)) {
         // (A size written by a ResizeObserver that changes the size again is reported here
         // too, and is harmless: the next frame has the sizes.)
-        reportFailure(`Start-up error: ${event.message}`);
+        // i18n: {message} is the browser's message about the error (often in English).
+        reportFailure(() => i18n.t("Start-up error: {message}", { message: event.message }));
       }
     },
     true,
@@ -805,8 +849,10 @@ const ratscrewLoader = (() => {
   addEventListener("unhandledrejection", (event) => {
     const reason = event.reason;
     const text = reason && reason.message ? reason.message : String(reason);
-    // First line only: a Python error arrives with its whole traceback.
-    reportFailure(`Python could not start: ${text.trim().split("\n").pop()}`);
+    // Last line only: a Python error arrives with its whole traceback.
+    const message = text.trim().split("\n").pop() || "";
+    // i18n: {message} is Python's message about the error (in English).
+    reportFailure(() => i18n.t("Python could not start: {message}", { message }));
   });
 
   // Offline: the service worker (sw.js, next to index.html) caches the whole site on the
@@ -847,9 +893,14 @@ const ratscrewLoader = (() => {
     }, { once: true });
   }
 
+  // The loading screen, once the page is there and in its language (at once for English; the
+  // page is hidden until then).
+  const begin = () => {
+    i18n.ready.then(screen);
+  };
   if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", screen, { once: true });
+    document.addEventListener("DOMContentLoaded", begin, { once: true });
   } else {
-    screen();
+    begin();
   }
 })();

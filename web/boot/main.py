@@ -5,6 +5,10 @@ It only boots: it loads the engine and the page's modules, then starts the appli
 it goes. Anything that fails on the way becomes a one-line message on the page, with the
 traceback in the browser console.
 
+Its words are the page's language: before the engine (and its catalogue, :func:`use_language`)
+is there, said by the page's JavaScript (``window.ratscrewI18n.t``, web/boot/i18n.js, which has
+the same catalogue); after, by :mod:`ratscrew.i18n`.
+
 The page answers nothing (a click, a key, a menu of the setup form) while Python runs, so the
 start goes in steps (:func:`start`), the page's turn between them: the modules are imported a
 few at a time (:data:`START_MODULES`, each after the modules it imports, so that each import
@@ -34,7 +38,8 @@ random.seed()
 
 boot = window.ratscrewBoot
 
-ENGINE_MODULES = ("ratscrew.core.rng", "ratscrew.core.cards", "ratscrew.core.slaps",
+ENGINE_MODULES = ("ratscrew.core.safe_json", "ratscrew.i18n.catalogue", "ratscrew.i18n",
+                  "ratscrew.core.rng", "ratscrew.core.cards", "ratscrew.core.slaps",
                   "ratscrew.core.options", "ratscrew.core.events", "ratscrew.core.discovery",
                   "ratscrew.core.variant", "ratscrew.core.actions", "ratscrew.core.table",
                   "ratscrew.core.pile", "ratscrew.core.challenge", "ratscrew.core.penalties",
@@ -44,7 +49,7 @@ ENGINE_MODULES = ("ratscrew.core.rng", "ratscrew.core.cards", "ratscrew.core.sla
 not needed to play, and importing them would only slow the start)."""
 
 PAGE_MODULES = (
-    "ratscrew.core.safe_json", "web.model.query", "web.model.links", "web.model.keymap",
+    "web.model.query", "web.model.links", "web.model.keymap",
     "web.model.card_text", "web.model.card_face", "web.dom", "web.table.cards_view",
     "web.shell.keys", "ratscrew.play.record",
     "web.model.game_clock", "web.model.timeline", "web.model.session",
@@ -71,9 +76,6 @@ DISCOVERED = ("ratscrew.variants.", "web.table.parts.")
 STEP_S = 0.03
 """A step of the start takes about this long at most (a module's import cannot be cut)."""
 
-FIRST_SCREENS = {"table": "Drawing the table…", "setup": "Setting up the form…"}
-"""The loading line's last words, by the screen drawn first; any other: "Drawing the page…"."""
-
 
 async def next_task() -> None:
     """The page's turn: Python's event loop in Pyodide runs what comes next from a new task of
@@ -96,13 +98,24 @@ async def import_in_steps(names: tuple[str, ...], done: int = 0,
     await next_task()
 
 
-
 def first_screen() -> str:
     """The screen the app draws first: "table" (a link's table, or Deal pressed while Python
     started), "setup", or another ("wait": a link Python reads)."""
     pending = document.getElementById("setup").getAttribute("data-pending")
     start = str(document.documentElement.dataset.start or "wait")
     return "table" if pending else start
+
+
+def first_screen_words(screen: str) -> str:
+    """The loading line's last words, by the screen drawn first (:func:`first_screen`), in the
+    page's language (the engine's catalogue is in use by then)."""
+    from ratscrew.i18n import t
+
+    if screen == "table":
+        return t("Drawing the table…")
+    if screen == "setup":
+        return t("Setting up the form…")
+    return t("Drawing the page…")
 
 
 def compiled_at_start() -> list[str]:
@@ -130,9 +143,43 @@ def unlisted_at_start() -> list[str]:
                   and name != "web.boot" and not name.startswith("web.boot."))
 
 
-def fail(what: str, error: Exception) -> None:
+async def use_language() -> None:
+    """Say everything in the page's language: the catalogue web/boot/i18n.js fetched for it
+    (none for English). A catalogue Python cannot read leaves the page in English, and says
+    why (a notice)."""
+    from ratscrew import i18n
+
+    text = str(await window.ratscrewI18n.ready or "")
+    if not text:
+        return
+    try:
+        i18n.use(i18n.parse(text))
+    except i18n.CatalogueError as error:
+        window.console.error(f"[ratscrew] the catalogue: {error}")
+        # (Said by the page's JavaScript, which could read the catalogue.)
+        # i18n: {error} says what is wrong with the language's catalogue (in English).
+        window.ratscrewI18n.problem = window.ratscrewI18n.t(
+            "The page's language could not be loaded ({error}).", values(error=str(error)))
+
+
+def values(**named: str) -> object:
+    """Named values for the page's JavaScript words (``window.ratscrewI18n.t``): a plain
+    JavaScript object."""
+    from web.dom import js_object
+
+    return js_object(named)
+
+
+def problem(error: Exception) -> str:
+    """What went wrong, in one line: the error's type and message (for the error panel)."""
+    return f"{type(error).__name__}: {error}"
+
+
+def fail(what: str, message: str) -> None:
+    """The start failed: ``message`` (the page's words) on the loading screen's error panel,
+    and ``what`` failed with the traceback in the console."""
     window.console.error(f"[ratscrew] {what}:\n{traceback.format_exc()}")
-    boot.fail(f"The {what} ({type(error).__name__}: {error}).")
+    boot.fail(message)
 
 
 async def start() -> None:
@@ -140,9 +187,15 @@ async def start() -> None:
         import ratscrew
 
         await import_in_steps(ENGINE_MODULES)
+        await use_language()
     except Exception as error:
-        fail("game engine failed to load", error)
+        # (Said by the page's JavaScript: the engine's catalogue may not be in use.)
+        # i18n: {error} is the error's type and message, in English ("ImportError: ...").
+        fail("game engine failed to load", window.ratscrewI18n.t(
+            "The game engine failed to load ({error}).", values(error=problem(error))))
         return
+    from ratscrew.i18n import t, tn
+
     try:
         await import_in_steps(PAGE_MODULES, len(ENGINE_MODULES))
         # The variants' web parts (their pieces of the table), one a step, as discovery finds
@@ -155,16 +208,21 @@ async def start() -> None:
         await import_in_steps(found, len(START_MODULES), len(START_MODULES) + len(found))
         load_parts()
         screen = first_screen()
-        boot.step("start", FIRST_SCREENS.get(screen, "Drawing the page…"))
+        boot.step("start", first_screen_words(screen))
         await next_task()
         from web.shell.app import App
 
         app = App()
     except Exception as error:
-        fail("game failed to start", error)
+        # i18n: {error} is the error's type and message, in English ("TypeError: ...").
+        fail("game failed to start", t("The game failed to start ({error}).",
+                                       error=problem(error)))
         return
     window.ratscrewApp = create_proxy(app)
-    boot.ready(f"Ratscrew {ratscrew.__version__} · {len(START_MODULES)} modules loaded")
+    count = len(START_MODULES)
+    boot.ready(tn("Ratscrew {version} · {n} module loaded",
+                  "Ratscrew {version} · {n} modules loaded", count,
+                  version=ratscrew.__version__, n=count))
     boot.hide()
     document.getElementById("app").hidden = False
     if getattr(window, "ratscrewStdlib", None) and (compiled := compiled_at_start()):
@@ -178,7 +236,7 @@ async def start() -> None:
 _STARTING: set[asyncio.Future[None]] = set()
 """The start under way (the event loop holds only a weak reference to it)."""
 
-boot.step("engine", "Loading the game…")
+boot.step("engine", window.ratscrewI18n.t("Loading the game…"))  # (before the engine's catalogue)
 _task = asyncio.ensure_future(start())
 _STARTING.add(_task)
 _task.add_done_callback(_STARTING.discard)

@@ -14,7 +14,8 @@
 // player, named from the link). Any other link waits for Python, which reads it. Which of the
 // three it is, web/boot/loader.js decided before the first frame (<html data-start>), and the
 // stylesheet already shows that screen in its place: this script only fills it in. It reads
-// the link with web/boot/loader.js's ratscrewLoader.readTable, as Python reads it.
+// the link with web/boot/loader.js's ratscrewLoader.readTable, as Python reads it. Its words
+// are the page's language (web/boot/i18n.js's ratscrewI18n): it draws once that is in.
 "use strict";
 
 (() => {
@@ -184,8 +185,12 @@
         name.style.setProperty("--word", String(ratscrewLoader.longestWord(seatName)));
         part(".stack").style.setProperty("--depth", String(depths[seat] || 0));
         if (bot) {
-          part(".seat-tag").title = `bot, ${level}`;
-          part(".seat-skill").textContent = ` · ${level}`;
+          // The level in the page's language, as web/table/piece.py's level_name says it (its
+          // message ids are the levels' names).
+          const said = ratscrewI18n.t(level);
+          // i18n: A bot seat's tag's tooltip: {level} is the bot's level (easy, normal...).
+          part(".seat-tag").title = ratscrewI18n.t("bot, {level}", { level: said });
+          part(".seat-skill").textContent = ` · ${said}`;
         } else {
           const zone = part(".touch");
           zone.className = `touch touch-${actions.length}`;
@@ -201,7 +206,7 @@
         box.appendChild(node);
       }
     }
-    $("explain").textContent = "Dealing as soon as the game is ready…";
+    $("explain").textContent = ratscrewI18n.t("Dealing as soon as the game is ready…");
     keepCentreSize();
   };
 
@@ -222,14 +227,17 @@
     });
   };
 
-  // Each game's parts of the form (written by the build, 116 KB), fetched when someone
-  // reaches for the game menu (a pointer or the keyboard on it), not on every start: most
-  // people never change the game before Python is ready, and the runtime needs the bytes.
+  // Each game's parts of the form in the page's language (written by the build, 116 KB),
+  // fetched when someone reaches for the game menu (a pointer or the keyboard on it), not on
+  // every start: most people never change the game before Python is ready, and the runtime
+  // needs the bytes.
   /** @type {Promise<void> | null} */
   let parts = null;
   const gameParts = () => {
     if (!parts) {
-      parts = fetch("web/setup-parts.html").then((r) => (r.ok ? r.text() : ""))
+      const lang = ratscrewI18n.lang;
+      parts = fetch(lang === "en" ? "web/setup-parts.html" : `web/setup-parts.${lang}.html`)
+        .then((r) => (r.ok ? r.text() : ""))
         .then((html) => {
           const box = document.createElement("div");
           box.hidden = true;
@@ -299,7 +307,7 @@
       // (the link is Python's to write, a record Python's to read)
       const button = /** @type {HTMLButtonElement} */ ($(id));
       button.disabled = true;
-      button.title = "Ready in a moment, once the game has loaded";
+      button.title = ratscrewI18n.t("Ready in a moment, once the game has loaded");
     }
     const start = $("setup-start");
 
@@ -316,7 +324,7 @@
     /** @param {"deal" | "demo"} what */
     const pend = (what) => {
       form.dataset.pending = what;
-      start.textContent = "Dealing as soon as the game is ready…";
+      start.textContent = ratscrewI18n.t("Dealing as soon as the game is ready…");
       start.setAttribute("aria-disabled", "true");
       $("boot-status").scrollIntoView({ block: "nearest" });
     };
@@ -329,8 +337,11 @@
     body.dataset.setup = "live";
   };
 
-  // web/boot/loader.js chose the first screen (<html data-start>) before the first frame.
+  // web/boot/loader.js chose the first screen (<html data-start>) before the first frame; the
+  // page is in its language first (web/boot/i18n.js: at once for English).
   const start = document.documentElement.dataset.start;
-  if (start === "table") skeletonTable(variantSelect);
-  else if (start === "setup") setupForm();
+  ratscrewI18n.ready.then(() => {
+    if (start === "table") skeletonTable(variantSelect);
+    else if (start === "setup") setupForm();
+  });
 })();

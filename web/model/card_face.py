@@ -11,8 +11,9 @@ as ``[tag, {attributes}, content]``.
 
 from __future__ import annotations
 
-from ratscrew.core.cards import ACE, KNIGHT, PAGE, RANK_CODES, Card
+from ratscrew.core.cards import ACE, ARCANA_NAMES, KNIGHT, PAGE, RANK_CODES, Card
 from ratscrew.core.engine import COVERED, DEAD, LIVE, PENALTY, Game
+from ratscrew.i18n import t, tc
 from web.model.card_text import SUIT_SYMBOLS, is_tarot
 
 Node = tuple[str, dict[str, str], str | list["Node"]]
@@ -99,7 +100,7 @@ def card_face(card: Card, kind: str = LIVE) -> Node:
     a covered card, under the Tower's, is its back alone).
     """
     if kind == COVERED:  # nobody saw it: its back, and nothing in the page to read it by
-        return node("div", "card covered", [], role="img", aria_label="a covered card")
+        return node("div", "card covered", [], role="img", aria_label=t("a covered card"))
     colour = "red" if card.red else "black"
     classes = f"card {colour} suit-{card.suit}"
     if kind != LIVE:
@@ -113,7 +114,8 @@ def card_face(card: Card, kind: str = LIVE) -> Node:
     else:
         parts = _standard_face(card)
     if kind == DEAD:
-        parts.append(node("span", "tag", "dead"))
+        # i18n: The tag on a dead card (played out of turn or burned on top: no slap uses it).
+        parts.append(node("span", "tag", tc("card tag", "dead")))
     return node("div", classes, parts, role="img", aria_label=card.name, data_code=card.code)
 
 
@@ -124,7 +126,7 @@ def _standard_face(card: Card) -> list[Node]:
         node("span", "rank", "JKR" if card.is_joker else rank),
         node("span", "suit", suit),
     ]) for corner in ("tl", "br")]
-    centre = "Joker" if card.is_joker else (rank if card.is_face else suit)
+    centre = t("Joker") if card.is_joker else (rank if card.is_face else suit)
     kind_class = "centre face joker" if card.is_joker else (
         "centre face" if card.is_face else "centre")
     parts.append(node("span", kind_class, centre))
@@ -150,10 +152,12 @@ def _arcana_face(card: Card) -> list[Node]:
     name = card.name
     long = max(len(word) for word in name.split()) >= ARCANA_LONG_WORD
     words: list[Node] = []
-    if name.startswith("The "):
-        # "The" small over the words that tell the cards apart; the text stays the name.
-        words.append(node("span", "arcana-the", "The "))
-        name = name[4:]
+    article, space, rest = name.partition(" ")
+    if ARCANA_NAMES[card.arcana - 1].startswith("The ") and space and rest:
+        # "The" (or the language's article: the first word of a name that has "The" in
+        # English) small over the words that tell the cards apart; the text stays the name.
+        words.append(node("span", "arcana-the", article + space))
+        name = rest
     words.append(node("span", "arcana-title", name))
     return [
         node("span", "numeral top", card.numeral),

@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 
 from ratscrew.core.cards import CARDS, RANK_CODES, TAROT_SUITS, Card
+from ratscrew.i18n import t
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "R": "★", "B": "★"}
 _CODE = (r"(?:10|[2-9JQKA])[SHDC]|[RB]J"  # standard cards and jokers
@@ -27,7 +28,7 @@ def is_tarot(card: Card) -> bool:
 
 def _symbol(card: Card) -> str:
     if card.is_joker:
-        return "Joker"
+        return t("Joker")
     if is_tarot(card):
         return card.name  # Tarot suits have no symbol every font has: "Queen of Cups"
     return RANK_CODES[card.rank] + SUIT_SYMBOLS[card.suit]
@@ -48,7 +49,8 @@ def _spell(text: str, word: Callable[[Card], str]) -> str:
 
 def with_symbols(text: str) -> str:
     """Card codes in a sentence as people write them: "7H" becomes "7♥". Tarot cards are
-    named ("QCU" becomes "Queen of Cups", "M12" "The Hanged Man"); jokers are "Joker"."""
+    named ("QCU" becomes "Queen of Cups", "M12" "The Hanged Man"); jokers are "Joker" (in
+    the language in use)."""
     return _spell(text, _symbol)
 
 

@@ -30,6 +30,7 @@ from ratscrew.core.events import (
     device_of,
     say,
 )
+from ratscrew.i18n import N_, t, tn
 from web.model.variant_page import event_ranks
 
 RANKS: dict[str, int] = {
@@ -150,24 +151,63 @@ class Note:
     text: str
 
 
-def _cards(n: int) -> str:
-    return f"{n} card{'s' * (n != 1)}"
-
-
 def _wrong_slap_note(event: WrongSlap, device: str) -> str:
-    what = "Card out of turn" if event.flip else "Wrong slap"
+    what = t("Card out of turn") if event.flip else t("Wrong slap")
     if event.reason:
-        what += f" ({say(event.reason, device)})"
-    costs = {
-        "cards": f"\u2212{_cards(len(event.burned))}",
-        "lockout": f"no slaps for {event.flips} flip{'s' * (event.flips != 1)}",
-        "strike": f"strike {event.strikes}",
-        "barred": "may not slap back in",
-        "miss-turn": "misses a turn" if event.flips == 1 else f"misses {event.flips} turns",
-        "burn": "hand burned",
-    }
-    cost = costs.get(event.penalty)
-    return f"{what}: {cost}" if cost else f"{what} (no penalty)"
+        # i18n: "Wrong slap" or "Card out of turn", then why it was wrong.
+        what = t("{what} ({why})", what=what, why=say(event.reason, device))
+    cost = _cost(event)
+    if not cost:
+        # i18n: "Wrong slap" or "Card out of turn" (with its reason), at the seat that did it.
+        return t("{what} (no penalty)", what=what)
+    # i18n: A note at a seat: "Wrong slap" or "Card out of turn" (with its reason), then
+    # what it cost ("-2 cards" with a minus sign, "no slaps for 3 flips").
+    return t("{what}: {cost}", what=what, cost=cost)
+
+
+def _cost(event: WrongSlap) -> str:
+    """What a wrong slap cost, as a seat's note says it ("" for nothing)."""
+    penalty = event.penalty
+    if penalty == "cards":
+        n = len(event.burned)
+        # i18n: A seat's note: the cards a wrong slap burned (a minus sign, U+2212, before
+        # the number).
+        return tn("\u2212{n} card", "\u2212{n} cards", n, n=n)
+    if penalty == "lockout":
+        # i18n: A seat's note: a wrong slap's cost, flips before the player may slap again.
+        return tn("no slaps for {n} flip", "no slaps for {n} flips", event.flips, n=event.flips)
+    if penalty == "strike":
+        # i18n: A seat's note: a wrong slap's cost, the player's strike count (strike 2).
+        return t("strike {n}", n=event.strikes)
+    if penalty == "barred":
+        return t("may not slap back in")
+    if penalty == "miss-turn":
+        if event.flips == 1:
+            return t("misses a turn")
+        return tn("misses {n} turn", "misses {n} turns", event.flips, n=event.flips)
+    if penalty == "burn":
+        return t("hand burned")
+    return ""
+
+
+IGNORED_NOTES = {
+    # i18n: A note at the seat whose action did nothing: {why} says why.
+    "flip": N_("Flip ignored: {why}"),
+    "slap": N_("Slap ignored: {why}"),
+    "choice": N_("Choice ignored: {why}"),
+    "fine": N_("Fine ignored: {why}"),
+    "burn": N_("Burn ignored: {why}"),
+}
+"""A seat's note for an ignored action, by action (message ids; ``{why}``: the reason)."""
+
+
+def _ignored_note(event: Ignored, device: str) -> str:
+    why = say(event.reason, device)
+    text = IGNORED_NOTES.get(event.action)
+    if text is not None:
+        return t(text, why=why)
+    # i18n: A seat's note: {action} is an action's code (not translated), {why} the reason.
+    return t("{action} ignored: {why}", action=event.action.capitalize(), why=why)
 
 
 def seat_notes(events: Sequence[Event], humans: Collection[int] | None = None,
@@ -183,20 +223,24 @@ def seat_notes(events: Sequence[Event], humans: Collection[int] | None = None,
         if isinstance(event, Ignored):
             if humans is not None and event.seat not in humans:
                 continue
-            why = say(event.reason, device_of(controls, event.seat))
-            note = Note(event.seat, event.kind, f"{event.action.capitalize()} ignored: {why}")
+            note = Note(event.seat, event.kind,
+                        _ignored_note(event, device_of(controls, event.seat)))
         elif isinstance(event, WrongSlap):
             note = Note(event.seat, event.kind,
                         _wrong_slap_note(event, device_of(controls, event.seat)))
         elif isinstance(event, PileTaken):
-            note = Note(event.seat, event.kind, f"+{_cards(event.count)}")
+            # i18n: A seat's note: the cards a won pile brought.
+            note = Note(event.seat, event.kind, tn("+{n} card", "+{n} cards", event.count,
+                                                   n=event.count))
         elif isinstance(event, TurnMissed):
-            note = Note(event.seat, event.kind, "Misses this turn")
+            note = Note(event.seat, event.kind, t("Misses this turn"))
         elif isinstance(event, OutOfCards):
             note = Note(event.seat, event.kind,
-                        "Out of the game" if event.eliminated else "Out of cards")
+                        t("Out of the game") if event.eliminated else t("Out of cards"))
         elif isinstance(event, BackIn):
-            note = Note(event.seat, event.kind, f"Back in: {_cards(event.cards)}")
+            # i18n: A seat's note: a player back in the game, with the cards they won.
+            note = Note(event.seat, event.kind, tn("Back in: {n} card", "Back in: {n} cards",
+                                                   event.cards, n=event.cards))
         if note is not None:
             notes.pop(note.seat, None)
             notes[note.seat] = note
@@ -245,7 +289,11 @@ class Announcer:
             return None
         text = self.best[1]
         if self.more:
-            text += f" ({self.more} more event{'s' * (self.more != 1)} since the last summary.)"
+            # i18n: What the screen reader says at fast speeds: the most important sentence
+            # ({said}), then how many other events it left out.
+            text = tn("{said} ({n} more event since the last summary.)",
+                      "{said} ({n} more events since the last summary.)", self.more,
+                      said=text, n=self.more)
         self.best, self.more, self.last = None, 0, now
         return text
 

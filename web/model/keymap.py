@@ -37,6 +37,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ratscrew.i18n import N_, Catalogue, current, t, tc
+
 MAX_SEATS = 8
 
 ACTIONS: tuple[str, ...] = ("flip", "slap")
@@ -65,17 +67,19 @@ _MODIFIERS = (
     "symbol", "symbollock", "numlock", "scrolllock",
 )
 RESERVED_KEYS: Mapping[str, str] = {
-    "escape": "it pauses and resumes the game",
-    "tab": "it moves between buttons",
-    "enter": "it presses buttons",
-    **{name: "it is a modifier key" for name in _MODIFIERS},
-    **{f"f{n}": "the browser uses the function keys" for n in range(1, 13)},
-    "dead": "it only starts an accented letter",
-    "unidentified": "the browser cannot name it",
-    "process": "an input method is using it",
-    "compose": "it only starts a composed character",
+    # i18n: Why a key cannot be a game key, after "{key} is reserved: ".
+    "escape": N_("it pauses and resumes the game"),
+    "tab": N_("it moves between buttons"),
+    "enter": N_("it presses buttons"),
+    **{name: N_("it is a modifier key") for name in _MODIFIERS},
+    **{f"f{n}": N_("the browser uses the function keys") for n in range(1, 13)},
+    "dead": N_("it only starts an accented letter"),
+    "unidentified": N_("the browser cannot name it"),
+    "process": N_("an input method is using it"),
+    "compose": N_("it only starts a composed character"),
 }
-"""Normalised keys that can never be assigned, with the reason shown to players."""
+"""Normalised keys that can never be assigned, with the reason shown to players (a message
+id: ``t(reason)``)."""
 
 # Older browsers' names for keys (IE / old Edge / old Firefox) -> the standard names.
 _ALIASES = {
@@ -93,29 +97,44 @@ _ALIASES = {
     "return": "enter",
 }
 
-_LABELS = {
-    "space": "Space",
-    "arrowleft": "←",
-    "arrowright": "→",
-    "arrowup": "↑",
-    "arrowdown": "↓",
-    "escape": "Esc",
-    "enter": "Enter",
-    "tab": "Tab",
-    "backspace": "Backspace",
-    "delete": "Delete",
-    "insert": "Insert",
-    "home": "Home",
-    "end": "End",
-    "pageup": "Page Up",
-    "pagedown": "Page Down",
-    "contextmenu": "Menu",
-    "capslock": "Caps Lock",
-    "numlock": "Num Lock",
-    "scrolllock": "Scroll Lock",
-    "altgraph": "AltGr",
-    "control": "Ctrl",
-}
+_ARROWS = {"arrowleft": "←", "arrowright": "→", "arrowup": "↑", "arrowdown": "↓"}
+
+
+def _key_words() -> dict[str, str]:
+    """The names of keys that are words, in the language in use (as its keyboards print
+    them: Ctrl is Strg on a German keyboard)."""
+    return {
+        # i18n: The names of keys as keyboards print them (context "key").
+        "space": tc("key", "Space"),
+        "escape": tc("key", "Esc"),
+        "enter": tc("key", "Enter"),
+        "tab": tc("key", "Tab"),
+        "backspace": tc("key", "Backspace"),
+        "delete": tc("key", "Delete"),
+        "insert": tc("key", "Insert"),
+        "home": tc("key", "Home"),
+        "end": tc("key", "End"),
+        "pageup": tc("key", "Page Up"),
+        "pagedown": tc("key", "Page Down"),
+        "contextmenu": tc("key", "Menu"),
+        "capslock": tc("key", "Caps Lock"),
+        "numlock": tc("key", "Num Lock"),
+        "scrolllock": tc("key", "Scroll Lock"),
+        "altgraph": tc("key", "AltGr"),
+        "control": tc("key", "Ctrl"),
+    }
+
+
+_said_words: list[tuple[Catalogue, dict[str, str]]] = []
+"""The key words last said, and the catalogue they were said in."""
+
+
+def _labels() -> dict[str, str]:
+    catalogue = current()
+    if not _said_words or _said_words[0][0] is not catalogue:
+        _said_words[:] = [(catalogue, {**_ARROWS, **_key_words()})]
+    return _said_words[0][1]
+
 
 _MAX_NAMED_KEY = 32
 
@@ -145,19 +164,38 @@ def normalize_key(key: object) -> str:
     return _ALIASES.get(name, name)
 
 
-def key_problem(key: str) -> str | None:
-    """Why a normalised key name cannot be a game key, or None when it can."""
+def _problem(key: str) -> str:
+    """What is wrong with a normalised key name as a game key: "reserved", "not-a-key" or ""
+    (nothing)."""
     if not key:
-        return "that is not a key"
+        return "not-a-key"
     if key in RESERVED_KEYS:
-        return f"{key_label(key)} is reserved: {RESERVED_KEYS[key]}"
+        return "reserved"
     if len(key) == 1:
-        if not key.isprintable() or key.isspace():
-            return "that is not a key"
-        return None
+        return "not-a-key" if not key.isprintable() or key.isspace() else ""
     if len(key) > _MAX_NAMED_KEY or not (key.isascii() and key.isalnum() and key[0].isalpha()):
-        return "that is not a key"
+        return "not-a-key"
+    return ""
+
+
+def key_problem(key: str) -> str | None:
+    """Why a normalised key name cannot be a game key (words to put in a sentence), or None
+    when it can."""
+    problem = _problem(key)
+    if problem == "reserved":
+        # i18n: {key} is a key's name (Esc, F1), {why} why the game cannot use it.
+        return t("{key} is reserved: {why}", key=key_label(key), why=t(RESERVED_KEYS[key]))
+    if problem:
+        return t("that is not a key")
     return None
+
+
+def _problem_sentence(key: str) -> str:
+    """:func:`key_problem` as a sentence of its own."""
+    if _problem(key) == "reserved":
+        # i18n: {key} is a key's name (Esc, F1), {why} why the game cannot use it.
+        return t("{key} is reserved: {why}.", key=key_label(key), why=t(RESERVED_KEYS[key]))
+    return t("That is not a key.")
 
 
 def is_game_event(
@@ -167,17 +205,19 @@ def is_game_event(
     key that could be assigned (not reserved)."""
     if ctrl or alt or meta or repeat:
         return False
-    return key_problem(normalize_key(key)) is None
+    return not _problem(normalize_key(key))
 
 
 def key_label(key: str) -> str:
     """How to show a key: ``"q"`` -> ``"Q"``, ``"space"`` -> ``"Space"``, ``"arrowleft"`` ->
-    ``"←"``, ``";"`` -> ``";"``; ``"—"`` for no key."""
+    ``"←"``, ``";"`` -> ``";"``; ``"—"`` for no key. Keys that are words are said in the
+    language in use."""
     key = normalize_key(key)
     if not key:
         return "—"
-    if key in _LABELS:
-        return _LABELS[key]
+    labels = _labels()
+    if key in labels:
+        return labels[key]
     if len(key) == 1:
         upper = key.upper()
         return upper if len(upper) == 1 else key
@@ -187,21 +227,38 @@ def key_label(key: str) -> str:
 
 
 def action_label(action: str) -> str:
-    """``"slap-left"`` -> ``"slap left"``."""
+    """What an action is called in a sentence, in the language in use: ``"slap-left"`` ->
+    ``"slap left"`` (an action no variant names: its code, dashes as spaces)."""
+    if action == "flip":
+        # i18n: The seats' actions as sentences name them ("player 2's flip key").
+        return tc("action", "flip")
+    if action == "slap":
+        return tc("action", "slap")
+    if action == "slap-left":
+        return tc("action", "slap left")
+    if action == "slap-right":
+        return tc("action", "slap right")
     return action.replace("-", " ")
 
 
 def seat_label(seat: int, names: Sequence[str] | None = None) -> str:
-    """A seat's name from ``names`` when it has one, else ``"player N"`` (1-based)."""
+    """A seat's name from ``names`` when it has one, else ``"player N"`` (1-based, in the
+    language in use)."""
     if names is not None and 0 <= seat < len(names):
         name = names[seat]
         if isinstance(name, str) and name.strip():
             return name.strip()
-    return f"player {seat + 1}"
+    return t("player {number}", number=seat + 1)
 
 
-def _possessive(who: str) -> str:
-    return who + ("'" if who.endswith(("s", "S")) else "'s")
+def _key_of(who: str, action: str) -> str:
+    """``"player 3's flip key"``: whose key, for what."""
+    if who.endswith(("s", "S")):
+        # i18n: A key in use: {who} a player's name ending in s (James' flip key), {action}
+        # an action (flip, slap left). Translate as "{who}'s {action} key".
+        return t("{who}' {action} key", who=who, action=action)
+    # i18n: A key in use: {who} a player's name, {action} an action (flip, slap left).
+    return t("{who}'s {action} key", who=who, action=action)
 
 
 class KeyMap:
@@ -247,7 +304,7 @@ class KeyMap:
         if holder is None:
             return None
         seat, action = holder
-        return f"{_possessive(seat_label(seat, names))} {action_label(action)} key"
+        return _key_of(seat_label(seat, names), action_label(action))
 
     # ----------------------------------------------------------------------- changing
 
@@ -256,17 +313,20 @@ class KeyMap:
     ) -> str:
         """The normalised key if :meth:`assign` would accept it; else raise KeyClashError."""
         if not 0 <= seat < self.players:
-            raise KeyClashError(f"there is no player {seat + 1} at this table")
+            raise KeyClashError(t("there is no player {number} at this table", number=seat + 1))
         if action not in self.actions:
-            raise KeyClashError(f"{action!r} is not an action here")
+            # i18n: {action} is an action's code, quoted (not translated).
+            raise KeyClashError(t("{action} is not an action here", action=repr(action)))
         name = normalize_key(key)
-        problem = key_problem(name)
-        if problem is not None:
-            raise KeyClashError(problem[:1].upper() + problem[1:] + ".")
+        if _problem(name):
+            raise KeyClashError(_problem_sentence(name))
         holder = self._by_key.get(name)
         if holder is not None and holder != (seat, action):
+            # i18n: {key} is a key's name (Q, Space), {holder} whose key it is ("player 3's
+            # flip key").
             raise KeyClashError(
-                f"{key_label(name)} is already {self.holder_label(name, names)}.", holder
+                t("{key} is already {holder}.", key=key_label(name),
+                  holder=self.holder_label(name, names) or ""), holder
             )
         return name
 
@@ -331,45 +391,51 @@ class KeyMap:
         if data is None:
             return default_keymap(players, actions), notices
         if not isinstance(data, Mapping):
-            notices.append("Your saved keys could not be read; using the default keys.")
+            notices.append(t("Your saved keys could not be read; using the default keys."))
             data = {}
         saved: dict[tuple[int, str], str] = {}
         unbound: set[tuple[int, str]] = set()
         for seat_text, entry in data.items():
             seat = _seat_number(seat_text, players)
             if seat is None:
-                notices.append(f"Ignored saved keys for an unknown player {_show(seat_text)}.")
+                # i18n: {player} is what was saved as a player's number, quoted.
+                notices.append(t("Ignored saved keys for an unknown player {player}.",
+                                 player=_show(seat_text)))
                 continue
             if not isinstance(entry, Mapping):
-                notices.append(
-                    f"Saved keys for player {seat + 1} could not be read; using the defaults."
-                )
+                notices.append(t("Saved keys for player {number} could not be read; using the "
+                                 "defaults.", number=seat + 1))
                 continue
             for action, key in entry.items():
                 if action not in keymap.actions:
                     if action not in KNOWN_ACTIONS:
-                        notices.append(
-                            f"Ignored a saved key for an unknown action {_show(action)} "
-                            f"of player {seat + 1}."
-                        )
+                        # i18n: {action} is what was saved as an action's code, quoted.
+                        notices.append(t("Ignored a saved key for an unknown action {action} "
+                                         "of player {number}.", action=_show(action),
+                                         number=seat + 1))
                     continue
-                what = f"player {seat + 1}'s {action_label(action)} key"
                 if key is None or key == "":
                     unbound.add((seat, action))
                     continue
                 name = normalize_key(key) if isinstance(key, str) else ""
                 problem = key_problem(name)
                 if problem is not None:
-                    notices.append(f"Saved {what} was reset ({problem}).")
+                    # i18n: {action} is an action (flip, slap left); {problem} why the key
+                    # saved for it cannot be used ("that is not a key").
+                    notices.append(t("Saved player {number}'s {action} key was reset "
+                                     "({problem}).", number=seat + 1,
+                                     action=action_label(action), problem=problem))
                     continue
                 saved[(seat, action)] = name
         for (seat, action), name in sorted(saved.items(), key=lambda i: _order(i[0], actions)):
             try:
                 keymap.assign(seat, action, name)
             except KeyClashError as error:
-                notices.append(
-                    f"Saved player {seat + 1}'s {action_label(action)} key was reset: {error}"
-                )
+                # i18n: {action} is an action (flip, slap left); {error} a sentence saying why
+                # the key saved for it cannot be used.
+                notices.append(t("Saved player {number}'s {action} key was reset: {error}",
+                                 number=seat + 1, action=action_label(action),
+                                 error=str(error)))
         for seat in range(players):
             for action in keymap.actions:
                 if keymap.key_for(seat, action) is not None or (seat, action) in unbound:
@@ -380,10 +446,12 @@ class KeyMap:
                 try:
                     keymap.assign(seat, action, default)
                 except KeyClashError:
-                    notices.append(
-                        f"Player {seat + 1} has no {action_label(action)} key: its default "
-                        f"{key_label(default)} is {keymap.holder_label(default)}."
-                    )
+                    # i18n: {action} is an action (flip, slap left), {key} a key's name (Q),
+                    # {holder} whose key it is ("player 1's flip key").
+                    notices.append(t("Player {number} has no {action} key: its default {key} "
+                                     "is {holder}.", number=seat + 1,
+                                     action=action_label(action), key=key_label(default),
+                                     holder=keymap.holder_label(default) or ""))
         return keymap, notices
 
 
@@ -434,20 +502,26 @@ def choice_hint(keys: Mapping[str, str], actions: Sequence[str], device: str,
     the game's ``actions`` that really move and choose (``keys``: the seat's bound keys by
     action); on a touch screen, a tap; for a phone seat (``name``), their phone."""
     if device == "phone":
-        return f"{name} chooses on their phone."
+        # i18n: {name} is a player's name.
+        return t("{name} chooses on their phone.", name=name)
     if device != "keys":
-        return "Tap an option."
+        return t("Tap an option.")
     bound = {a: keys[a] for a in ("flip", *CHOICE_MOVES) if a in actions and keys.get(a)}
     if "flip" not in bound:
-        return "Click an option."
+        return t("Click an option.")
     confirm = key_label(bound["flip"])
     if "slap-left" in bound and "slap-right" in bound:
         left, right = key_label(bound["slap-left"]), key_label(bound["slap-right"])
-        return f"{left} / {right} move \u00b7 {confirm} chooses"
+        # i18n: How to choose at a keyboard: {left} and {right} are keys (A, S) that move the
+        # selection, {confirm} the key (Q) that chooses it.
+        return t("{left} / {right} move \u00b7 {confirm} chooses", left=left, right=right,
+                 confirm=confirm)
     step = next((bound[a] for a in CHOICE_MOVES if a in bound), "")
     if step:
-        return f"{key_label(step)} moves \u00b7 {confirm} chooses"
-    return f"{confirm} chooses"
+        # i18n: How to choose at a keyboard: {key} moves the selection, {confirm} chooses.
+        return t("{key} moves \u00b7 {confirm} chooses", key=key_label(step), confirm=confirm)
+    # i18n: How to choose at a keyboard: {confirm} is a key (Q).
+    return t("{confirm} chooses", confirm=confirm)
 
 
 def choice_step(index: int, action: str, count: int) -> tuple[int, bool]:

@@ -47,6 +47,11 @@ Formats (parameter names are case-insensitive; an empty value counts as absent):
 ``autostart``
     ``autostart=1`` (also ``true``, ``yes``, ``on``, or a bare ``autostart``) deals at once,
     without the table setup screen.
+``lang``
+    The page's language (``lang=fr``: French, or ``es``, ``de``, ``en``), before the one
+    chosen in Settings and the browser's (web/boot/i18n.js reads it, before Python). A link
+    the page makes carries the language in use when it is not English, so a teacher's link
+    opens in the class's language.
 
 :func:`parse_query` never raises: each invalid parameter falls back to its default with one
 notice for the player. :func:`to_query` writes only what differs from the defaults (the seed
@@ -66,6 +71,7 @@ from typing import Any
 from ratscrew.core import safe_json
 from ratscrew.core.options import OPTION_SPECS
 from ratscrew.core.rng import seed_from_text
+from ratscrew.i18n import N_, PSEUDO, PSEUDO_RTL, best, current, msg, t, tn
 from ratscrew.play.bots import DIFFICULTIES
 from ratscrew.variants import VARIANTS, Variant, VariantError, find_variant
 from web.model.query import query_pairs, quote
@@ -86,7 +92,7 @@ NEW_SEED_LIMIT = 10**9
 
 PARAMETERS: tuple[str, ...] = (
     "variant", "players", "bots", "difficulty", "phones", "seed", "names", "speed", "options",
-    "autostart",
+    "autostart", "lang",
 )
 """Link parameters, in the order :func:`to_query` writes them."""
 
@@ -110,9 +116,21 @@ class SeatConfig:
     """A person who plays from their own phone (never a bot)."""
 
 
+# i18n: A seat's name when the player gave none ({number}: the seat's number, 1 to 8).
+DEFAULT_NAME = N_("Player {number}")
+"""The default name's message id (:func:`default_name`)."""
+
+
 def default_name(seat: int) -> str:
-    """``"Player N"`` for a 0-based seat."""
-    return f"Player {seat + 1}"
+    """``"Player N"`` for a 0-based seat, in the language in use."""
+    return t(DEFAULT_NAME, number=seat + 1)
+
+
+def is_default_name(name: str, seat: int) -> bool:
+    """Whether ``name`` is a 0-based seat's default name, in the language in use or in
+    English: a link and a record never store it (it reads back as the default, said in the
+    reader's language)."""
+    return name in (default_name(seat), msg(DEFAULT_NAME, number=seat + 1).english())
 
 
 def default_seats(players: int) -> list[SeatConfig]:
@@ -165,20 +183,25 @@ def _clean_name(text: str) -> tuple[str, bool]:
 def clean_name(text: object, seat: int) -> str:
     """A safe display name for a 0-based seat: control and format characters removed (except
     zero-width joiners), commas made spaces, whitespace collapsed, trimmed, at most 24
-    characters; ``"Player N"`` if nothing is left. Markup stays as plain text."""
+    characters; ``"Player N"`` (in the language in use) if nothing is left, or if it is the
+    seat's default name in English. Markup stays as plain text."""
     name = _clean_name(text)[0] if isinstance(text, str) else ""
-    return name or default_name(seat)
+    return default_name(seat) if not name or is_default_name(name, seat) else name
 
 
 def clean_seed(text: object) -> tuple[str, str | None]:
     """The seed text to keep ("" for none) and, if it cannot be used, why not."""
     if not isinstance(text, str):
-        return "", "it is not text"
+        # i18n: Why a seed cannot be used, in "Ignored the seed ({problem}): ...".
+        return "", t("it is not text")
     seed = text.strip()
     if len(seed) > MAX_SEED_LENGTH:
-        return "", f"it is longer than {MAX_SEED_LENGTH} characters"
+        # i18n: Why a seed cannot be used, in "Ignored the seed ({problem}): ...".
+        return "", tn("it is longer than {n} character", "it is longer than {n} characters",
+                      MAX_SEED_LENGTH, n=MAX_SEED_LENGTH)
     if any(_unwanted(char) or (char.isspace() and char != " ") for char in seed):
-        return "", "it contains control characters"
+        # i18n: Why a seed cannot be used, in "Ignored the seed ({problem}): ...".
+        return "", t("it contains control characters")
     return seed, None
 
 
@@ -337,17 +360,21 @@ def check_options(
     good: dict[str, Any] = {}
     for name, value in options.items():
         if name not in OPTION_SPECS:
-            notices.append(f"Ignored unknown rule option {_show(name)}.")
+            # i18n: {name} is the option's name as the link gives it, quoted.
+            notices.append(t("Ignored unknown rule option {name}.", name=_show(name)))
             continue
         if page_option(name):
-            notices.append(f"Ignored rule option {name}: the page sets it from this device's "
-                           "clock when the game starts.")
+            # i18n: {name} is an option's name (typed as it is: not translated).
+            notices.append(t("Ignored rule option {name}: the page sets it from this device's "
+                             "clock when the game starts.", name=name))
             continue
         try:
             variant.rules_for(players, {name: value})
         except Exception as error:  # OptionsError, VariantError, or a value of a strange type
             reason = str(error).rstrip(".").removeprefix(f"{name}: ")
-            notices.append(f"Ignored rule option {name}: {reason}.")
+            # i18n: {name} is an option's name (not translated); {reason} says what is wrong
+            # with its value.
+            notices.append(t("Ignored rule option {name}: {reason}.", name=name, reason=reason))
             continue
         good[name] = value
     for name in [name for name in good if per_seat(name)]:
@@ -356,13 +383,18 @@ def check_options(
         except Exception:  # checked above; keep the defaults
             marks = ()
         if len(marks) > players:
-            notices.append(f"Rule option {name} marks {len(marks)} seats for {players} "
-                           "players: ignored the extra seats.")
+            # i18n: {name} is an option's name (not translated); {n} the seats it marks,
+            # more than the {players} players at the table.
+            notices.append(tn("Rule option {name} marks {n} seat for {players} players: "
+                              "ignored the extra seats.",
+                              "Rule option {name} marks {n} seats for {players} players: "
+                              "ignored the extra seats.", len(marks), name=name, n=len(marks),
+                              players=players))
         good[name] = trim_seats(marks, players)
     try:
         return variant.options_of(players, variant.rules_for(players, good)), notices
     except Exception:  # cannot happen with options checked one by one; keep the defaults
-        return {}, [*notices, "The rule options could not be used: playing the usual rules."]
+        return {}, [*notices, t("The rule options could not be used: playing the usual rules.")]
 
 
 def parse_options(
@@ -378,15 +410,18 @@ def parse_options(
         name, sep, value = part.partition(":")
         name = name.strip().lower().replace("-", "_")
         if not sep or not name:
-            notices.append(
-                f"Ignored rule option {_show(part)}: write options as name:value pairs "
-                "separated by ';'."
-            )
+            # i18n: {option} is what the link gives, quoted; name:value and ';' are typed as
+            # they are.
+            notices.append(t("Ignored rule option {option}: write options as name:value pairs "
+                             "separated by ';'.", option=_show(part)))
         elif name in raw:
-            notices.append(f"Rule option {_show(name)} is given twice: using the first.")
+            # i18n: {name} is the option's name as the link gives it, quoted.
+            notices.append(t("Rule option {name} is given twice: using the first.",
+                             name=_show(name)))
         elif _too_big(value.strip()):
-            notices.append(f"Ignored rule option {_show(name)}: its value is too long or "
-                           "nested too deeply.")
+            # i18n: {name} is the option's name as the link gives it, quoted.
+            notices.append(t("Ignored rule option {name}: its value is too long or nested "
+                             "too deeply.", name=_show(name)))
         else:
             raw[name] = _option_value(value.strip())
     options, more = check_options(variant, players, raw)
@@ -422,7 +457,7 @@ def parse_query(query: object) -> tuple[TableConfig, list[str]]:
     try:
         return _parse_query(query if isinstance(query, str) else "")
     except Exception:  # a last guard: the page must always get a table
-        return TableConfig(), ["The link could not be read: starting a new table instead."]
+        return TableConfig(), [t("The link could not be read: starting a new table instead.")]
 
 
 def _read_params(query: str, notices: list[str]) -> dict[str, str]:
@@ -437,9 +472,12 @@ def _read_params(query: str, notices: list[str]) -> dict[str, str]:
                 params[name] = value
             elif name not in twice:
                 twice.add(name)
-                notices.append(f"The link gives {name} more than once: using the first.")
+                # i18n: {name} is a link setting's name (variant, seed...: not translated).
+                notices.append(t("The link gives {name} more than once: using the first.",
+                                 name=name))
         elif name and not name.startswith("utm_") and name not in _TRACKING:
-            notices.append(f"Ignored unknown link setting {_show(raw_name)}.")
+            # i18n: {name} is the setting's name as the link gives it, quoted.
+            notices.append(t("Ignored unknown link setting {name}.", name=_show(raw_name)))
     return params
 
 
@@ -466,10 +504,17 @@ def _seat_numbers(name: str, text: str, players: int, notices: list[str],
     with a notice when it is not one."""
     seats = _parse_bots(text, players)
     if seats is None or (not words and text.strip().lower() in ("all", "none")):
-        notices.append(
-            f"Ignored {name}={_show(text)}: give seat numbers from 1 to {players} separated "
-            "by commas" + (", or all, or none." if words else ".")
-        )
+        if words:
+            # i18n: {name}={value} is the link's setting as given (bots='x'); "all" and "none"
+            # are typed as they are (not translated).
+            notices.append(t("Ignored {name}={value}: give seat numbers from 1 to {players} "
+                             "separated by commas, or all, or none.", name=name,
+                             value=_show(text), players=players))
+        else:
+            # i18n: {name}={value} is the link's setting as given (phones='x').
+            notices.append(t("Ignored {name}={value}: give seat numbers from 1 to {players} "
+                             "separated by commas.", name=name, value=_show(text),
+                             players=players))
         return None
     return seats
 
@@ -488,7 +533,10 @@ def _parse_query(query: str) -> tuple[TableConfig, list[str]]:
         try:
             variant = find_variant(text)
         except VariantError:
-            notices.append(f"Unknown variant {_show(text)}: playing {variant.name} instead.")
+            # i18n: {name} is the variant's name as the link gives it, quoted; {variant} the
+            # name of the one played (classic: a link's name for it, not translated).
+            notices.append(t("Unknown variant {name}: playing {variant} instead.",
+                             name=_show(text), variant=variant.name))
     config.variant = variant.name
 
     players = default_players(variant)
@@ -497,10 +545,12 @@ def _parse_query(query: str) -> tuple[TableConfig, list[str]]:
         if number is not None and variant.min_players <= number <= variant.max_players:
             players = number
         else:
-            notices.append(
-                f"{variant.title} is for {variant.min_players} to {variant.max_players} "
-                f"players, not {_show(text)}: playing with {players}."
-            )
+            # i18n: {variant} is a game's name (Classic); {players} the number the link
+            # asks for, quoted; {count} the number of players seated instead.
+            notices.append(t("{variant} is for {minimum} to {maximum} players, not {players}: "
+                             "playing with {count}.", variant=t(variant.title),
+                             minimum=variant.min_players, maximum=variant.max_players,
+                             players=_show(text), count=players))
     config.players = players
     config.seats = seats = default_seats(players)
 
@@ -514,18 +564,22 @@ def _parse_query(query: str) -> tuple[TableConfig, list[str]]:
         bot_seats = [seat for seat in seats if seat.bot]
         unknown = [level for level in levels if level not in DIFFICULTIES]
         if unknown:
-            notices.append(
-                f"Unknown difficulty {_show(unknown[0])} (choose from "
-                f"{', '.join(DIFFICULTIES)}): bots play {DEFAULT_DIFFICULTY}."
-            )
+            # i18n: {name} is the difficulty the link gives, quoted; {choices} and {level}
+            # are difficulties as links write them (easy, normal...: not translated).
+            notices.append(t("Unknown difficulty {name} (choose from {choices}): bots play "
+                             "{level}.", name=_show(unknown[0]), choices=", ".join(DIFFICULTIES),
+                             level=DEFAULT_DIFFICULTY))
         elif len(levels) == 1:
             for seat in bot_seats:
                 seat.difficulty = levels[0]
         elif len(levels) != len(bot_seats):
-            notices.append(
-                f"The link gives {len(levels)} difficulties for {len(bot_seats)} bots: "
-                f"bots play {DEFAULT_DIFFICULTY}."
-            )
+            # i18n: {n} difficulties (never 1) for {bots} bots; {level} is a difficulty as
+            # links write it (normal: not translated).
+            notices.append(tn("The link gives {n} difficulty for {bots} bots: bots play "
+                              "{level}.",
+                              "The link gives {n} difficulties for {bots} bots: bots play "
+                              "{level}.", len(levels), n=len(levels), bots=len(bot_seats),
+                              level=DEFAULT_DIFFICULTY))
         else:
             for seat, level in zip(bot_seats, levels, strict=True):
                 seat.difficulty = level
@@ -538,31 +592,36 @@ def _parse_query(query: str) -> tuple[TableConfig, list[str]]:
     if (text := given("names")) is not None:
         names = text.split(",")
         if len(names) > players:
-            notices.append(
-                f"The link names {len(names)} players for {players} seats: "
-                "ignored the extra names."
-            )
+            # i18n: {n} names for {seats} seats (more names than seats).
+            notices.append(tn("The link names {n} player for {seats} seats: ignored the extra "
+                              "names.",
+                              "The link names {n} players for {seats} seats: ignored the "
+                              "extra names.", len(names), n=len(names), seats=players))
         for i, raw_name in enumerate(names[:players]):
             name, shortened = _clean_name(raw_name)
             if shortened:
-                notices.append(
-                    f"The name {_show(raw_name)} was shortened to {MAX_NAME_LENGTH} characters."
-                )
-            seats[i].name = name or default_name(i)
+                # i18n: {name} is the name as the link gives it, quoted.
+                notices.append(tn("The name {name} was shortened to {n} character.",
+                                  "The name {name} was shortened to {n} characters.",
+                                  MAX_NAME_LENGTH, name=_show(raw_name), n=MAX_NAME_LENGTH))
+            seats[i].name = default_name(i) if not name or is_default_name(name, i) else name
 
     if "seed" in params:
         seed, problem = clean_seed(params["seed"])
         if problem is not None:
-            notices.append(f"Ignored the seed ({problem}): a new deal will be picked.")
+            # i18n: {problem} says why the seed cannot be used ("it is not text").
+            notices.append(t("Ignored the seed ({problem}): a new deal will be picked.",
+                             problem=problem))
         config.seed = seed
 
     if (text := given("speed")) is not None:
         speed = parse_speed(text)
         if speed is None:
-            notices.append(
-                f"Unknown speed {_show(text)} (choose from {', '.join(SPEEDS)}): "
-                f"playing at speed {DEFAULT_SPEED}."
-            )
+            # i18n: {speed} is the speed the link gives, quoted; {choices} and {default}
+            # are speeds as links write them (0.5, 1, instant: not translated).
+            notices.append(t("Unknown speed {speed} (choose from {choices}): playing at speed "
+                             "{default}.", speed=_show(text), choices=", ".join(SPEEDS),
+                             default=DEFAULT_SPEED))
         else:
             config.speed = speed
 
@@ -570,12 +629,19 @@ def _parse_query(query: str) -> tuple[TableConfig, list[str]]:
         config.options, more = parse_options(text, variant, players)
         notices += more
 
+    if (text := given("lang")) is not None and best([text]) == "en" and not (
+            text.strip().lower().startswith("en") or text.strip() in (PSEUDO, PSEUDO_RTL)):
+        # i18n: {lang} is the language the link asks for, quoted (as the link writes it).
+        notices.append(t("The game does not speak the language {lang}: the page is in the one "
+                         "chosen in Settings or the browser's.", lang=_show(text)))
+
     if "autostart" in params:
         value = params["autostart"].strip().lower()
         if value in YES:
             config.autostart = True
         elif value not in NO:
-            notices.append(f"Ignored autostart={_show(value)}: use autostart=1.")
+            # i18n: {value} is the value the link gives, quoted; autostart=1 is typed as it is.
+            notices.append(t("Ignored autostart={value}: use autostart=1.", value=_show(value)))
 
     return config, notices
 
@@ -623,7 +689,9 @@ def to_query(config: TableConfig) -> str:
         pairs.append(("seed", seed, ""))
 
     names = [clean_name(seat.name, i) for i, seat in enumerate(seats)]
-    written = ["" if name == default_name(i) else name for i, name in enumerate(names)]
+    # A default name (in the language in use or in English) is never written: it reads back
+    # as the default, in the reader's language.
+    written = ["" if is_default_name(name, i) else name for i, name in enumerate(names)]
     while written and not written[-1]:
         written.pop()
     if written:
@@ -636,6 +704,8 @@ def to_query(config: TableConfig) -> str:
         pairs.append(("options", format_options(config.options), ",;:="))
     if config.autostart:
         pairs.append(("autostart", "1", ""))
+    if (lang := current().lang) != "en":
+        pairs.append(("lang", lang, ""))
     return "&".join(
         f"{name}={quote(value, safe=safe)}" for name, value, safe in pairs
     )

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from html import escape
 
 from ratscrew.core.events import Controls, Event, Flipped
+from ratscrew.i18n import current
 from web.model.card_text import with_symbols
 
 LOG_LIMIT = 5000
@@ -25,9 +26,11 @@ FUTURE_LIMIT = 1000
 
 
 def clock(ms: int) -> str:
-    """A game time as the log shows it: minutes, seconds and tenths ("2:05.3")."""
+    """A game time as the log shows it: minutes, seconds and tenths ("2:05.3"; the tenths
+    after the decimal sign of the language in use)."""
     t = ms / 1000
-    return f"{int(t // 60)}:{t % 60:04.1f}"
+    seconds = f"{t % 60:04.1f}".replace(".", current().formats.decimal)
+    return f"{int(t // 60)}:{seconds}"
 
 
 class LogLines:

@@ -25,6 +25,7 @@ from ratscrew.core.engine import Decision, Game
 from ratscrew.core.events import KEYS, PHONE, TOUCH, Controls, Event
 from ratscrew.core.rng import Rng
 from ratscrew.core.variant import HUMAN_ACTIONS, seat_actions
+from ratscrew.i18n import N_, t
 from ratscrew.play.bots import Bot, find_skill
 from ratscrew.play.match import Match
 from ratscrew.variants import find_variant
@@ -35,19 +36,42 @@ __all__ = ["SPEEDS", "Session", "Stat", "seat_actions", "seat_stats"]
 
 TIMES = "\u00d7"
 """The multiplication sign (two times faster is written 2 and this sign)."""
+INSTANT = N_("Instant")
+"""How the speed menus show the instant speed (a message id: :func:`speed_label` says it)."""
 SPEED_LABELS: dict[str, str] = {
-    name: "Instant" if name == "instant"
+    name: INSTANT if name == "instant"
     else {"0.25": "\u00bc", "0.5": "\u00bd"}.get(name, name) + TIMES
     for name in SPEEDS
 }
 """How the speed menus show each speed: a quarter (for following a challenge card by card in
-class), a half, 1, 2, 4, 8 with the sign, or Instant."""
+class), a half, 1, 2, 4, 8 with the sign, or Instant (a message id: :func:`speed_label` says
+each in the language in use)."""
 
-ACTION_LABELS = {"flip": "Flip", "slap": "Slap", "slap-left": "Left", "slap-right": "Right"}
-"""What a seat's touch buttons say (the slap-left and slap-right of Slap Like an Egyptian)."""
-EMPTY_ANSWER = "Type a few words first, or choose an option."
+
+def speed_label(speed: str) -> str:
+    """How the speed menus show ``speed`` (a name of :data:`SPEEDS`), in the language in use."""
+    label = SPEED_LABELS.get(speed, speed)
+    return t(INSTANT) if label == INSTANT else label
+
+
+ACTION_LABELS = {
+    # i18n: A seat's touch buttons: flip a card, slap the pile (Left and Right: slap with
+    # the left or the right hand, in Slap Like an Egyptian).
+    "flip": N_("Flip"), "slap": N_("Slap"), "slap-left": N_("Left"), "slap-right": N_("Right"),
+}
+"""What a seat's touch buttons say (the slap-left and slap-right of Slap Like an Egyptian):
+message ids, :func:`button_label` says one."""
+
+
+def button_label(action: str) -> str:
+    """What a seat's touch button for ``action`` says, in the language in use."""
+    label = ACTION_LABELS.get(action)
+    return t(label) if label else action
+
+
+EMPTY_ANSWER = N_("Type a few words first, or choose an option.")
 """What a typed answer to a decision gets when nothing is left of it once cleaned (the
-table's decision panel and a phone say the same)."""
+table's decision panel and a phone say the same): a message id, say it with ``t()``."""
 STACK_DEPTH = 52
 """A seat's stack of cards looks one step deeper a card, up to this many."""
 HUMAN_ORDER = 100
@@ -477,7 +501,7 @@ def seat_stats(session: Session) -> list[Stat]:
     return [
         Stat(
             seat,
-            game.name(seat),
+            str(game.name(seat)),
             len(game.hands[seat]),
             game.stats[seat].slaps_right,
             game.stats[seat].slaps_wrong,

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ratscrew.core import safe_json
+from ratscrew.i18n import N_, t
 from web.model.keymap import KNOWN_ACTIONS, MAX_SEATS, KeyMap, default_keymap
 from web.model.links import DEFAULT_SPEED, parse_query, parse_speed, to_query
 
@@ -56,15 +57,18 @@ MAX_STORED_CHARS = 50_000
 """The most a saved setting may be (8 seats' keys and a table's link are a few kilobytes)."""
 MAX_STORED_DEPTH = 6
 """How deeply saved settings may nest (the keys are 3 levels)."""
-RESET_NOTICE = "Your saved settings could not be read and were reset."
+RESET_NOTICE = N_("Your saved settings could not be read and were reset.")
+"""What is said when nothing saved can be read (the notices here are message ids: the
+notices :func:`load_settings` returns are said in the language in use)."""
 SWITCH_NOTICES = {
-    "four_colour": "Your saved card colours could not be read and were reset.",
-    "projector": "Your saved projector display could not be read and was reset.",
-    "muted": "Your saved sound setting could not be read and was reset.",
-    "vibrate": "Your saved vibration setting could not be read and was reset.",
+    "four_colour": N_("Your saved card colours could not be read and were reset."),
+    "projector": N_("Your saved projector display could not be read and was reset."),
+    "muted": N_("Your saved sound setting could not be read and was reset."),
+    "vibrate": N_("Your saved vibration setting could not be read and was reset."),
 }
 """The settings that are on or off, and what is said when a saved one is neither."""
-VERSION_NOTICE = "Your saved settings are from another version of the game and were reset."
+VERSION_NOTICE = N_("Your saved settings are from another version of the game and were "
+                    "reset.")
 
 
 def default_keys() -> dict[str, dict[str, str]]:
@@ -97,21 +101,21 @@ def load_settings(text: str | None) -> tuple[Settings, list[str]]:
     try:
         return _load(text)
     except Exception:  # a last guard: the page must always start
-        return Settings(), [RESET_NOTICE]
+        return Settings(), [t(RESET_NOTICE)]
 
 
 def _load(text: object) -> tuple[Settings, list[str]]:
     if not isinstance(text, str):
-        return Settings(), [RESET_NOTICE]
+        return Settings(), [t(RESET_NOTICE)]
     try:  # size and nesting checked before parsing: the browser's Python has a small stack
         data = safe_json.loads(text, max_chars=MAX_STORED_CHARS, max_depth=MAX_STORED_DEPTH)
     except Exception:  # not JSON, too long, nesting too deep, numbers too long
-        return Settings(), [RESET_NOTICE]
+        return Settings(), [t(RESET_NOTICE)]
     if not isinstance(data, dict):
-        return Settings(), [RESET_NOTICE]
+        return Settings(), [t(RESET_NOTICE)]
     version = data.get("version")
     if type(version) is not int or version != VERSION:
-        return Settings(), [VERSION_NOTICE]
+        return Settings(), [t(VERSION_NOTICE)]
 
     settings = Settings()
     notices: list[str] = []
@@ -124,22 +128,23 @@ def _load(text: object) -> tuple[Settings, list[str]]:
             if isinstance(data[name], bool):
                 setattr(settings, name, data[name])
             else:
-                notices.append(notice)
+                notices.append(t(notice))
     for name, (parse, notice) in PARSED.items():
         if name in data:
             value = parse(data[name])
             if value is None:
-                notices.append(notice)
+                notices.append(t(notice))
             else:
                 setattr(settings, name, value)
     if "last_table" in data:
         last = data["last_table"]
         if not isinstance(last, str) or len(last) > MAX_LAST_TABLE:
-            notices.append("Your last table could not be read and was forgotten.")
+            notices.append(t("Your last table could not be read and was forgotten."))
         else:
             config, problems = parse_query(last)
             if problems:
-                notices.append("Some settings of your last table could not be read and were reset.")
+                notices.append(t("Some settings of your last table could not be read and were "
+                                 "reset."))
             settings.last_table = to_query(config)
     return settings, notices
 
@@ -167,12 +172,13 @@ def parse_choice_seconds(value: object) -> int | None:
 
 
 PARSED: dict[str, tuple[Callable[[object], object | None], str]] = {
-    "speed": (parse_speed, "Your saved game speed could not be read and was reset."),
+    "speed": (parse_speed, N_("Your saved game speed could not be read and was reset.")),
     "choice_seconds": (parse_choice_seconds,
-                       "Your saved time to choose could not be read and was reset."),
-    "volume": (parse_volume, "Your saved volume could not be read and was reset."),
+                       N_("Your saved time to choose could not be read and was reset.")),
+    "volume": (parse_volume, N_("Your saved volume could not be read and was reset.")),
 }
-"""The settings read by a parser (None: unreadable), and what is said when one is."""
+"""The settings read by a parser (None: unreadable), and what is said when one is (a message
+id)."""
 
 
 def dump_settings(settings: Settings) -> str:

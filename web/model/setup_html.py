@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ratscrew.core.engine import Game
 from ratscrew.core.slaps import SLAP_RULES
+from ratscrew.i18n import N_, t, tc
 from ratscrew.play.bots import DIFFICULTIES
 from ratscrew.variants import VARIANTS, Variant, find_variant
 from web.model.card_text import with_symbols
@@ -33,10 +34,11 @@ from web.model.seating import seat_regions
 from web.model.session import (
     ACTION_LABELS,
     HUMAN_ORDER,
-    SPEED_LABELS,
     SPEEDS,
     STACK_DEPTH,
+    button_label,
     seat_actions,
+    speed_label,
 )
 from web.model.setup_options import (
     Control,
@@ -89,14 +91,14 @@ def option(value: str, label: str, selected: bool) -> str:
 
 
 def speed_options(selected: str) -> str:
-    return "".join(option(s, SPEED_LABELS[s], s == selected) for s in SPEEDS)
+    return "".join(option(s, speed_label(s), s == selected) for s in SPEEDS)
 
 
 def variant_options(selected: str) -> str:
     """The games, each with what the prerendered form and a link's seats need before Python is
     there: its aliases (the names a link may use) and its numbers of players."""
     return "".join(
-        tag("option", escape(v.title), value=v.name, selected=v.name == selected,
+        tag("option", escape(t(v.title)), value=v.name, selected=v.name == selected,
             data_aliases=" ".join(v.aliases) or None, data_min=v.min_players,
             data_max=v.max_players, data_players=default_players(v))
         for v in VARIANTS.values()
@@ -162,28 +164,62 @@ def rules_body(variant: Variant, players: int, options: dict[str, Any]) -> str:
     """The house rules of ``variant``: the game's own options first, then the others."""
     controls = controls_for(variant, players, options)
     own = [c for c in controls if c.featured]
-    groups = ((f"{variant.title} rules", own),
-              ("Other rules" if own else "Rules", [c for c in controls if not c.featured]))
+    # i18n: The heading of a game's own house rules: {game} is the game's name (Classic).
+    groups = ((t("{game} rules", game=t(variant.title)), own),
+              (t("Other rules") if own else t("Rules"), [c for c in controls if not c.featured]))
     return "".join(
         tag("div", tag("h3", escape(heading), class_="rules-heading")
             + "".join(rule_control(c) for c in group), class_="rules-group")
         for heading, group in groups if group)
 
 
+NO_SLAPS = {
+    "Slap rules": N_("No slap rules: nothing to slap in this game."),
+    "Burn conditions": N_("No burn conditions: nothing to slap in this game."),
+}
+"""What the list of slap rules says when there are none, by what the variant calls its slap
+rules (:attr:`~ratscrew.core.variant.Variant.slaps_title`, in English; message ids)."""
+
+
 def slap_items(variant: Variant, slaps: Sequence[str]) -> str:
     """The slap rules in play (the variant's own names), each with an example pile."""
     if not slaps:
-        heading = slaps_heading(variant)
-        return tag("li", escape(f"No {heading.lower()}: nothing to slap in this game."))
+        none = NO_SLAPS.get(variant.slaps_title)
+        if none is not None:
+            return tag("li", escape(t(none)))
+        # i18n: {rules} is what the game calls its slap rules, in lower case (slap rules).
+        return tag("li", escape(t("No {rules}: nothing to slap in this game.",
+                                  rules=slaps_heading(variant).lower())))
+    # i18n: A slap rule in play: its name in bold, what it lets you slap, and an example
+    # pile (cards). Keep the <b> tags round the name.
     return "".join(
-        tag("li", tag("b", escape(variant.slap_title(name, SLAP_RULES[name].title)))
-            + escape(f": {SLAP_RULES[name].description} ")
-            + tag("span", escape(with_symbols(SLAP_RULES[name].examples[0])), class_="example"))
+        tag("li", t("<b>{rule}</b>: {description} {example}",
+                    rule=escape(t(variant.slap_title(name, SLAP_RULES[name].title))),
+                    description=escape(t(SLAP_RULES[name].description)),
+                    example=tag("span", escape(with_symbols(SLAP_RULES[name].examples[0])),
+                                class_="example")))
         for name in slaps)
 
 
-PHONE_KEYS = "from a phone"
-"""What a phone seat's row says in place of its keys."""
+PHONE_KEYS = N_("from a phone")
+"""What a phone seat's row says in place of its keys (a message id: ``t(PHONE_KEYS)``)."""
+BOT_LABELS = {
+    # i18n: A seat's player on the setup form: a bot that plays at this level.
+    "easy": N_("Bot: easy"),
+    "normal": N_("Bot: normal"),
+    "hard": N_("Bot: hard"),
+    "expert": N_("Bot: expert"),
+}
+"""What a seat's select says for a bot of each difficulty (message ids)."""
+
+
+def bot_label(level: str) -> str:
+    """What a seat's select says for a bot of difficulty ``level``, in the language in use."""
+    text = BOT_LABELS.get(level)
+    if text is not None:
+        return t(text)
+    # i18n: A seat's player on the setup form: a bot of difficulty {level} (its code).
+    return t("Bot: {level}", level=level)
 
 
 def seat_row(variant: Variant, index: int, seat: SeatConfig, mark: str | None, keys: str,
@@ -192,27 +228,33 @@ def seat_row(variant: Variant, index: int, seat: SeatConfig, mark: str | None, k
     option (``mark``: this seat's value; None when the variant has none), keys."""
     number = index + 1
     kind = seat.difficulty if seat.bot else "phone" if seat.phone else "human"
-    kinds = (option("human", "Human", kind == "human")
-             + option("phone", "Phone", kind == "phone")
-             + "".join(option(d, f"Bot: {d}", kind == d) for d in DIFFICULTIES))
+    # i18n: A seat's player on the setup form: a person at this device, or a person who
+    # plays from their own phone.
+    kinds = (option("human", tc("seat kind", "Human"), kind == "human")
+             + option("phone", tc("seat kind", "Phone"), kind == "phone")
+             + "".join(option(d, bot_label(d), kind == d) for d in DIFFICULTIES))
     parts = [
         tag("span", str(number), class_="seat-row-number", aria_hidden="true"),
-        void("input", type="text", maxlength="24", aria_label=f"Seat {number} name",
+        void("input", type="text", maxlength="24", aria_label=t("Seat {number} name",
+                                                                number=number),
             autocomplete="off", spellcheck="false", value=seat.name, class_="seat-row-name",
             id=f"seat-name-{index}"),
-        tag("select", kinds, class_="seat-row-kind", aria_label=f"Seat {number} player",
-            id=f"seat-kind-{index}"),
+        tag("select", kinds, class_="seat-row-kind",
+            aria_label=t("Seat {number} player", number=number), id=f"seat-kind-{index}"),
     ]
     spec = seat_option(variant)
     if mark is not None and spec is not None:
         marks = "".join(option(v, text, v == mark)
                         for v, text in seat_choice_labels(spec).items())
         title = label(spec.name)
+        # i18n: A seat's select for a per-seat house rule: {option} is the rule's label.
         parts.append(tag("select", marks, class_="seat-row-gender",
-                         aria_label=f"Seat {number} for the {title}", title=title,
+                         aria_label=t("Seat {number} for the {option}", number=number,
+                                      option=title), title=title,
                          id=f"seat-mark-{index}"))
-    keys_text = f"keys {keys}"
-    parts.append(tag("span", escape(PHONE_KEYS if kind == "phone" else keys_text),
+    # i18n: A seat's keys on the setup form: {keys} lists them (Q / W).
+    keys_text = t("keys {keys}", keys=keys)
+    parts.append(tag("span", escape(t(PHONE_KEYS) if kind == "phone" else keys_text),
                      class_="seat-row-keys", data_keys=keys_text))
     return tag("li", "".join(parts), class_="seat-row", data_seat_row=index, hidden=hidden)
 
@@ -231,7 +273,8 @@ def seat_rows(variant: Variant, config: TableConfig, keys: Callable[[int], str],
 
 
 def seat_hint(variant: Variant) -> str:
-    return page_of(variant.name).seat_hint if seat_option(variant) is not None else ""
+    hint = page_of(variant.name).seat_hint if seat_option(variant) is not None else ""
+    return t(hint) if hint else ""
 
 
 def default_keys(variant: Variant) -> Callable[[int], str]:
@@ -305,7 +348,7 @@ def skeleton_data() -> dict[str, str]:
                                            for n in range(2, MAX_SEATS + 1)}),
         "names": compact_json([default_name(i) for i in range(MAX_SEATS)]),
         "actions": compact_json({v.name: seat_actions(v) for v in VARIANTS.values()}),
-        "labels": compact_json(ACTION_LABELS),
+        "labels": compact_json({action: button_label(action) for action in ACTION_LABELS}),
         "keys": compact_json([{a: key_label(keymap.key_for(seat, a) or "") for a in KNOWN_ACTIONS}
                               for seat in range(MAX_SEATS)]),
         "human-order": str(HUMAN_ORDER),

@@ -22,66 +22,81 @@ from typing import Any
 
 from ratscrew.core.options import OPTION_SPECS, OptionsError, OptionSpec, Rules
 from ratscrew.core.slaps import SLAP_RULES
+from ratscrew.i18n import N_, current, t
 from ratscrew.variants import Variant, VariantError
+from web.model.links import default_name
 from web.model.variant_page import choice_labels, option_label, option_step, page_of
 
 LABELS: dict[str, str] = {
-    "slaps": "Slap rules",
-    "challenge": "Challenge chances",
-    "direction": "Direction of play",
-    "decks": "Decks",
-    "jokers": "Jokers",
-    "dealer": "Dealer",
-    "penalty": "Wrong slap costs",
-    "penalty_count": "Cards, flips or turns per wrong slap",
-    "penalty_place": "Burned cards go",
-    "cardless_penalty": "Wrong slap with no cards",
-    "strikes": "Strikes before barred",
-    "exhausted": "Challenged player runs out",
-    "empty_hand": "Players with no cards",
-    "collect": "Won pile",
-    "next_leader": "Next to lead",
-    "grace_ms": "Grace after a pile is won (seconds)",
-    "run_wrap": "Runs go round the corner (K-A-2)",
-    "same_as_first_match": "Same as first must match",
-    "ending": "Game ends",
-    "last_chance_flips": "Last-chance flips",
-    "out_of_turn": "Flip out of turn",
-    "risk_slap": "Risk slap on the final card is free",
-    "joker_split": "Red joker slaps, black joker 13 chances",
-    "answer_face": "Face card answering a challenge",
+    # i18n: The house rules' labels on the setup form.
+    "slaps": N_("Slap rules"),
+    "challenge": N_("Challenge chances"),
+    "direction": N_("Direction of play"),
+    "decks": N_("Decks"),
+    "jokers": N_("Jokers"),
+    "dealer": N_("Dealer"),
+    "penalty": N_("Wrong slap costs"),
+    "penalty_count": N_("Cards, flips or turns per wrong slap"),
+    "penalty_place": N_("Burned cards go"),
+    "cardless_penalty": N_("Wrong slap with no cards"),
+    "strikes": N_("Strikes before barred"),
+    "exhausted": N_("Challenged player runs out"),
+    "empty_hand": N_("Players with no cards"),
+    "collect": N_("Won pile"),
+    "next_leader": N_("Next to lead"),
+    "grace_ms": N_("Grace after a pile is won (seconds)"),
+    "run_wrap": N_("Runs go round the corner (K-A-2)"),
+    "same_as_first_match": N_("Same as first must match"),
+    "ending": N_("Game ends"),
+    "last_chance_flips": N_("Last-chance flips"),
+    "out_of_turn": N_("Flip out of turn"),
+    "risk_slap": N_("Risk slap on the final card is free"),
+    "joker_split": N_("Red joker slaps, black joker 13 chances"),
+    "answer_face": N_("Face card answering a challenge"),
 }
-"""What the form calls the core's options (the spec's description is the longer help; a
-variant's web part names its own)."""
+"""What the form calls the core's options (message ids: :func:`label` says one; the spec's
+description is the longer help; a variant's web part names its own)."""
 
 UNSET_LABEL = "\u2014"
 """What a seat's select of a per-seat option shows for an unset seat (a dash)."""
 
 CHOICE_LABELS: dict[str, dict[str, str]] = {
-    "penalty": {"cards": "burned cards", "lockout": "flips locked out", "none": "nothing",
-                "miss-turn": "turns missed"},
-    "penalty_place": {"bottom": "under the pile", "top": "on top, dead"},
-    "cardless_penalty": {"strikes": "strikes", "barred": "barred at once", "none": "nothing",
-                         "burn": "hand burned until the pile is taken"},
-    "exhausted": {"challenger": "challenger takes the pile",
-                  "continue": "next player continues"},
-    "empty_hand": {"skip": "skipped, may slap back in", "forfeit": "out of the game"},
-    "collect": {"claim": "its winner flips to collect it", "immediate": "taken at once",
-                "auto": "the table collects it after a short pause"},
-    "next_leader": {"winner": "who took the pile", "failed": "who failed the challenge",
-                    "right": "right of who took the pile"},
-    "ending": {"standard": "one player has every card",
-               "last-chance": "after last-chance flips", "until-face": "at the next face card"},
-    "out_of_turn": {"ignore": "refused", "dead": "played as a dead card",
-                    "penalty": "wrong-slap penalty"},
-    "answer_face": {"challenges": "challenges the next player", "ends": "only ends the challenge"},
+    "penalty": {
+        # i18n: The choices of the house rules' selects on the setup form.
+        "cards": N_("burned cards"), "lockout": N_("flips locked out"), "none": N_("nothing"),
+        "miss-turn": N_("turns missed"),
+    },
+    "penalty_place": {"bottom": N_("under the pile"), "top": N_("on top, dead")},
+    "direction": {"clockwise": N_("clockwise"), "counterclockwise": N_("counterclockwise")},
+    # i18n: What a card must share with the pile's first card (Same as first must match).
+    "same_as_first_match": {"rank": N_("rank"), "colour": N_("colour"), "suit": N_("suit")},
+    "cardless_penalty": {
+        "strikes": N_("strikes"), "barred": N_("barred at once"), "none": N_("nothing"),
+        "burn": N_("hand burned until the pile is taken"),
+    },
+    "exhausted": {"challenger": N_("challenger takes the pile"),
+                  "continue": N_("next player continues")},
+    "empty_hand": {"skip": N_("skipped, may slap back in"), "forfeit": N_("out of the game")},
+    "collect": {"claim": N_("its winner flips to collect it"), "immediate": N_("taken at once"),
+                "auto": N_("the table collects it after a short pause")},
+    "next_leader": {"winner": N_("who took the pile"), "failed": N_("who failed the challenge"),
+                    "right": N_("right of who took the pile")},
+    "ending": {"standard": N_("one player has every card"),
+               "last-chance": N_("after last-chance flips"),
+               "until-face": N_("at the next face card")},
+    "out_of_turn": {"ignore": N_("refused"), "dead": N_("played as a dead card"),
+                    "penalty": N_("wrong-slap penalty")},
+    "answer_face": {"challenges": N_("challenges the next player"),
+                    "ends": N_("only ends the challenge")},
 }
+"""What the form shows for the choices of the core's options, by value (message ids)."""
 
 HELP: dict[str, str] = {
     "direction": "",
-    "dealer": "The next seat in the direction of play leads.",
+    "dealer": N_("The next seat in the direction of play leads."),
 }
-"""Help that says it better for a form than the spec's description ("" for none)."""
+"""Help that says it better for a form than the spec's description ("" for none; message
+ids)."""
 
 STEPS: dict[str, int] = {"grace_ms": 50}
 """Spinner steps of the core's number options, in the option's own unit (typed values need
@@ -125,11 +140,29 @@ class Control:
 
 
 def slaps_heading(variant: Variant) -> str:
-    return variant.slaps_title
+    """What ``variant`` calls its slap rules, in the language in use."""
+    return t(variant.slaps_title)
 
 
 def label(name: str) -> str:
-    return LABELS.get(name) or option_label(name) or name.replace("_", " ").capitalize()
+    """What the form calls option ``name``, in the language in use."""
+    own = LABELS.get(name)
+    if own:
+        return t(own)
+    return option_label(name) or name.replace("_", " ").capitalize()
+
+
+def _choice_names(name: str) -> dict[str, str]:
+    """What the form shows for each choice of option ``name``, in the language in use."""
+    own = CHOICE_LABELS.get(name)
+    if own:
+        return {value: t(text) for value, text in own.items()}
+    return dict(choice_labels(name))
+
+
+def _help(name: str, spec: OptionSpec) -> str:
+    text = HELP.get(name, spec.description)
+    return t(text) if text else ""
 
 
 def in_form(name: str) -> bool:
@@ -156,7 +189,8 @@ def seat_option(variant: Variant) -> OptionSpec | None:
 
 
 def seat_choice_labels(spec: OptionSpec) -> dict[str, str]:
-    """What a seat's select shows for each choice of the per-seat option ``spec``."""
+    """What a seat's select shows for each choice of the per-seat option ``spec`` (in the
+    language in use)."""
     named = choice_labels(spec.name)
     return {c: named.get(c, c) if c else UNSET_LABEL for c in spec.choices}
 
@@ -209,7 +243,9 @@ def rules_or_default(
     try:
         return variant.rules_for(players, options), ""
     except (OptionsError, VariantError, TypeError, ValueError) as error:
-        return variant.rules_for(players), f"The house rules could not be used ({error})."
+        # i18n: {error} says what is wrong with the house rules.
+        return variant.rules_for(players), t("The house rules could not be used ({error}).",
+                                             error=str(error))
 
 
 def controls_for(
@@ -225,14 +261,14 @@ def controls_for(
         spec = OPTION_SPECS[name]
         value = rules.option(name)
         common: dict[str, Any] = {
-            "name": name, "label": label(name), "help": HELP.get(name, spec.description),
+            "name": name, "label": label(name), "help": _help(name, spec),
             "featured": name in featured, "changed": value != base.option(name),
         }
         if name == "slaps":
             common["label"] = slaps_heading(variant)
             choices = tuple(
-                Choice(rule, variant.slap_title(rule, SLAP_RULES[rule].title),
-                       SLAP_RULES[rule].description)
+                Choice(rule, t(variant.slap_title(rule, SLAP_RULES[rule].title)),
+                       t(SLAP_RULES[rule].description))
                 for rule in slap_order(variant)
             )
             controls.append(Control(kind="slaps", value=tuple(value), choices=choices, **common))
@@ -240,12 +276,13 @@ def controls_for(
             controls.append(Control(kind="text", value=format_challenge(value), **common))
         elif name == "dealer":
             choices = (
-                Choice("-1", "before Player 1 (who leads)"),
-                *(Choice(str(seat), f"Player {seat + 1}") for seat in range(players)),
+                # i18n: The dealer's choice that makes Player 1 lead.
+                Choice("-1", t("before Player 1 (who leads)")),
+                *(Choice(str(seat), default_name(seat)) for seat in range(players)),
             )
             controls.append(Control(kind="choice", value=str(value), choices=choices, **common))
         elif spec.choices:
-            names = CHOICE_LABELS.get(name) or choice_labels(name)
+            names = _choice_names(name)
             choices = tuple(Choice(c, names.get(c, c)) for c in spec.choices)
             controls.append(Control(kind="choice", value=value, choices=choices, **common))
         elif spec.maximum and spec.unit == "ms":
@@ -262,9 +299,21 @@ def controls_for(
     return controls
 
 
+class FormError(OptionsError):
+    """A value the form cannot use, said as a whole sentence that names the control by its
+    label (said as it is, whatever the label's place in the sentence)."""
+
+
 def seconds(ms: int) -> str:
-    """Milliseconds as the form shows them, in seconds: 150 is "0.15", 4000 is "4"."""
+    """Milliseconds as the form shows them, in seconds: 150 is "0.15", 4000 is "4" (a
+    number field's value: always with a decimal point)."""
     return f"{ms / 1000:g}"
+
+
+def _said_seconds(ms: int) -> str:
+    """Milliseconds in seconds as a sentence says them: :func:`seconds` with the decimal
+    sign of the language in use."""
+    return seconds(ms).replace(".", current().formats.decimal)
 
 
 def _read_seconds(name: str, raw: Any) -> int:
@@ -275,16 +324,24 @@ def _read_seconds(name: str, raw: Any) -> int:
     text = str(raw).strip()
     number = text.replace(",", ".", 1)
     whole, dot, tenths = number.partition(".")
-    low, high = seconds(spec.minimum), seconds(spec.maximum)
+    low, high = _said_seconds(spec.minimum), _said_seconds(spec.maximum)
     if not (whole or tenths) or not all(part == "" or (part.isascii() and part.isdigit())
                                         for part in (whole, tenths)) or len(number) > 12:
-        raise OptionsError(f"{label(name)} must be a number of seconds from {low} to {high}, "
-                           f"not {text!r}." if text else
-                           f"{label(name)} needs a number of seconds from {low} to {high}.")
+        if not text:
+            # i18n: {option} is a house rule's label; {low} and {high} are numbers of seconds.
+            raise FormError(t("{option} needs a number of seconds from {low} to {high}.",
+                                 option=label(name), low=low, high=high))
+        # i18n: {option} is a house rule's label; {low} and {high} are numbers of seconds;
+        # {value} is what was typed.
+        raise FormError(t("{option} must be a number of seconds from {low} to {high}, not "
+                             "{value}.", option=label(name), low=low, high=high,
+                             value=repr(text)))
     value = round(float(f"{whole or 0}{dot}{tenths}") * 1000)
     if not spec.minimum <= value <= spec.maximum:
-        raise OptionsError(f"{label(name)} must be a number of seconds from {low} to {high}, "
-                           f"not {text}.")
+        # i18n: {option} is a house rule's label; {low} and {high} are numbers of seconds;
+        # {value} is what was typed.
+        raise FormError(t("{option} must be a number of seconds from {low} to {high}, not "
+                             "{value}.", option=label(name), low=low, high=high, value=text))
     return value
 
 
@@ -293,7 +350,8 @@ def parse_value(name: str, raw: Any, current: Rules) -> Any:
     give a bool; the slap checkboxes the list of checked rule names). Raises OptionsError with
     a sentence for the player."""
     if name not in OPTION_SPECS:
-        raise OptionsError(f"There is no rule option {name!r}.")
+        # i18n: {name} is an option's name, quoted (not translated).
+        raise OptionsError(t("There is no rule option {name}.", name=repr(name)))
     spec = OPTION_SPECS[name]
     if name == "slaps":
         if isinstance(raw, str):
@@ -308,15 +366,24 @@ def parse_value(name: str, raw: Any, current: Rules) -> Any:
     if name == "dealer" or spec.maximum:
         text = str(raw).strip()
         number = text[1:] if text.startswith("-") else text
+        low, high = str(spec.minimum), str(spec.maximum)
         if not (number.isascii() and number.isdigit() and len(number) <= 6):
-            low = spec.minimum
-            raise OptionsError(f"{label(name)} must be a whole number from {low} to "
-                               f"{spec.maximum}, not {text!r}." if text else
-                               f"{label(name)} needs a number from {low} to {spec.maximum}.")
+            if not text:
+                # i18n: {option} is a house rule's label; {low} and {high} are numbers.
+                raise FormError(t("{option} needs a number from {low} to {high}.",
+                                     option=label(name), low=low, high=high))
+            # i18n: {option} is a house rule's label; {low} and {high} are numbers; {value}
+            # is what was typed.
+            raise FormError(t("{option} must be a whole number from {low} to {high}, not "
+                                 "{value}.", option=label(name), low=low, high=high,
+                                 value=repr(text)))
         value = int(text)
         if spec.maximum and not spec.minimum <= value <= spec.maximum:
-            raise OptionsError(f"{label(name)} must be a whole number from {spec.minimum} to "
-                               f"{spec.maximum}, not {value}.")
+            # i18n: {option} is a house rule's label; {low} and {high} are numbers; {value}
+            # is what was typed.
+            raise FormError(t("{option} must be a whole number from {low} to {high}, not "
+                                 "{value}.", option=label(name), low=low, high=high,
+                                 value=str(value)))
         return value
     if spec.choices:
         return str(raw)
@@ -361,35 +428,36 @@ def set_option(
         changes = {**explicit_options(variant, players, options), name: value}
         rules = variant.rules_for(players, changes)
     except (OptionsError, VariantError, TypeError, ValueError) as error:
-        return dict(options), _sentence(name, str(error))
+        return dict(options), _sentence(name, error)
     return variant.options_of(players, rules), ""
 
 
-def _sentence(name: str, error: str) -> str:
+def _sentence(name: str, error: str | Exception) -> str:
     """An option error as the form says it: the control's label, not the option's name."""
-    text = error.rstrip(".")
-    if text.startswith(label(name)):
+    text = str(error).rstrip(".")
+    if isinstance(error, FormError) or text.startswith(label(name)):
         return f"{text}."
     text = text.removeprefix(f"{name}: ").removeprefix(f"{name} ")
-    return f"{label(name)}: {text}."
+    # i18n: {option} is a house rule's label; {error} says what is wrong with its value.
+    return t("{option}: {error}.", option=label(name), error=text)
 
 
 COLLECTING = {
-    "claim": "A won pile waits for its winner to flip to collect it; until then its last card "
-             "can still be slapped.",
-    "auto": "A won pile goes to its winner by itself after a short pause, in which its last "
-            "card can still be slapped.",
+    "claim": N_("A won pile waits for its winner to flip to collect it; until then its last "
+                "card can still be slapped."),
+    "auto": N_("A won pile goes to its winner by itself after a short pause, in which its "
+               "last card can still be slapped."),
 }
 """What the rules summary says of how a won pile is collected (``collect``; nothing when it
-is taken at once)."""
+is taken at once; message ids)."""
 
 
 def rules_summary(variant: Variant, rules: Rules) -> str:
     """The setup's summary of the rules chosen: the game's own summary, and how a won pile is
     collected (a table of people waits at it under ``claim``)."""
-    parts = [variant.summary]
+    parts = [t(variant.summary)]
     if variant.reads("collect") and rules.collect in COLLECTING:
-        parts.append(COLLECTING[rules.collect])
+        parts.append(t(COLLECTING[rules.collect]))
     return " ".join(parts)
 
 
@@ -402,10 +470,11 @@ def warnings(variant: Variant, rules: Rules) -> list[str]:
     notes = []
     if not rules.slaps:
         if page_of(variant.name).no_slaps_note:
-            notes.append(page_of(variant.name).no_slaps_note)
+            notes.append(t(page_of(variant.name).no_slaps_note))
         elif variant.rules.slaps and rules.empty_hand == "skip":
-            notes.append("No slap rules: nobody can slap, so players who run out of cards "
-                         "cannot get back in.")
+            notes.append(t("No slap rules: nobody can slap, so players who run out of cards "
+                           "cannot get back in."))
     if "counting" in rules.slaps and not rules.challenge:
-        notes.append("Counting needs challenges: with no challenging cards it never happens.")
+        notes.append(t("Counting needs challenges: with no challenging cards it never "
+                       "happens."))
     return notes

@@ -18,19 +18,24 @@ from dataclasses import dataclass, field
 
 from ratscrew.core import discovery
 from ratscrew.core.engine import Game
+from ratscrew.i18n import N_, t
 from web.model.feedback import Sound
 
 PARTS_PACKAGE = "web.table.parts"
 """The package whose modules are the variants' web parts, a package (a folder) a variant."""
 
 TABLE_WORDS: dict[str, str] = {
-    "challenge": "{card}: {who} has {chances}",
-    "answering": "to play: {chances}",
+    # i18n: The line under the pile during a challenge: {card} is the challenging card,
+    # {who} who answers it, {chances} how many chances they have ("2 chances").
+    "challenge": N_("{card}: {who} has {chances}"),
+    # i18n: The status of the seat answering a challenge: {chances} is "2 chances".
+    "answering": N_("to play: {chances}"),
 }
 """The table's own lines that a variant may say its own way (:attr:`VariantPage.words`), by
 key: the challenge line under the pile and the status of the seat answering a challenge.
-Whole texts, with named placeholders: ``{card}`` (the challenging card's name), ``{who}``
-(who answers), ``{chances}`` ("2 chances") and ``{cards}`` ("2 cards"), the same number."""
+Whole texts (message ids), with named placeholders: ``{card}`` (the challenging card's name),
+``{who}`` (who answers), ``{chances}`` ("2 chances") and ``{cards}`` ("2 cards"), the same
+number."""
 
 
 @dataclass(frozen=True)
@@ -41,12 +46,15 @@ class OwnAction:
 
     kind: str
     prompt: str
+    """Said in the language in use (the part says it when it offers the action)."""
     options: tuple[tuple[str, str], ...]
 
 
 @dataclass(frozen=True)
 class VariantPage:
-    """One variant's words on the page."""
+    """One variant's words on the page. Its texts (labels, choice labels, notes, hint, words)
+    are message ids, marked with :func:`~ratscrew.i18n.N_` where the part declares them:
+    the functions here and the setup form say them in the language in use."""
 
     variant: str
     """The variant's name (:attr:`ratscrew.core.variant.Variant.name`)."""
@@ -115,23 +123,26 @@ def own_actions(game: Game, seat: int) -> tuple[OwnAction, ...]:
 
 
 def table_words(variant: str, key: str) -> str:
-    """The text of the table's line ``key`` (:data:`TABLE_WORDS`) in ``variant``'s words."""
+    """The table's line ``key`` (:data:`TABLE_WORDS`) in ``variant``'s words: a message id,
+    its placeholders still to fill (``t(table_words(...), **values)`` says it)."""
     return page_of(variant).words.get(key) or TABLE_WORDS[key]
 
 
 def option_label(name: str) -> str | None:
-    """What a variant's web part calls the option ``name`` (None: no part names it)."""
+    """What a variant's web part calls the option ``name``, in the language in use (None: no
+    part names it)."""
     for page in discover().values():
         if name in page.labels:
-            return page.labels[name]
+            return t(page.labels[name])
     return None
 
 
 def choice_labels(name: str) -> Mapping[str, str]:
-    """The labels a variant's web part gives the choices of option ``name``."""
+    """The labels a variant's web part gives the choices of option ``name``, in the language
+    in use."""
     for page in discover().values():
         if name in page.choice_labels:
-            return page.choice_labels[name]
+            return {value: t(text) for value, text in page.choice_labels[name].items()}
     return {}
 
 

@@ -16,6 +16,7 @@
 //
 // Nothing here judges the game: Python checks every message (web/phones/protocol.py).
 
+import { t } from "../boot/say.mjs";
 import {
   addressProblem, channels, decode, encode, gathered, qrSquares, sdpParts, toSdp,
 } from "../seat/signal.mjs";
@@ -140,18 +141,21 @@ export class PhoneHost {
   }
 
   /** Apply a phone's answer (pasted or scanned): the seat it names, or an Error that says
-   *  plainly what is wrong. @param {string} text */
+   *  plainly what is wrong (in the page's language). @param {string} text */
   async answer(text) {
     const parts = decode(text);
     const entry = this.seats.get(parts.seat);
-    if (!entry) throw new Error(`Seat ${parts.seat + 1} is not waiting for a phone.`);
-    if (!entry.waiting) throw new Error(`Seat ${parts.seat + 1} has its phone already.`);
+    const number = parts.seat + 1;
+    if (!entry) throw new Error(t("Seat {number} is not waiting for a phone.", { number }));
+    if (!entry.waiting) throw new Error(t("Seat {number} has its phone already.", { number }));
     entry.waiting = false;
     try {
       await entry.pc.setRemoteDescription({ type: "answer", sdp: toSdp(parts, false) });
     } catch {
       entry.waiting = true;
-      throw new Error(`That code does not fit seat ${parts.seat + 1}'s: scan or copy it again.`);
+      // i18n: a phone's code pasted or read at the table that is not the answer to the seat's
+      throw new Error(t("That code does not fit seat {number}'s: scan or copy it again.",
+        { number }));
     }
     entry.timer = window.setTimeout(() => {
       if (this.seats.get(parts.seat) === entry && entry.pc.connectionState !== "connected") {
@@ -258,7 +262,9 @@ export async function scan(video, found) {
   } catch (error) {
     scanner.destroy();
     const why = error instanceof Error ? error.message : error;
-    throw new Error(String(why || "the camera cannot be used"), { cause: error });
+    // i18n: said after "The camera is blocked: … (the phones show it under their QR code)." in
+    // brackets, when the browser gives no reason of its own
+    throw new Error(String(why || t("the camera cannot be used")), { cause: error });
   }
   return () => scanner.destroy();
 }

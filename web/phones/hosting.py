@@ -16,6 +16,7 @@ from pyodide.ffi import create_proxy
 from pyscript import window
 
 from ratscrew.core.events import Event
+from ratscrew.i18n import t
 from web.dom import by_id, now
 from web.model.feedback import vibration
 from web.phones import protocol
@@ -126,7 +127,7 @@ class Phones:
 
     def seat_name(self, seat: int) -> str:
         session = self.play.session
-        return session.game.name(seat) if session is not None else ""
+        return str(session.game.name(seat)) if session is not None else ""
 
     def qr_svg(self, text: str, drawn: Callable[[str], None]) -> bool:
         return self.joining.qr_svg(text, drawn)
@@ -223,11 +224,11 @@ class Phones:
         phone.recover_until = at + RECOVER_MS if hopeful else -1.0
         session = self.play.session
         if self.started and session is not None:
-            name = session.game.name(phone.seat)
+            name = str(session.game.name(phone.seat))
             if self.policy == "bot":
                 self.stand_in(phone)
-                self.shell.notify([f"{name}'s phone dropped: a bot plays for it until it is "
-                                   "back (Phones shows its new code)."])
+                self.shell.notify([t("{name}'s phone dropped: a bot plays for it until it is "
+                                     "back (Phones shows its new code).", name=name)])
             else:
                 self.paused_for.add(phone.seat)
                 self.hold()
@@ -242,20 +243,21 @@ class Phones:
             self.seat_bot(phone.seat, "normal")
 
     def tick(self, *_: Any) -> None:
-        t = now()
+        at = now()
         for phone in self.seats.values():
-            if phone.quiet(t):
-                self.dropped(phone, t, hopeful=True)
-            elif phone.recovering and t >= phone.recover_until:
+            if phone.quiet(at):
+                self.dropped(phone, at, hopeful=True)
+            elif phone.recovering and at >= phone.recover_until:
                 phone.recover_until = -1.0
                 self.new_code(phone.seat)  # it did not come back by itself: scan again
-            elif phone.timed_out(t):
-                phone.set("replaced", t)
+            elif phone.timed_out(at):
+                phone.set("replaced", at)
                 phone.given_to = "bot"
                 self.stand_in(phone)
                 self.paused_for.discard(phone.seat)
                 if self.host is not None:
-                    self.host.close(phone.seat, "the seat was given to a bot")
+                    # i18n: said on the phone after "Lost the table: "
+                    self.host.close(phone.seat, t("the seat was given to a bot"))
                 if not self.paused_for and self.holding:
                     self.go_on()
         if self.panel.box.open:  # (states and delays: nobody reads a closed panel)
@@ -337,7 +339,8 @@ class Phones:
         phone.stand_in = False
         self.paused_for.discard(seat)
         if self.host is not None:
-            self.host.close(seat, "the table gave your seat to someone else")
+            # i18n: said on the phone after "Lost the table: "
+            self.host.close(seat, t("the table gave your seat to someone else"))
         if (session := self.play.session) is not None:
             session.play_here(seat)
         self.seat_bot(seat, "normal" if bot else None)

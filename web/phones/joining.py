@@ -14,9 +14,10 @@ from pyodide.code import run_js
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
+from ratscrew.i18n import t
 from web.dom import now
 from web.phones.clock import PhoneClock
-from web.phones.lobby import LOCAL_HOSTS, PROBLEMS, PhoneSeat
+from web.phones.lobby import LOCAL_HOSTS, PhoneSeat, problem
 
 if TYPE_CHECKING:
     from web.interfaces import Shell
@@ -68,18 +69,19 @@ class Joining:
 
     def _loaded(self, module: Any) -> None:
         if str(window.location.hostname) in LOCAL_HOSTS:
-            self.lobby.panel.problem("local", PROBLEMS["local"])
+            self.lobby.panel.problem("local", problem("local"))
         self.module = module
         self.host = module.PhoneHost.new(create_proxy(self.shell.guard(self.lobby.tell)))
         self.host.askCamera().then(create_once_callable(self.shell.guard(self._camera)))
 
     def _not_loaded(self, error: Any) -> None:
-        self.lobby.panel.problem("page", f"The phones' part of the page did not load "
-                                 f"({error}). Reload the page.")
+        # i18n: {error} is the browser's own words for what went wrong
+        self.lobby.panel.problem("page", t("The phones' part of the page did not load "
+                                           "({error}). Reload the page.", error=str(error)))
 
     def _camera(self, answer: Any) -> None:
         if str(answer) == "refused":
-            self.lobby.panel.problem("camera", PROBLEMS["refused"])
+            self.lobby.panel.problem("camera", problem("refused"))
         for seat in self.lobby.seats:
             self.new_code(seat)
 
@@ -130,8 +132,10 @@ class Joining:
 
         def failed(error: Any) -> None:
             self.lobby.panel.scanning(False)
-            self.lobby.panel.problem("camera", f"{PROBLEMS['refused']} "
-                               f"({getattr(error, 'message', error)})")
+            # i18n: {problem} is "The camera is blocked: …", {error} the browser's own
+            # words for why
+            self.lobby.panel.problem("camera", t("{problem} ({error})", problem=problem(
+                "refused"), error=str(getattr(error, "message", error))))
 
         guard = self.shell.guard
         self.lobby.panel.scanning(True)  # on show first: the scanner hides a hidden video for good

@@ -14,9 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+from urllib.parse import quote
 
 from ratscrew.core.engine import Decision, clean_text
 from ratscrew.core.events import Event, Ignored, PileTaken, WrongSlap
+from ratscrew.i18n import N_, t, tn
 from web.model.card_face import card_face, pile_top
 from web.model.feedback import WRONG_BUZZ
 from web.model.session import ACTION_LABELS, EMPTY_ANSWER
@@ -41,33 +43,40 @@ PILE_SHOWN = 3
 """How many of the pile's top cards a phone shows."""
 
 STATUS_TEXT = {
-    "waiting": "waiting for the phone",
-    "joining": "connecting…",
-    "playing": "playing",
-    "reconnecting": "reconnecting",
-    "replaced": "not a phone now",
+    "waiting": N_("waiting for the phone"),
+    # i18n: a phone seat's state in the host's phones panel: its phone is connecting
+    "joining": N_("connecting…"),
+    # i18n: a phone seat's state in the host's phones panel: its phone plays it
+    "playing": N_("playing"),
+    # i18n: a phone seat's state in the host's phones panel: its phone dropped
+    "reconnecting": N_("reconnecting"),
+    "replaced": N_("not a phone now"),
 }
+"""A phone seat's state as the host's panel says it (message ids: said with ``t``)."""
 
-DROP_POLICIES = {"pause": "The game pauses", "bot": "A bot plays for it"}
+DROP_POLICIES = {"pause": N_("The game pauses"), "bot": N_("A bot plays for it")}
+"""What the game does when a phone drops, by policy (message ids: said with ``t``)."""
 
 PROBLEMS = {
-    "none": ("This computer has no network address to offer the phones. Join the room's Wi-Fi "
-             "(or a phone's hotspot) and choose New code; or play on this device."),
-    "hidden": ("The browser hides this computer's address from the phones, because the "
-               "camera is not allowed here: most school networks will not let them find it. "
-               "Allow the camera for this page (the icon by its address), then choose New "
-               "code."),
-    "isolated": ("The phone answered but cannot reach this computer: guest and school Wi-Fi "
-                 "often keep devices apart. Turn on a phone's hotspot, join it with this "
-                 "computer and the phones, and choose New code; or play on this device."),
-    "local": ("This page is open at an address only this computer knows, so the phones "
-              "cannot open their join links. Open the game at its public address (its GitHub "
-              "Pages link) or this computer's network address."),
-    "refused": ("The camera is blocked: copy each phone's code and paste it here instead "
-                "(the phones show it under their QR code)."),
+    "none": N_("This computer has no network address to offer the phones. Join the room's "
+               "Wi-Fi (or a phone's hotspot) and choose New code; or play on this device."),
+    "hidden": N_("The browser hides this computer's address from the phones, because the "
+                 "camera is not allowed here: most school networks will not let them find "
+                 "it. Allow the camera for this page (the icon by its address), then choose "
+                 "New code."),
+    "isolated": N_("The phone answered but cannot reach this computer: guest and school "
+                   "Wi-Fi often keep devices apart. Turn on a phone's hotspot, join it with "
+                   "this computer and the phones, and choose New code; or play on this "
+                   "device."),
+    "local": N_("This page is open at an address only this computer knows, so the phones "
+                "cannot open their join links. Open the game at its public address (its "
+                "GitHub Pages link) or this computer's network address."),
+    "refused": N_("The camera is blocked: copy each phone's code and paste it here instead "
+                  "(the phones show it under their QR code)."),
 }
 """What stands in the way, in plain words, and what to do: the network's problems
-(web/phones/host.mjs names them), a camera refused, a page open at a local address."""
+(web/phones/host.mjs names them), a camera refused, a page open at a local address (message
+ids: :func:`problem` says one)."""
 
 LOCAL_HOSTS = ("localhost", "127.0.0.1", "[::1]", "::1")
 """Addresses of the page that no phone can open."""
@@ -117,20 +126,26 @@ class PhoneSeat:
         return self.status == "playing"
 
     def describe(self, now: float) -> str:
-        """The seat's state as the host's panel says it."""
-        text = STATUS_TEXT[self.status]
+        """The seat's state as the host's panel says it: its parts, each whole, between
+        " · "."""
+        parts = [t(STATUS_TEXT[self.status])]
         rtt = self.clock.rtt
         if self.status == "playing" and rtt is not None:
-            text += f" · {rtt:.0f} ms"
+            ms = format(rtt, ".0f")  # (as text: never grouped)
+            # i18n: a phone's delay, in milliseconds
+            parts.append(t("{ms} ms", ms=ms))
         if self.status == "reconnecting":
-            left = max(0.0, KEEP_MS - (now - self.since)) / 1000
-            text += f" · seat kept {left:.0f} s"
+            left = format(max(0.0, KEEP_MS - (now - self.since)) / 1000, ".0f")
+            # i18n: how long a dropped phone's seat is still kept for it, in seconds
+            parts.append(t("seat kept {seconds} s", seconds=left))
         if self.stand_in and self.status != "replaced":
-            text += " · a bot plays meanwhile"
+            parts.append(t("a bot plays meanwhile"))
         dropped = self.inbox.dropped_total
         if dropped:
-            text += f" · {dropped} bad message{'s' * (dropped != 1)} dropped"
-        return text
+            # i18n: messages from a phone that were not read (too long, too many, malformed)
+            parts.append(tn("{n} bad message dropped", "{n} bad messages dropped", dropped,
+                            n=str(dropped)))
+        return " · ".join(parts)
 
     def timed_out(self, now: float) -> bool:
         """Whether a reconnecting phone has lost its seat."""
@@ -158,10 +173,26 @@ def warnings(problems: Mapping[str, str], seats: Iterable[PhoneSeat],
             continue
         shown.append(text)
     for phone in waiting:
-        text = PROBLEMS.get(phone.problem, phone.problem)
+        text = problem(phone.problem)
         if text and text not in shown:
             shown.append(text)
     return shown
+
+
+def problem(kind: str) -> str:
+    """What stands in the way (:data:`PROBLEMS`), said; ``kind`` itself for one it does not
+    know, "" for none."""
+    return t(PROBLEMS[kind]) if kind in PROBLEMS else kind
+
+
+def join_link(page: str, code: str, lang: str = "en") -> str:
+    """The join link of ``code`` from the host's page at ``page``: the site's seat page with
+    the code in its fragment (never sent to a server), and the table's language (``lang``)
+    in its query when it is not English, so that the phone speaks it (web/boot/i18n.js reads
+    ``lang=``)."""
+    base = page.split("#")[0].split("?")[0]
+    query = f"?lang={quote(lang, safe='')}" if lang and lang != "en" else ""
+    return f"{base.rsplit('/', 1)[0]}/web/seat/{query}#{code}"
 
 
 def state_message(session: Session, seat: int, line: str) -> str:
@@ -173,27 +204,29 @@ def state_message(session: Session, seat: int, line: str) -> str:
     mine = decision_of(session, seat)
     decision = None
     if mine is not None:
-        decision = (mine.prompt, [(o, mine.label(o)) for o in mine.options],
+        decision = (str(mine.prompt), [(o, mine.label(o)) for o in mine.options],
                     min(mine.free_text, protocol.MAX_OPTION))
     winner = outcome.winner if outcome is not None else None
     pile = (len(game.pile), [card_face(card, kind) for _, card, kind in pile_top(game, PILE_SHOWN)])
+    # Every text as the table says it (its language): the phone shows what it is sent.
     return protocol.state(
         seat=seat,
-        name=game.name(seat),
+        name=str(game.name(seat)),
         cards=game.counts[seat],
-        turn=game.name(acting) if acting >= 0 else "",
+        turn=str(game.name(acting)) if acting >= 0 else "",
         mine=acting == seat,
         collect=acting == seat and game.challenge.claimant == seat,
-        chooser=game.name(pending.seat) if pending is not None else "",
-        actions=[(a, ACTION_LABELS[a]) for a in session.actions],
+        chooser=str(game.name(pending.seat)) if pending is not None else "",
+        actions=[(a, t(ACTION_LABELS[a])) for a in session.actions],
         line=line,
         decision=decision,
-        own=[(offer.kind, offer.prompt, offer.options) for offer in own_actions(game, seat)],
+        own=[(offer.kind, str(offer.prompt), [(arg, str(label)) for arg, label in offer.options])
+             for offer in own_actions(game, seat)],
         pile=pile,
         paused=session.paused,
         over=outcome is not None,
-        winner=game.name(winner) if winner is not None else None,
-        variant=session.variant.title,
+        winner=str(game.name(winner)) if winner is not None else None,
+        variant=t(session.variant.title),
     )
 
 
@@ -211,10 +244,12 @@ def refusal(decision: Decision | None, seat: int, answer: str, events: list[Even
         return ""
     if decision.free_text and answer not in decision.options and not clean_text(
             answer, decision.free_text):
-        return EMPTY_ANSWER
+        return t(EMPTY_ANSWER)
     for event in events:
         if isinstance(event, Ignored) and event.seat == seat and event.action == "choice":
-            return f"Not taken: {event.reason}."
+            # i18n: why a phone's answer to a decision was refused ({reason}: the game's
+            # words, such as "“Twinkle” has already been sung")
+            return t("Not taken: {reason}.", reason=str(event.reason))
     return ""
 
 

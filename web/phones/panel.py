@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pyscript import document
+from pyscript import document, window
 
+from ratscrew.i18n import current, t
 from web.dom import attribute, by_id, clear, el, link_stylesheet, now
-from web.phones.lobby import DROP_POLICIES, WAITING, warnings
+from web.phones.lobby import DROP_POLICIES, WAITING, join_link, warnings
 
 if TYPE_CHECKING:
     from web.interfaces import PhoneLobby, Shell
@@ -35,11 +36,11 @@ class PhonePanel:
         box = el("dialog", "phones", id="phones", aria_labelledby="phones-title",
                  data_zone="phones")
         head = el("header", "phones-head")
-        head.appendChild(el("h2", "", "Phones at this table", id="phones-title"))
+        head.appendChild(el("h2", "", t("Phones at this table"), id="phones-title"))
         head.appendChild(el("p", "phones-intro",
-                            "Each player scans their seat's code with the phone's camera, "
-                            "then holds up the code the phone shows to this camera (or "
-                            "pastes it below). Same Wi-Fi for everyone."))
+                            t("Each player scans their seat's code with the phone's camera, "
+                              "then holds up the code the phone shows to this camera (or "
+                              "pastes it below). Same Wi-Fi for everyone.")))
         box.appendChild(head)
         body = el("div", "phones-body")
         code = el("figure", "phones-code")
@@ -48,21 +49,22 @@ class PhonePanel:
         code.appendChild(caption)
         row = el("div", "phones-link-row")
         row.appendChild(el("input", "phones-link", type="text", readonly="",
-                           aria_label="Join link", data_zone="phone-link", id="phones-link"))
-        row.appendChild(el("button", "", "Copy link", type="button", id="phones-copy"))
+                           aria_label=t("Join link"), data_zone="phone-link",
+                           id="phones-link"))
+        row.appendChild(el("button", "", t("Copy link"), type="button", id="phones-copy"))
         code.appendChild(row)
         body.appendChild(code)
         side = el("div", "phones-side")
         side.appendChild(el("ol", "phones-seats", id="phones-seats", data_zone="phone-seats"))
         answer = el("form", "phones-answer", id="phones-answer-form")
-        pasted = el("label", "", "A phone's code, pasted:")
+        pasted = el("label", "", t("A phone's code, pasted:"))
         pasted.htmlFor = "phones-answer"
         answer.appendChild(pasted)
         answer.appendChild(el("input", "", type="text", id="phones-answer", autocomplete="off",
                               spellcheck="false", maxlength="400"))
-        answer.appendChild(el("button", "", "Add", type="submit"))
+        answer.appendChild(el("button", "", t("Add"), type="submit"))
         side.appendChild(answer)
-        side.appendChild(el("button", "phones-scan", "Read codes with the camera",
+        side.appendChild(el("button", "phones-scan", t("Read codes with the camera"),
                             type="button", id="phones-scan"))
         video = el("video", "phones-video", id="phones-video", muted="", playsinline="")
         video.hidden = True
@@ -72,14 +74,16 @@ class PhonePanel:
         body.appendChild(side)
         box.appendChild(body)
         foot = el("footer", "phones-foot")
-        label = el("label", "", "When a phone drops: ")
+        # i18n: the label of a list of what the game then does ("The game pauses", "A bot
+        # plays for it")
+        label = el("label", "", t("When a phone drops:") + " ")
         label.htmlFor = "phones-policy"
         foot.appendChild(label)
         select = el("select", "", id="phones-policy")
         for value, text in DROP_POLICIES.items():
-            select.appendChild(el("option", "", text, value=value))
+            select.appendChild(el("option", "", t(text), value=value))
         foot.appendChild(select)
-        foot.appendChild(el("button", "primary", "Start the game", type="button",
+        foot.appendChild(el("button", "primary", t("Start the game"), type="button",
                             id="phones-start"))
         box.appendChild(foot)
         document.body.appendChild(box)
@@ -105,37 +109,40 @@ class PhonePanel:
         """Every phone seat's state, and the code of the seat on show."""
         phones = self.phones
         names = phones.names()
-        t = now()
+        at = now()
         rows = by_id("phones-seats")
         clear(rows)
         waiting = [p.seat for p in phones.seats.values() if p.status in WAITING]
         if self.shown not in waiting:
             self.shown = waiting[0] if waiting else None
         for seat, phone in phones.seats.items():
-            name = names[seat] if seat < len(names) else f"Player {seat + 1}"
+            name = names[seat] if seat < len(names) else t("Player {number}", number=seat + 1)
             row = el("li", "phones-seat", data_phone_seat=str(seat), data_status=phone.status)
-            row.appendChild(el("span", "phones-seat-name", f"{seat + 1}. {name}", data_name=""))
-            row.appendChild(el("span", "phones-seat-state", phone.describe(t),
+            # i18n: a phone seat in the panel's list: its number, then its player's name
+            row.appendChild(el("span", "phones-seat-name", t("{number}. {name}",
+                                                             number=seat + 1, name=name),
+                               data_name=""))
+            row.appendChild(el("span", "phones-seat-state", phone.describe(at),
                                data_zone="phone-status"))
             buttons = el("span", "phones-seat-buttons")
             if phone.status in WAITING:
-                buttons.appendChild(el("button", "", "Show code", type="button",
+                buttons.appendChild(el("button", "", t("Show code"), type="button",
                                        data_do="show", data_for=str(seat)))
             if phone.status != "waiting" or phone.code:
-                buttons.appendChild(el("button", "", "New code", type="button",
+                buttons.appendChild(el("button", "", t("New code"), type="button",
                                        data_do="code", data_for=str(seat)))
             if phone.status != "replaced":
-                buttons.appendChild(el("button", "", "Bot plays", type="button",
+                buttons.appendChild(el("button", "", t("Bot plays"), type="button",
                                        data_do="bot", data_for=str(seat)))
-                buttons.appendChild(el("button", "", "Play here", type="button",
+                buttons.appendChild(el("button", "", t("Play here"), type="button",
                                        data_do="here", data_for=str(seat)))
             row.appendChild(buttons)
             rows.appendChild(row)
         self._show_code()
         self.show_problems()
         start = by_id("phones-start")
-        start.textContent = "Back to the game" if phones.started else (
-            "Start the game" if not waiting else "Start now (bots play the empty seats)")
+        start.textContent = t("Back to the game") if phones.started else (
+            t("Start the game") if not waiting else t("Start now (bots play the empty seats)"))
 
     def _show_code(self) -> None:
         phones = self.phones
@@ -148,8 +155,8 @@ class PhonePanel:
         if phone is None:
             clear(qr)
             self._qr_for = ""
-            caption.textContent = ("Every phone has its seat." if phones.started
-                                   else "Every phone has its seat: start the game.")
+            caption.textContent = (t("Every phone has its seat.") if phones.started
+                                   else t("Every phone has its seat: start the game."))
             link.value = ""
             return
         name = phones.seat_name(phone.seat)
@@ -158,9 +165,11 @@ class PhonePanel:
             qr.removeAttribute("data-code")
             self._qr_for = ""
             link.value = ""
-            caption.textContent = f"Seat {phone.seat + 1} · {name}: making its code…"
+            caption.textContent = t("Seat {number} · {name}: making its code…",
+                                    number=phone.seat + 1, name=name)
             return
-        caption.textContent = f"Seat {phone.seat + 1} · {name}: scan with the phone's camera"
+        caption.textContent = t("Seat {number} · {name}: scan with the phone's camera",
+                                number=phone.seat + 1, name=name)
         text = phone.code
         link.value = seat_link(text)
         if self._qr_for == text:
@@ -193,7 +202,8 @@ class PhonePanel:
 
     def scanning(self, on: bool) -> None:
         by_id("phones-video").hidden = not on
-        by_id("phones-scan").textContent = "Stop the camera" if on else "Read codes with the camera"
+        by_id("phones-scan").textContent = (t("Stop the camera") if on
+                                            else t("Read codes with the camera"))
 
     def open(self) -> None:
         self.show_seats()
@@ -212,7 +222,7 @@ class PhonePanel:
         link = str(by_id("phones-link").value)
         if link:
             self.shell.copy_text(link, lambda ok: self.problem(
-                "copy", "" if ok else "Select the link and copy it."))
+                "copy", "" if ok else t("Select the link and copy it.")))
 
     def _answer(self, event: Any) -> None:
         event.preventDefault()
@@ -249,7 +259,6 @@ class PhonePanel:
 
 
 def seat_link(code: str) -> str:
-    """The join link of a code: the site's seat page with the code in its fragment (never
-    sent to a server)."""
-    base = str(document.location.href).split("#")[0].split("?")[0]
-    return f"{base.rsplit('/', 1)[0]}/web/seat/#{code}"
+    """The join link of a code from this page, in the page's language
+    (:func:`~web.phones.lobby.join_link`)."""
+    return join_link(str(window.location.href), code, current().lang)

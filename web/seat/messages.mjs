@@ -2,8 +2,11 @@
 // What the phone's seat page (web/seat/seat.mjs) makes of the table's messages and of its own
 // player's input: functions of data alone, which tests/js/seat.test.mjs runs in Node. A
 // message comes from another device: each function takes anything and gives something safe to
-// show (text stays text), whatever it is.
+// show (text stays text), whatever it is. The page's own words are said in the page's language
+// (web/boot/say.mjs); the table's (names, prompts, choices, what happened) come said in the
+// table's.
 
+import { t, tn } from "../boot/say.mjs";
 import { MAX_OPTION } from "../phones/protocol.mjs";
 
 /** The join code: a URL's fragment, as a scanner may have percent-encoded it.
@@ -60,10 +63,10 @@ export function turnText(state, mine, deciding) {
   const chooser = text(state.chooser);
   const turn = text(state.turn);
   if (state.over === true) return "";
-  if (deciding) return "Your choice";
-  if (chooser) return `${chooser} is choosing`;
-  if (mine) return state.collect === true ? "Your pile: flip to take it" : "Your turn";
-  return turn ? `${turn}'s turn` : "";
+  if (deciding) return t("Your choice");
+  if (chooser) return t("{who} is choosing", { who: chooser });
+  if (mine) return state.collect === true ? t("Your pile: flip to take it") : t("Your turn");
+  return turn ? t("{who}'s turn", { who: turn }) : "";
 }
 
 /** The banner over the seat: the game's end, or a pause ("" for none). @param {State} state */
@@ -71,14 +74,25 @@ export function bannerText(state) {
   const name = text(state.name);
   const winner = text(state.winner);
   if (state.over === true) {
-    return winner && winner === name ? "You win!" : winner ? `${winner} wins` : "Game over";
+    return winner && winner === name ? t("You win!")
+      : winner ? t("{who} wins", { who: winner }) : t("Game over");
   }
-  return state.paused === true ? "Paused at the table" : "";
+  return state.paused === true ? t("Paused at the table") : "";
 }
 
 /** The pile's line. @param {number} count */
-export const pileText = (count) => (count === 0 ? "The pile is empty"
-  : `Pile: ${count} card${count === 1 ? "" : "s"}`);
+export const pileText = (count) => (count === 0 ? t("The pile is empty")
+  : tn("Pile: {n} card", "Pile: {n} cards", count, { n: count }));
+
+/** The words around the seat's count of cards, which the page shows large in an element of its
+ *  own: "{n} cards" said for ``count`` and cut where the number goes, ``[before, after]``
+ *  (``["", "cards"]`` in English). @param {number} count @returns {[string, string]} */
+export function countWords(count) {
+  const said = tn("{n} card", "{n} cards", Number.isFinite(count) ? count : 0);
+  const at = said.indexOf("{n}");
+  if (at < 0) return ["", said.trim()];
+  return [said.slice(0, at).trim(), said.slice(at + "{n}".length).trim()];
+}
 
 /** A buzz message's vibration pattern, if it is one to play (at most 32 steps of 0 to 10 s),
  *  else null. @param {unknown} pattern @returns {number[] | null} */
@@ -88,7 +102,27 @@ export const vibration = (pattern) => (Array.isArray(pattern) && pattern.length 
 /** Why the table let the phone go, as its bye says (a default when it does not say).
  *  @param {unknown} why */
 export const byeReason = (why) => (typeof why === "string" && why.trim()
-  ? why.trim().slice(0, 200) : "the table closed the seat");
+  // i18n: said after "Lost the table: "
+  ? why.trim().slice(0, 200) : t("the table closed the seat"));
+
+/** The seat page's address ``href`` in the language ``lang``: its ``lang=`` (which
+ *  web/boot/i18n.js reads first) set, the rest (the join code's fragment) kept.
+ *  @param {string} href @param {string} lang */
+export function withLanguage(href, lang) {
+  const url = new URL(href);
+  url.searchParams.set("lang", lang);
+  return url.href;
+}
+
+/** Where the seat page at ``href`` goes to speak its phone's own language, or "" to stay: when
+ *  the phone chose one (``saved``, one of ``languages``) and the table's link names another
+ *  (the link's ``lang=`` would otherwise win). Loaded before the seat is taken, nothing is lost.
+ *  @param {string} href @param {string | null} saved @param {Record<string, string>} languages */
+export function ownLanguage(href, saved, languages) {
+  if (!saved || !Object.hasOwn(languages, saved)) return "";
+  const linked = new URL(href).searchParams.get("lang");
+  return linked !== null && linked !== saved ? withLanguage(href, saved) : "";
+}
 
 // A card's description (web/model/card_face.py): [tag, {attribute: text}, text or children].
 const FACE_TAGS = new Map([["div", false], ["span", false], ["svg", true], ["g", true],

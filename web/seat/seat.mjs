@@ -8,13 +8,22 @@
 //
 // <body data-phone-state> says where it is: joining, answer, playing, lost, error.
 //
+// Its own words are in the page's language (web/boot/i18n.js, loaded first: the link's `lang=`,
+// which the table sets to its own language, or the one this phone chose); the table's words
+// (names, the game's prompts and choices, what happened) come said in the table's language.
+// The language menu (data-zone="language") saves the phone's choice, and loads the page in it
+// while nothing is lost by loading it again (before the table has this phone). Once seated a
+// load would lose the seat (a join code is answered once: the table shows a new code for a
+// phone that left), so the choice waits for the phone's next seat, and a note says so.
+//
 // window.ratscrewNet = {delay, jitter} (ms), set before the page loads, delays every message
 // each way by delay + a random part of jitter: a slow network, for the tests.
 
+import { t } from "../boot/say.mjs";
 import { MAX_OPTION, VERSION } from "../phones/protocol.mjs";
 import {
-  bannerText, byeReason, cardFace, joinCode, pairs, pileText, text, turnText, typedAnswer,
-  typedLength, validDecision, vibration,
+  bannerText, byeReason, cardFace, countWords, joinCode, ownLanguage, pairs, pileText, text,
+  turnText, typedAnswer, typedLength, validDecision, vibration, withLanguage,
 } from "./messages.mjs";
 import {
   addressProblem, channels, decode, encode, gathered, qrSquares, sdpParts, toSdp,
@@ -33,6 +42,11 @@ const SCREENS = ["joining", "answer", "playing", "lost", "error"];
 const RESEND_MS = 30; // an action goes again on "fast" this long after the first time
 const DISCONNECTED_MS = 5000; // "disconnected" this long counts as lost
 const PILE_SHOWN = 3; // the pile's top cards shown
+const LANGUAGE_NOTE_MS = 6000; // the language menu's note, at play
+const i18n = window.ratscrewI18n; // web/boot/i18n.js (absent: English, and no language menu)
+/** Where the language menu goes in each screen. @type {Record<string, string>} */
+const LANGUAGE_PLACES = { joining: "screen-joining", answer: "answer-side", error: "screen-error",
+  lost: "screen-lost", playing: "play-head" };
 
 /** @type {RTCPeerConnection | null} */
 let pc = null;
@@ -46,6 +60,7 @@ let shownDecision = "";
 let shownOwn = "";
 let shownPile = "";
 let dropTimer = 0;
+let languageNoteTimer = 0;
 /** @type {Promise<WakeLockSentinel | null> | null} */
 let wakeLock = null; // a promise of the screen's wake lock (null once released or refused)
 /** @type {HTMLButtonElement | null} */
@@ -56,6 +71,7 @@ function setPhase(name) {
   phase = name;
   document.body.dataset.phoneState = name;
   for (const screen of SCREENS) $(`screen-${screen}`).hidden = screen !== name;
+  $(LANGUAGE_PLACES[name]).append($("seat-language"));
 }
 
 // ------------------------------------------------------------------ the network, maybe slowed
@@ -106,7 +122,7 @@ async function join() {
     return;
   }
   if (typeof RTCPeerConnection !== "function") {
-    showError("This browser cannot join a table: open the link in Chrome, Safari or Firefox.");
+    showError(t("This browser cannot join a table: open the link in Chrome, Safari or Firefox."));
     return;
   }
   try {
@@ -117,12 +133,14 @@ async function join() {
     await peer.setRemoteDescription({ type: "offer", sdp: toSdp(parts, true) });
     await peer.setLocalDescription(await peer.createAnswer());
     await gathered(peer);
-    $("answer-help").textContent = `Seat ${parts.seat + 1}: hold this up to the table's `
-      + "camera, or copy the text and paste it at the table.";
+    $("answer-help").textContent = t("Seat {number}: hold this up to the table's camera, or "
+      + "copy the text and paste it at the table.", { number: parts.seat + 1 });
     await showAnswer(peer, encode(parts.seat, peer.localDescription?.sdp || ""));
   } catch (error) {
     const why = error instanceof Error ? error.message : error;
-    showError(`The table's code did not work on this phone (${why || error}).`);
+    // i18n: {error} is the browser's own words for what went wrong
+    showError(t("The table's code did not work on this phone ({error}).",
+      { error: String(why || error) }));
   }
 }
 
@@ -157,7 +175,7 @@ function qrSvg(qrcode, code) {
   svg.setAttribute("viewBox", `0 0 ${size} ${size}`);
   svg.setAttribute("shape-rendering", "crispEdges");
   svg.setAttribute("role", "img");
-  svg.setAttribute("aria-label", "QR code of your seat's code");
+  svg.setAttribute("aria-label", t("QR code of your seat's code"));
   const back = document.createElementNS(ns, "rect");
   back.setAttribute("width", String(size));
   back.setAttribute("height", String(size));
@@ -174,12 +192,12 @@ async function copyCode() {
   const status = $("answer-status");
   try {
     await navigator.clipboard.writeText(field.value);
-    status.textContent = "Copied: paste it at the table.";
+    status.textContent = t("Copied: paste it at the table.");
   } catch {
     field.focus();
     field.select();
     field.setSelectionRange(0, field.value.length);
-    status.textContent = "Selected: copy it with your phone's menu, then paste it at the table.";
+    status.textContent = t("Selected: copy it with your phone's menu, then paste it at the table.");
   }
 }
 
@@ -202,9 +220,10 @@ function wire(peer, chans) {
     if (state === "failed" || state === "closed") {
       // Unanswered, a browser waits a few minutes for the table to read the code, then gives
       // up; the table's join code then needs renewing too (its connection has met this one).
-      lose(joinedAt ? "" : "the table did not read this phone's code in time");
+      // i18n: said after "Lost the table: "
+      lose(joinedAt ? "" : t("the table did not read this phone's code in time"));
     } else if (state === "disconnected") {
-      note("reconnecting…");
+      note(t("reconnecting…"));
       clearTimeout(dropTimer);
       dropTimer = window.setTimeout(() => {
         if (peer.connectionState === "disconnected") lose("");
@@ -230,8 +249,12 @@ function lose(why) {
   if (phase === "lost" || phase === "error") return;
   if (!joinedAt && !why) return;
   clearTimeout(dropTimer);
-  const reason = why || "the connection dropped";
-  $("lost-text").textContent = `Lost the table: ${reason}. Scan the new code at the table to sit down again.`;
+  // i18n: said after "Lost the table: "
+  const reason = why || t("the connection dropped");
+  // i18n: {reason} is why, said by this page or by the table ("the connection dropped", "the
+  // table gave your seat to someone else")
+  $("lost-text").textContent = t("Lost the table: {reason}. Scan the new code at the table to "
+    + "sit down again.", { reason });
   setPhase("lost");
   releaseWakeLock();
   try {
@@ -293,10 +316,14 @@ function showState(state) {
   const seat = Number.isInteger(state.seat) && state.seat >= 0 ? state.seat : null;
   $("play-name").textContent = name;
   $("play-name").dataset.name = name;
-  $("play-seat").textContent = seat === null ? "" : `Seat ${seat + 1}`;
+  $("play-seat").textContent = seat === null ? "" : t("Seat {number}", { number: seat + 1 });
   $("play-variant").textContent = text(state.variant);
-  $("play-cards").textContent = Number.isFinite(state.cards) ? String(state.cards) : "–";
-  $("play-cards-label").textContent = state.cards === 1 ? "card" : "cards";
+  const counted = Number.isFinite(state.cards);
+  $("play-cards").textContent = counted ? String(state.cards) : "–";
+  const [before, after] = countWords(counted ? state.cards : 0);
+  $("play-cards-before").textContent = before;
+  $("play-cards-before").hidden = !before;
+  $("play-cards-label").textContent = after;
 
   const over = state.over === true;
   const paused = state.paused === true && !over;
@@ -540,6 +567,58 @@ function showOwn(own) {
   }));
 }
 
+// ------------------------------------------------------------------ the language
+
+/** The language menu: the game's languages, each by its own name, the page's chosen.
+ *  @param {NonNullable<typeof i18n>} page */
+function languageMenu(page) {
+  const select = /** @type {HTMLSelectElement} */ ($("seat-language-select"));
+  select.replaceChildren(...Object.entries(page.LANGUAGES).map(([code, name]) => {
+    const option = document.createElement("option");
+    option.value = code;
+    option.lang = code;
+    option.textContent = name;
+    option.selected = code === page.lang;
+    return option;
+  }));
+  select.addEventListener("change", () => chooseLanguage(page, select.value));
+  $("seat-language").hidden = false;
+}
+
+/** Whether the page may load again without losing anything: the table does not have this
+ *  phone yet (its answer is read as well from a new load as from this one), or the table's
+ *  code failed. Once the table has it, the seat goes with the page, and so it does once lost
+ *  (a new load would answer a join code the table no longer offers). */
+const reloadable = () => phase === "error" || ((phase === "joining" || phase === "answer")
+  && !joinedAt && pc?.connectionState !== "connected");
+
+/** The phone's choice of language: saved for its next seats, and taken now if the page may load
+ *  again; else a note says it waits for the next seat. @param {NonNullable<typeof i18n>} page
+ *  @param {string} lang */
+function chooseLanguage(page, lang) {
+  let saved = true;
+  try {
+    localStorage.setItem(page.STORAGE_KEY, lang);
+  } catch {
+    saved = false; // storage refused (a private window): this load only
+  }
+  const shown = $("seat-language-note");
+  clearTimeout(languageNoteTimer);
+  if (lang === page.lang) {
+    shown.hidden = true;
+  } else if (reloadable()) {
+    location.replace(withLanguage(location.href, lang));
+  } else {
+    shown.textContent = saved ? t("Saved for your next seat.")
+      : t("This browser cannot save it.");
+    shown.hidden = false;
+    // At play the note goes after a while: the game's own lines need the room.
+    if (phase === "playing") {
+      languageNoteTimer = window.setTimeout(() => { shown.hidden = true; }, LANGUAGE_NOTE_MS);
+    }
+  }
+}
+
 // ------------------------------------------------------------------ the screen stays on
 
 /** Asks for a screen wake lock (once at a time; the browser drops it when the page is
@@ -582,4 +661,22 @@ $("play-type").addEventListener("submit", sendTyped);
 $("play-options").addEventListener("scroll", showMore, { passive: true });
 if (typeof ResizeObserver === "function") new ResizeObserver(showMore).observe($("play-options"));
 
-join();
+/** @type {string | null} */
+let savedLanguage = null;
+try {
+  savedLanguage = i18n ? localStorage.getItem(i18n.STORAGE_KEY) : null;
+} catch {
+  // storage refused: the link's language
+}
+const elsewhere = i18n ? ownLanguage(location.href, savedLanguage, i18n.LANGUAGES) : "";
+if (elsewhere) {
+  location.replace(elsewhere); // this phone's own language, before anything is joined
+} else if (i18n) {
+  const start = () => {
+    languageMenu(i18n);
+    join();
+  };
+  i18n.ready.then(start, start); // the page's words in its language first
+} else {
+  join();
+}

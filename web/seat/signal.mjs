@@ -9,7 +9,10 @@
 // one): a version, the seat (0-based), the ICE ufrag and password, the SHA-256 fingerprint in
 // base64url, and the candidates as "address:port" joined by ",". About 70 characters.
 //
-// Shared by the phone's seat page (web/seat/seat.mjs) and the host (web/phones/host.mjs).
+// Shared by the phone's seat page (web/seat/seat.mjs) and the host (web/phones/host.mjs), which
+// both show its errors: said in the page's language (web/boot/say.mjs).
+
+import { t } from "../boot/say.mjs";
 
 export const VERSION = "1";
 export const MAX_CODE = 400;
@@ -88,20 +91,20 @@ export function encode(seat, sdp) {
  *  @param {unknown} code @returns {CodeParts} */
 export function decode(code) {
   const text = String(code).trim();
-  if (text.length > MAX_CODE) throw new Error("That code is too long to be a seat's code.");
+  if (text.length > MAX_CODE) throw new Error(t("That code is too long to be a seat's code."));
   const fields = text.split("~");
   if (fields.length !== 6 || fields[0] !== VERSION) {
-    throw new Error("That is not a Ratscrew seat code (or it was cut short).");
+    throw new Error(t("That is not a Ratscrew seat code (or it was cut short)."));
   }
   const [, seatText, ufrag, pwd, fingerprint, candText] = fields;
   const seat = Number(seatText);
-  if (!/^[0-9]{1,2}$/.test(seatText) || seat > 7) throw new Error("The code names no seat.");
+  if (!/^[0-9]{1,2}$/.test(seatText) || seat > 7) throw new Error(t("The code names no seat."));
   if (!ICE_CHARS.test(ufrag) || !ICE_CHARS.test(pwd) || !B64URL.test(fingerprint)) {
-    throw new Error("The code is damaged: copy or scan it again.");
+    throw new Error(t("The code is damaged: copy or scan it again."));
   }
   const candidates = candText ? candText.split(",") : [];
   if (candidates.length > 8 || !candidates.every((c) => ADDRESS.test(c))) {
-    throw new Error("The code's network addresses are damaged: copy or scan it again.");
+    throw new Error(t("The code's network addresses are damaged: copy or scan it again."));
   }
   return { seat, ufrag, pwd, fingerprint, candidates };
 }

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from ratscrew.i18n import t
 from web.dom import by_id, clear, el, focus, later
 from web.model.keymap import KeyMap
 from web.model.links import TableConfig, parse_query, tool_link
@@ -191,7 +192,7 @@ class App:
         for message in messages:
             item = el("li", "notice", message, role="status")
             item.appendChild(
-                el("button", "notice-close", "✕", type="button", aria_label="Dismiss"))
+                el("button", "notice-close", "✕", type="button", aria_label=t("Dismiss")))
             box.appendChild(item)
             later(self.guard(lambda item=item: item.remove()), NOTICE_MS)
 
@@ -212,8 +213,11 @@ class App:
                 return fn(*args)
             except Exception as error:
                 window.console.warn(f"[ratscrew] {traceback.format_exc()}")
-                self.notify([f"Something went wrong ({type(error).__name__}: {error}). "
-                             "Start a new game if the table stops responding."])
+                # i18n: kind and problem: the program's own words for a bug (an exception's
+                # name and message, in English)
+                self.notify([t("Something went wrong ({kind}: {problem}). Start a new game if "
+                               "the table stops responding.", kind=type(error).__name__,
+                               problem=str(error))])
                 return None
 
         return guarded

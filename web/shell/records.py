@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ratscrew.i18n import t
 from ratscrew.play.record import MAX_CHARS
 from web.dom import by_id, now, save_file
 from web.model.session import Session
@@ -87,13 +88,15 @@ class Records:
         """Read a record file (too big a file is refused before it is read) and open it."""
         name = str(file.name)[:200]
         if int(file.size) > RECORD_MAX_BYTES:
-            self.shell.notify([f"{name} cannot be opened: it is larger than a game record can "
-                               f"be ({RECORD_MAX_BYTES // 1_000_000} MB)."])
+            # i18n: name: the file's name; megabytes: the largest record's size
+            self.shell.notify([t("{name} cannot be opened: it is larger than a game record can "
+                                 "be ({megabytes} MB).", name=name,
+                                 megabytes=RECORD_MAX_BYTES // 1_000_000)])
             return
 
         def read(text: str | None) -> None:
             if text is None:
-                self.shell.notify([f"{name} cannot be read."])
+                self.shell.notify([t("{name} cannot be read.", name=name)])
             else:
                 self.open(name, text)
 
@@ -107,12 +110,15 @@ class Records:
         try:
             self._open_data(name, loads(text))
         except RecordError as error:
-            self.shell.notify([f"{name} is not a game record this page can open: {error}"])
+            # i18n: name: the file's name; problem: what is wrong with it (a sentence)
+            self.shell.notify([t("{name} is not a game record this page can open: {problem}",
+                                 name=name, problem=str(error))])
 
     def _open_data(self, name: str, data: dict[str, Any]) -> None:
         session = Session.from_record(data, self.shell.config.speed, now(),
                                       self.shell.settings.choice_seconds * 1000)
-        seed = str(data["seed"]) if "seed" in data else "from the record"
+        # i18n: said in the bar after "seed", for a record that gives none
+        seed = str(data["seed"]) if "seed" in data else t("from the record")
         self.play.open_table(session, seed, None, again=lambda: self._open_data(name, data),
                              record=(name, data))
         self.play.show_moment()

@@ -1,6 +1,11 @@
-"""The settings dialog (``#settings``): the players' keys, four-colour cards, the projector
-display, a person's time to choose, the sound's volume and mute, a slap's buzz; and the
-settings' storage in the browser."""
+"""The settings dialog (``#settings``): the page's language, the players' keys, four-colour
+cards, the projector display, a person's time to choose, the sound's volume and mute, a slap's
+buzz; and the settings' storage in the browser.
+
+The language is not one of the saved settings: web/boot/i18n.js chooses it before Python
+starts, from the link's ``lang=`` or :data:`LANGUAGE_KEY` in the browser's storage, so the menu
+stores the choice there and reloads the page in it.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
+from ratscrew.i18n import LANGUAGES, N_, current, t
 from ratscrew.variants import find_variant
 from web.dom import by_id, clear, el
 from web.model.feedback import SOUNDS
@@ -26,6 +32,38 @@ if TYPE_CHECKING:
     from web.interfaces import Shell, Table
 
 MAX_PLAYERS = 8
+LANGUAGE_KEY = "ratscrew.lang"
+"""Where the language chosen here is kept in the browser (web/boot/i18n.js's STORAGE_KEY)."""
+ACTION_HEADS = {"flip": N_("Flip"), "slap": N_("Slap"), "slap-left": N_("Slap left"),
+                "slap-right": N_("Slap right")}
+"""Each action's column heading in the keys table."""
+
+
+def percent(volume: int) -> str:
+    """The volume as the slider's figure says it."""
+    # i18n: the sound's volume, from 0 to 100 (the figure beside its slider)
+    return t("{volume}%", volume=volume)
+
+
+def language_address(href: str, lang: str, add: bool = False) -> str:
+    """The page's address ``href`` to reload in ``lang``: as it is, but for its ``lang=``
+    parameter, set to ``lang`` (``add``: added if it has none)."""
+    base, hash_mark, fragment = href.partition("#")
+    path, _, query = base.partition("?")
+    pairs: list[str] = []
+    found = False
+    for pair in query.split("&") if query else []:
+        if pair.partition("=")[0].strip().lower() != "lang":
+            pairs.append(pair)
+        elif not found:
+            pairs.append(f"lang={lang}")
+            found = True
+    if not found and not add:
+        return href
+    if not found:
+        pairs.append(f"lang={lang}")
+    query = "&".join(pair for pair in pairs if pair)
+    return f"{path}?{query}{hash_mark}{fragment}"
 
 
 def load_saved() -> tuple[Settings, KeyMap, list[str]]:
@@ -33,7 +71,8 @@ def load_saved() -> tuple[Settings, KeyMap, list[str]]:
     try:
         text = window.localStorage.getItem(STORAGE_KEY)
     except Exception:  # storage blocked (private mode, policy): play without saving
-        settings, notices = load_settings(None)[0], ["Settings cannot be saved in this browser."]
+        settings = load_settings(None)[0]
+        notices = [t("Settings cannot be saved in this browser.")]
     else:
         # A missing item is JS null, which Pyodide gives as jsnull (not None): only a string
         # is something saved.
@@ -78,6 +117,8 @@ class SettingsDialog:
         on("muted", "change", self.set_muted)
         on("vibrate", "change", self.set_vibrate)
         on("keys-reset", "click", self.reset_keys)
+        self._add_language_menu()
+        on("language", "change", self.change_language)
 
     def open(self, *_: Any) -> None:
         session = self.play.session
@@ -89,10 +130,11 @@ class SettingsDialog:
         by_id("projector").checked = settings.projector
         by_id("choice-seconds").value = str(settings.choice_seconds)
         by_id("volume").value = str(settings.volume)
-        by_id("volume-value").textContent = f"{settings.volume}%"
+        by_id("volume-value").textContent = percent(settings.volume)
         by_id("muted").checked = settings.muted
         by_id("vibrate").checked = settings.vibrate
         by_id("keys-message").textContent = ""
+        by_id("language").value = current().lang
         self._fill_keys()
         by_id("settings").showModal()
 
@@ -123,21 +165,27 @@ class SettingsDialog:
         head = body.parentElement.tHead
         clear(head)
         head_row = el("tr")
-        head_row.appendChild(el("th", "", "Seat", scope="col"))
+        head_row.appendChild(el("th", "", t("Seat"), scope="col"))
         for action in actions:
-            head_row.appendChild(el("th", "", action_label(action).capitalize(), scope="col"))
+            heading = ACTION_HEADS.get(action)
+            head_row.appendChild(el("th", "", t(heading) if heading
+                                    else action_label(action).capitalize(), scope="col"))
         head.appendChild(head_row)
         for seat in range(players):
             row = el("tr")
-            label = names[seat] if seat < len(names) and names[seat] else f"Seat {seat + 1}"
-            row.appendChild(el("th", "", f"{seat + 1}. {label}", scope="row"))
+            if seat < len(names) and names[seat]:
+                # i18n: a row of the keys table: the seat's number, then its player's name
+                label = t("{seat}. {name}", seat=seat + 1, name=names[seat])
+            else:
+                # i18n: a row of the keys table, for a seat without a name
+                label = t("{seat}. Seat {seat}", seat=seat + 1)
+            row.appendChild(el("th", "", label, scope="row"))
             for action in actions:
                 cell = el("td")
-                label = key_label(keymap.key_for(seat, action) or "")
-                button = el("button", "key-button", label, type="button",
+                key = key_label(keymap.key_for(seat, action) or "")
+                button = el("button", "key-button", key, type="button",
                             data_seat=str(seat), data_action=action,
-                            aria_label=f"Seat {seat + 1} {action_label(action)} key: {label}. "
-                            "Choose to change it.")
+                            aria_label=_key_button_label(seat, action, key))
                 button.addEventListener("click", self.shell.proxy(
                     lambda _e, seat=seat, action=action, button=button:
                     self._start_capture(seat, action, button)))
@@ -147,11 +195,9 @@ class SettingsDialog:
 
     def _start_capture(self, seat: int, action: str, button: Any) -> None:
         self.capture = (seat, action)
-        button.textContent = "press a key…"
+        button.textContent = t("press a key…")
         button.classList.add("capturing")
-        by_id("keys-message").textContent = (
-            f"Press the new {action_label(action)} key for seat {seat + 1} (Esc to cancel)."
-        )
+        by_id("keys-message").textContent = _press_prompt(seat, action)
 
     def capture_key(self, event: Any, key: str) -> None:
         """The key pressed while a key button waits for one: that seat's new key (Esc:
@@ -163,7 +209,7 @@ class SettingsDialog:
         self.capture = None
         message = by_id("keys-message")
         if key == "escape":
-            message.textContent = "Unchanged."
+            message.textContent = t("Unchanged.")
         else:
             session = self.play.session
             names = session.game.names if session is not None else ()
@@ -173,15 +219,13 @@ class SettingsDialog:
             except KeyClashError as error:
                 message.textContent = str(error)
             else:
-                verb = {"slap-left": "slaps left", "slap-right": "slaps right"}.get(
-                    action, f"{action}s")
-                message.textContent = f"Seat {seat + 1} now {verb} with {key_label(key)}."
+                message.textContent = _key_chosen(seat, action, key_label(key))
                 self.shell.change_settings(keymap=keymap)
         self._keys_changed()
 
     def reset_keys(self, *_: Any) -> None:
         self.shell.change_settings(keymap=KeyMap.from_json({}, MAX_PLAYERS, KNOWN_ACTIONS)[0])
-        by_id("keys-message").textContent = "Every seat has its default keys again."
+        by_id("keys-message").textContent = t("Every seat has its default keys again.")
         self._keys_changed()
 
     def _keys_changed(self) -> None:
@@ -204,7 +248,7 @@ class SettingsDialog:
         volume = parse_volume(str(by_id("volume").value))
         if volume is None:
             return
-        by_id("volume-value").textContent = f"{volume}%"
+        by_id("volume-value").textContent = percent(volume)
         sound = self.shell.sound
         sound.set_volume(volume)
         sound.play([("flip", SOUNDS["flip"])])
@@ -224,3 +268,90 @@ class SettingsDialog:
         self.shell.change_settings(projector=bool(by_id("projector").checked))
         document.documentElement.classList.toggle("projector", self.shell.settings.projector)
         self.play.relayout()  # its seats sit where the display wants them
+
+    # -- the page's language ---------------------------------------------------------------
+
+    def _add_language_menu(self) -> None:
+        """The Language menu, under the dialog's title: the languages the game speaks, each by
+        its own name, the page's selected."""
+        lang = current().lang
+        menu = el("select", "language-menu", id="language", data_zone="language",
+                  aria_label=t("Language"))
+        names = dict(LANGUAGES)
+        if lang not in names:  # a pseudo-locale (tests of the translations)
+            names[lang] = current().name
+        for code, name in names.items():
+            menu.appendChild(el("option", "", name, value=code, lang=code))
+        menu.value = lang
+        label = el("label", "language", t("Language") + " ")
+        label.appendChild(menu)
+        block = el("p", "language-setting")
+        block.appendChild(label)
+        dialog = by_id("settings")
+        title = dialog.querySelector("h2")
+        if title:
+            title.after(block)
+        else:
+            dialog.appendChild(block)
+
+    def change_language(self, *_: Any) -> None:
+        """Another language chosen: kept in the browser, and the page reloaded in it (a game
+        in play ends: asked first)."""
+        menu = by_id("language")
+        lang = str(menu.value)
+        if lang == current().lang or lang not in LANGUAGES:
+            return
+        session = self.play.session
+        if session is not None and session.game.outcome is None and not window.confirm(
+                t("Change the language to {language}? The page reloads, and this game ends.",
+                  language=LANGUAGES[lang])):
+            menu.value = current().lang
+            return
+        try:
+            window.localStorage.setItem(LANGUAGE_KEY, lang)
+            stored = True
+        except Exception:  # storage blocked: the link says the language instead
+            stored = False
+        href = str(window.location.href)
+        address = language_address(href, lang, add=not stored)
+        if address == href:
+            window.location.reload()
+        else:
+            window.location.replace(address)
+
+
+def _key_button_label(seat: int, action: str, key: str) -> str:
+    """What a key button says to a screen reader."""
+    number = seat + 1
+    if action == "slap":
+        return t("Seat {seat} slap key: {key}. Choose to change it.", seat=number, key=key)
+    if action == "slap-left":
+        return t("Seat {seat} slap left key: {key}. Choose to change it.", seat=number, key=key)
+    if action == "slap-right":
+        return t("Seat {seat} slap right key: {key}. Choose to change it.", seat=number,
+                 key=key)
+    return t("Seat {seat} flip key: {key}. Choose to change it.", seat=number, key=key)
+
+
+def _press_prompt(seat: int, action: str) -> str:
+    """What the dialog asks while a key button waits for a key."""
+    number = seat + 1
+    if action == "slap":
+        return t("Press the new slap key for seat {seat} (Esc to cancel).", seat=number)
+    if action == "slap-left":
+        return t("Press the new slap left key for seat {seat} (Esc to cancel).", seat=number)
+    if action == "slap-right":
+        return t("Press the new slap right key for seat {seat} (Esc to cancel).", seat=number)
+    return t("Press the new flip key for seat {seat} (Esc to cancel).", seat=number)
+
+
+def _key_chosen(seat: int, action: str, key: str) -> str:
+    """What the dialog says once a seat's new key is chosen."""
+    number = seat + 1
+    if action == "slap":
+        return t("Seat {seat} now slaps with {key}.", seat=number, key=key)
+    if action == "slap-left":
+        return t("Seat {seat} now slaps left with {key}.", seat=number, key=key)
+    if action == "slap-right":
+        return t("Seat {seat} now slaps right with {key}.", seat=number, key=key)
+    return t("Seat {seat} now flips with {key}.", seat=number, key=key)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
+from ratscrew.i18n import t, tn
 from ratscrew.variants import Variant, find_variant
 from web.dom import attribute, by_id
 from web.model.keymap import key_label
@@ -28,7 +29,6 @@ from web.model.setup_options import (
     rules_summary,
     seat_option,
     set_option,
-    slaps_heading,
     warnings,
     with_seat_marks,
 )
@@ -73,7 +73,7 @@ class SetupForm:
             self.shell.choose_table(self._read_early())
         for name in ("touched", "pending"):
             form.removeAttribute(f"data-{name}")
-        by_id("setup-start").textContent = "Deal"
+        by_id("setup-start").textContent = t("Deal")
         by_id("setup-start").removeAttribute("aria-disabled")
         for name in ("setup-copy", *EARLY_DISABLED):
             by_id(name).disabled = False
@@ -160,7 +160,9 @@ class SetupForm:
             else:
                 by_id(f"rule-{control.name}").value = str(control.value)
         count = changed_count(controls)
-        by_id("setup-rules-count").textContent = f"· {count} changed" if count else ""
+        # i18n: how many house rules differ from the game's own (after "House rules")
+        changed = tn("{n} changed", "{n} changed", count, n=count)
+        by_id("setup-rules-count").textContent = f"· {changed}" if count else ""
         by_id("setup-rules-reset").disabled = not count
         notes = [text for text in (message, problem) if text] + warnings(variant, rules)
         box = by_id("setup-rules-message")
@@ -168,7 +170,8 @@ class SetupForm:
         box.hidden = not notes
         by_id("setup-summary").textContent = rules_summary(variant, rules)
         slaps = by_id("setup-slaps")
-        slaps.setAttribute("aria-label", f"{slaps_heading(variant)} in play")
+        # i18n: rules: the heading of the game's slap rules ("Slap rules", "Burn conditions")
+        slaps.setAttribute("aria-label", t("{rules} in play", rules=t(variant.slaps_title)))
         slaps.innerHTML = slap_items(variant, rules.slaps)
 
     def read(self) -> TableConfig:
@@ -228,7 +231,7 @@ class SetupForm:
         else:  # a name, a seat's player, the seed or the speed: keep the form (and focus)
             if target.classList.contains("seat-row-kind"):
                 keys = target.parentElement.querySelector(".seat-row-keys")
-                keys.textContent = (PHONE_KEYS if str(target.value) == "phone"
+                keys.textContent = (t(PHONE_KEYS) if str(target.value) == "phone"
                                     else attribute(keys, "data-keys"))
             self.shell.choose_table(config)
             self._show_link(config)
@@ -271,7 +274,8 @@ class SetupForm:
             seats = [replace(s, phone=not s.bot) for s in config.seats]
             config = replace(config, seats=seats)
         if not any(s.phone for s in config.seats):
-            self.shell.notify(["Every seat is a bot: set a seat to Phone (or Human) first."])
+            self.shell.notify([t("Every seat is a bot: set a seat to Phone (or Human) "
+                                 "first.")])
             return
         self.play.start(config)
 
@@ -284,7 +288,7 @@ class SetupForm:
         link = self._show_link(config)
 
         def copied(ok: bool) -> None:
-            by_id("setup-link").textContent = f"Copied: {link}" if ok else link
+            by_id("setup-link").textContent = t("Copied: {link}", link=link) if ok else link
 
         self.shell.copy_text(link, copied)
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from pyscript import document, window
 
+from ratscrew.i18n import t
 from web.dom import by_id, js_object
 from web.model.feedback import Sound, Tone
 from web.model.settings import Settings
@@ -134,8 +135,10 @@ class SoundBoard:
         button = by_id("sound")
         muted = self.settings.muted
         button.setAttribute("aria-pressed", "true" if muted else "false")
-        button.title = "Sound off: press M or this button to turn it on" if muted else (
-            "Sound on: press M or this button to mute it")
+        # i18n: key: the key that mutes the sound (M)
+        button.title = (t("Sound off: press {key} or this button to turn it on", key="M")
+                        if muted else t("Sound on: press {key} or this button to mute it",
+                                        key="M"))
         button.dataset.muted = "true" if muted else "false"
 
     # -- sounds ----------------------------------------------------------------------------

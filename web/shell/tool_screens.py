@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document
 
+from ratscrew.i18n import t
 from web.dom import attribute, by_id, now
 from web.model.session import Session
 
@@ -118,7 +119,8 @@ class ToolScreens:
         """The lab's run, told on the bar's Lab button while the lab is off screen ("" when
         there is nothing to tell: the button goes)."""
         button = by_id("bar-lab")
-        button.textContent = f"Lab: {text}" if text else "Lab"
+        # i18n: the bar's button back to the statistics lab; progress: how far its run is
+        button.textContent = t("Lab: {progress}", progress=text) if text else t("Lab")
         button.hidden = not text or self.tool is self.lab
 
     def close_lab(self) -> None:
@@ -136,10 +138,11 @@ class ToolScreens:
         from ratscrew.core.cards import card
         from ratscrew.core.engine import Game
 
-        names = ["Player 1", "Player 2"]
+        names = [t("Player {number}", number=1), t("Player {number}", number=2)]
         cards = [[card(code) for code in hand] for hand in hands]
         session = Session("bmn", 2, 0, names, {0: "normal", 1: "normal"}, speed=speed,
                           now=now(), choice_ms=self.shell.settings.choice_seconds * 1000,
                           deal=lambda: Game("bmn", 2, hands=cards, names=names))
-        self.play.open_table(session, "none (a typed deal)", None,
+        # i18n: said in the bar after "seed", for a Beggar-My-Neighbour deal typed in the lab
+        self.play.open_table(session, t("none (a typed deal)"), None,
                              again=lambda: self.watch_deal(hands, speed))

@@ -14,11 +14,27 @@ from typing import TYPE_CHECKING, Any
 
 from pyscript import document, window
 
+from ratscrew.i18n import number, t, tn
 from web.dom import by_id, clear, el, later, now, text_node
 from web.model.session import Session, seat_stats
+from web.table.piece import level_name
 
 if TYPE_CHECKING:
     from web.interfaces import Shell, Table
+
+
+def summary(cards: int, piles: int, ms: int, longest: int, seed: str) -> str:
+    """The end screen's summary: the game's numbers and its seed (its counts written
+    without grouping, "1523 cards played", as a record's positions are)."""
+    # i18n: The end screen's summary. {played}: "12 cards played", {taken}: "3 piles taken"
+    # (the messages below), {minutes}: a number with one decimal, {longest}: "4 cards";
+    # {seed} is the game's seed, as typed.
+    return t("{played}, {taken}, {minutes} minutes at the table. Longest challenge: "
+             "{longest}. Seed {seed}.",
+             played=tn("{n} card played", "{n} cards played", cards, n=str(cards)),
+             taken=tn("{n} pile taken", "{n} piles taken", piles, n=str(piles)),
+             minutes=number(ms / 60000, 1),
+             longest=tn("{n} card", "{n} cards", longest, n=longest), seed=seed)
 
 
 class End:
@@ -62,17 +78,14 @@ class End:
         winner = outcome.winner
         if winner is not None:
             document.body.dataset.winner = str(winner)
-            title = f"{game.name(winner)} wins!"
+            title = t("{who} wins!", who=game.name(winner))
         else:
             document.body.dataset.winner = "none"
-            title = "No winner" if outcome.status != "loop" else "This deal never ends"
+            title = t("No winner") if outcome.status != "loop" else t("This deal never ends")
         by_id("gameover-title").textContent = title
-        longest = game.challenge.longest
-        by_id("gameover-summary").textContent = (
-            f"{game.cards_played} cards played, {game.tricks} piles taken, "
-            f"{game.t / 60000:.1f} minutes at the table. Longest challenge: {longest} "
-            f"card{'s' * (longest != 1)}. Seed {self.shell.config.seed}."
-        )
+        by_id("gameover-summary").textContent = summary(game.cards_played, game.tricks, game.t,
+                                                        game.challenge.longest,
+                                                        self.shell.config.seed)
         self.show_stats(session, winner)
         if self.ended is session:
             return  # shown already: a key pressed after the end, a step
@@ -96,10 +109,12 @@ class End:
         clear(body)
         for stat in seat_stats(session):
             row = el("tr", "winner-row" if stat.seat == winner else "")
-            name = el("th", "", stat.name, scope="row")
+            name = el("th", "", str(stat.name), scope="row")
             if stat.bot:
                 name.appendChild(text_node(" "))
-                name.appendChild(el("span", "seat-kind", f"(bot, {stat.bot})"))
+                # i18n: After a bot's name in the end screen's table: its level (easy...).
+                name.appendChild(el("span", "seat-kind", t("(bot, {level})",
+                                                           level=level_name(stat.bot))))
             row.appendChild(name)
             figures = (stat.cards, stat.piles_won, stat.slaps_right, stat.slaps_wrong)
             for head, value in zip(heads[1:], figures, strict=True):

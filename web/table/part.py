@@ -32,6 +32,7 @@ from typing import Any, ClassVar
 from ratscrew.core.cards import Card
 from ratscrew.core.engine import Game
 from ratscrew.core.events import Event
+from ratscrew.i18n import t
 from web.model.session import Session
 from web.model.variant_page import discover, page_of
 from web.table.piece import Dom, Piece
@@ -43,6 +44,8 @@ BESIDE_PILE = "beside-pile"
 PANELS = "panels"
 """A box's place: in the rail's column of panels, above the log."""
 SLOTS = (BEFORE_PILE, BESIDE_PILE, PANELS)
+WORDS = ("aria-label", "title")
+"""A box's attributes whose values are words: message ids, said when the box is drawn."""
 
 
 @dataclass(frozen=True)
@@ -58,7 +61,9 @@ class Box:
     """Its ``data-zone`` (every object that shows game information has one)."""
     tag: str = "div"
     attrs: Mapping[str, str] = field(default_factory=dict)
-    """Further attributes, written as they are (``aria-label``, ``data-burn``...)."""
+    """Further attributes (``data-burn``...), written as they are; an ``aria-label`` or a
+    ``title`` (:data:`WORDS`) is a message id (marked ``N_``), said in the reader's
+    language."""
     early: bool = False
     """Shown from the deal on: a link's table drawn before Python (web/boot/setup_early.js)
     has it already, empty, so that its room is kept and nothing moves at the deal."""
@@ -67,10 +72,14 @@ class Box:
         if self.slot not in SLOTS:
             raise ValueError(f"a box goes in one of {SLOTS}, not {self.slot!r}")
 
+    def said_attrs(self) -> dict[str, str]:
+        """:attr:`attrs` as the box is drawn: its words in the language in use."""
+        return {name: t(value) if name in WORDS else value for name, value in self.attrs.items()}
+
     def to_json(self) -> list[object]:
         """What web/boot/setup_early.js makes of an early box: ``[id, slot, classes, zone,
-        tag, attrs]``."""
-        return [self.id, self.slot, self.classes, self.zone, self.tag, dict(self.attrs)]
+        tag, attrs]`` (its words in the language in use)."""
+        return [self.id, self.slot, self.classes, self.zone, self.tag, self.said_attrs()]
 
 
 @dataclass

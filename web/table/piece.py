@@ -17,6 +17,9 @@ Both draw with the tools the table hands them, a :class:`Dom` (a part through it
 browser: why is said in :mod:`web.dom`, where the tools are. What is drawn before Python too (a
 seat) is written once as :class:`Markup`, which :func:`draw` makes in the page and the build
 writes as HTML for the page's first moments (:func:`web.model.setup_html.markup_html`).
+
+The few words several pieces say alike are here too: a bot's level (:func:`level_name`) and
+the table's lines a variant may word its own way (:func:`table_line`).
 """
 
 from __future__ import annotations
@@ -26,6 +29,34 @@ from dataclasses import dataclass
 from typing import Any
 
 from ratscrew.core.events import Event
+from ratscrew.i18n import N_, t, tn
+from web.model.variant_page import table_words
+
+LEVELS = {
+    # i18n: A bot's level, as a seat and the end screen say it ("bot · easy").
+    "easy": N_("easy"),
+    "normal": N_("normal"),
+    "hard": N_("hard"),
+    "expert": N_("expert"),
+}
+"""How a bot's level (:data:`ratscrew.play.bots.DIFFICULTIES`' names) is said (message ids)."""
+
+
+def level_name(level: str) -> str:
+    """A bot's level in the language in use (one it does not know, as it is)."""
+    name = LEVELS.get(level)
+    return t(name) if name else level
+
+
+def table_line(variant: str, key: str, n: int, **values: object) -> str:
+    """The table's line ``key`` in ``variant``'s words
+    (:func:`~web.model.variant_page.table_words`, a message id), said with ``n`` as its
+    ``{chances}`` ("2 chances") and its ``{cards}`` ("2 cards"), and ``values``."""
+    # i18n: A challenge's chances to answer it: "QH: Ben has {chances}".
+    chances = tn("{n} chance", "{n} chances", n, n=n)
+    # i18n: A number of cards: "owes {cards}" (Beggar-My-Neighbour's debts).
+    cards = tn("{n} card", "{n} cards", n, n=n)
+    return t(table_words(variant, key), chances=chances, cards=cards, **values)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from pyscript import document, window
 
 from ratscrew.core.rng import seed_from_text
+from ratscrew.i18n import t
 from ratscrew.variants import find_variant
 from web.dom import by_id, local_minutes, now
 from web.model.feedback import vibration
@@ -50,9 +51,8 @@ def show_motion(speed: float) -> None:
 
 
 class Play:
-    """The game on the table, and the timers that play it: the
-    :class:`~web.interfaces.Table`. It owns the table's drawing (:attr:`view`): only it
-    makes, swaps and asks it."""
+    """The game on the table, and the timers that play it: the :class:`~web.interfaces.Table`.
+    It owns the table's drawing (:attr:`view`): only it makes, swaps and asks it."""
 
     def __init__(self, shell: Shell) -> None:
         self.shell = shell
@@ -92,13 +92,12 @@ class Play:
         bots = {i: s.difficulty for i, s in enumerate(config.seats) if s.bot}
         names = [s.name for s in config.seats]
         try:
-            options = start_options(find_variant(config.variant), config.options,
-                                    local_minutes())
+            options = start_options(find_variant(config.variant), config.options, local_minutes())
             session = Session(config.variant, config.players, seed_from_text(config.seed),
                               names, bots, options, config.speed, now(),
                               choice_ms=shell.settings.choice_seconds * 1000)
         except ValueError as error:
-            shell.notify([f"That table cannot be dealt: {error}"])
+            shell.notify([t("That table cannot be dealt: {error}", error=str(error))])
             shell.show_setup()
             return
         shell.choose_table(config)
@@ -128,14 +127,14 @@ class Play:
         self.again = again
         self.stop_timers()
         if self.phones is not None and not self.phones.seated(config):
-            self.phones.close("The table was closed.")
+            self.phones.close(t("The table was closed."))
             self.phones = None
         if self.view is not None:
             self.view.destroy()
         self.session = session
         self.shell.show_screen("table", game_bar=True, table_copy=config is not None)
         self.end.reset()
-        by_id("bar-variant").textContent = session.variant.title
+        by_id("bar-variant").textContent = t(session.variant.title)
         by_id("bar-seed").textContent = seed
         by_id("speed").value = session.speed_name
         document.body.style.setProperty("--anim", ANIMATION[session.speed_name])
@@ -340,7 +339,7 @@ class Play:
         over = session is not None and session.game.outcome is not None
         paused = session is not None and session.paused and not over
         button = by_id("pause")
-        button.textContent = "Resume" if paused else "Pause"
+        button.textContent = t("Resume") if paused else t("Pause")
         button.setAttribute("aria-pressed", "true" if paused else "false")
         button.disabled = over
         by_id("paused-banner").hidden = not paused
@@ -380,7 +379,8 @@ class Play:
         link = link_for(str(window.location.href), replace(config, autostart=True))
 
         def copied(ok: bool) -> None:
-            self.shell.notify([f"Link copied: {link}" if ok else f"Link to this game: {link}"])
+            self.shell.notify([t("Link copied: {link}", link=link) if ok
+                               else t("Link to this game: {link}", link=link)])
 
         self.shell.copy_text(link, copied)
 

@@ -8,10 +8,12 @@ draws the table afresh, its log kept.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from pyscript import document
 
+from ratscrew.i18n import t, tc, tn
 from web.dom import attribute, by_id, clear, el, now, text_node
 from web.model.session import Session
 
@@ -19,12 +21,32 @@ if TYPE_CHECKING:
     from web.interfaces import Shell, Table
 
 
-PAUSED: dict[str, list[tuple[str, str]]] = {
-    "for-keys": [("", "Paused"), ("Esc", "to resume"), (",", "to go back"), (".", "to step")],
-    "for-touch": [("", "Paused"), ("", "Resume plays on")],
-}
-"""The pause banner, as (key, words) parts: the keys on a screen with a keyboard, the bar's
-Resume on a touch screen (each group shown for its device: table.css)."""
+KEY = re.compile(r"(\{key\})")
+"""Where a banner's part shows its key cap."""
+
+
+def paused_banner() -> dict[str, list[tuple[str, str]]]:
+    """The pause banner, as (key, words) parts, ``{key}`` in the words where the key cap goes:
+    the keys on a screen with a keyboard, the bar's Resume on a touch screen (each group shown
+    for its device: table.css)."""
+    # i18n: The name of the Esc key, on a key cap.
+    esc = tc("key", "Esc")
+    return {
+        "for-keys": [
+            ("", t("Paused")),
+            # i18n: {key} is a key cap: the Esc key.
+            (esc, t("{key} to resume")),
+            # i18n: {key} is a key cap: the "," key.
+            (",", t("{key} to go back")),
+            # i18n: {key} is a key cap: the "." key.
+            (".", t("{key} to step")),
+        ],
+        "for-touch": [
+            ("", t("Paused")),
+            # i18n: "Resume" is the bar's button that resumes the game.
+            ("", t("Resume plays on")),
+        ],
+    }
 
 
 class Steps:
@@ -96,16 +118,25 @@ class Steps:
             by_id("step-back").disabled = by_id("step-on").disabled = True
             return
         at, length = session.position, len(session.tape)
-        by_id("step-at").textContent = f"{at} of {length}"
+        # (Positions in the record are written without grouping: "57 of 1523".)
+        shown, total = str(at), str(length)
+        # i18n: The moment shown in the game's record: "57 of 812" actions.
+        by_id("step-at").textContent = t("{at} of {length}", at=shown, length=total)
         by_id("step-back").disabled = at == 0
         by_id("step-on").disabled = not session.reviewing and session.game.outcome is not None
         banner = by_id("paused-banner")
         if session.reviewing:
             left = length - at
             # Short, for the centre's one line: the rail says the rest ("57 of 812").
-            groups = {"": [("", f"Action {at} of {length}"), ("", f"Resume drops the next {left}")]}
+            groups = {"": [
+                ("", t("Action {at} of {length}", at=shown, length=total)),
+                # i18n: What the bar's Resume does at a past moment: the record's next {n}
+                # actions are dropped.
+                ("", tn("Resume drops the next {n}", "Resume drops the next {n}", left,
+                        n=str(left))),
+            ]}
         else:
-            groups = PAUSED
+            groups = paused_banner()
         if self._banner == groups:
             return  # as it is (this runs after every action)
         self._banner = groups
@@ -118,10 +149,13 @@ class Steps:
                 if i:
                     group.appendChild(text_node(" "))
                 part = el("span", "banner-part")
-                if key:
-                    part.appendChild(el("kbd", "", key))
-                    part.appendChild(text_node(" "))
-                part.appendChild(text_node(words + " ·" * (i < len(parts) - 1)))
+                for piece in KEY.split(words) if key else [words]:
+                    if piece == "{key}":
+                        part.appendChild(el("kbd", "", key))
+                    elif piece:
+                        part.appendChild(text_node(piece))
+                if i < len(parts) - 1:
+                    part.appendChild(text_node(" ·"))
                 group.appendChild(part)
             if device:
                 banner.appendChild(group)

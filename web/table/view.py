@@ -83,7 +83,7 @@ class TableView:
         context = PartContext(session, self.seat_root, later, self._proxies, DOM, act,
                               create_proxy)
         self.parts = self._make_parts(context)
-        notable = NOTABLE + tuple(t for part in self.parts for t in part.notable)
+        notable = NOTABLE + tuple(kind for part in self.parts for kind in part.notable)
         self.lines = lines or LogLines(self.game.names, notable)
         """Every log entry's markup, kept for the whole game (the table is redrawn with the
         same ones after a step back)."""
@@ -180,7 +180,7 @@ class TableView:
         """A part's box, hidden."""
         attrs = {"data_zone": box.zone} if box.zone else {}
         node = el(box.tag, box.classes, id=box.id, data_part_box="", **attrs)
-        for name, value in box.attrs.items():
+        for name, value in box.said_attrs().items():
             node.setAttribute(name, value)
         node.hidden = True
         return node

@@ -13,11 +13,12 @@ from typing import Any
 
 from pyodide.ffi import create_proxy
 
+from ratscrew.i18n import N_
 from web.dom import el
 from web.shell.host import ToolHost
 
-BACK_TO_SETUP = "Back to the game setup"
-"""Every tool's button back to the setup screen."""
+BACK_TO_SETUP = N_("Back to the game setup")
+"""Every tool's button back to the setup screen (a message id: ``t(BACK_TO_SETUP)``)."""
 
 
 class Wiring:

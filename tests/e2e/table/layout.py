@@ -111,9 +111,11 @@ import pytest
 from e2e_table import link, wait_for_actions
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
 
+from ratscrew.i18n import load, using
 from ratscrew.variants import VARIANTS as REGISTRY
 from ratscrew.variants import find_variant
 from web.model.keymap import DEFAULT_KEYS
+from web.model.links import default_name
 from web.model.session import seat_actions
 
 VARIANTS = tuple(REGISTRY)  # every variant, those added later too
@@ -181,12 +183,15 @@ class Run:
     projector: bool = False
     """Settings > Projector on (the class ``projector`` on ``<html>``): the table larger for a
     classroom's back row; on desktop sizes every element at least as large as without it."""
+    lang: str = ""
+    """The page's language (``lang=`` in the link), English if none."""
 
     @property
     def names(self) -> list[str]:
         if self.long_names:
             return list(LONG_NAMES[: self.players])
-        return [f"Player {n + 1}" for n in range(self.players)]  # the page's defaults
+        with using(load(self.lang or "en")):  # the page's defaults, in its language
+            return [default_name(n) for n in range(self.players)]
 
     @property
     def link(self) -> str:
@@ -198,6 +203,8 @@ class Run:
         }
         if self.long_names:
             params["names"] = ",".join(self.names)
+        if self.lang:
+            params["lang"] = self.lang
         return link(params)
 
     @property
@@ -209,6 +216,7 @@ class Run:
         extra += f"-seed-{self.seed}" if self.seed != SEED else ""
         extra += f"-{self.speed}x" if self.speed != SPEED else ""
         extra += "-projector" if self.projector else ""
+        extra += f"-{self.lang}" if self.lang else ""
         return f"{self.size.name}-{self.variant}-{self.players}p{extra}"
 
 

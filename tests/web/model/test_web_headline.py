@@ -19,6 +19,7 @@ from ratscrew.core.events import (
     PileTaken,
     WrongSlap,
 )
+from ratscrew.i18n import msg
 from ratscrew.play.match import play
 from ratscrew.variants.slae import DiceRolled
 from web.model.headline import (
@@ -33,7 +34,7 @@ from web.model.headline import (
 
 DOUBLE = PileTaken(t=0, seat=4, count=7, how="slap", rule="Double",
                    cards=(CARDS["7D"], CARDS["7C"]))
-IGNORED = Ignored(t=0, seat=3, action="slap", reason="the pile was already taken")
+IGNORED = Ignored(t=0, seat=3, action="slap", reason=msg("the pile was already taken"))
 FLIP = Flipped(t=0, seat=1, card=CARDS["5H"])
 
 

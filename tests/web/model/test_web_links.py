@@ -16,6 +16,8 @@ ROOT = Path(__file__).resolve().parents[3]
 from ratscrew.core.options import CHALLENGE_KEYS, OPTION_SPECS  # noqa: E402
 from ratscrew.core.rng import seed_from_text  # noqa: E402
 from ratscrew.core.slaps import SLAP_RULES  # noqa: E402
+from ratscrew.i18n import parse as parse_catalogue  # noqa: E402
+from ratscrew.i18n import using  # noqa: E402
 from ratscrew.play.bots import DIFFICULTIES  # noqa: E402
 from ratscrew.variants import VARIANTS  # noqa: E402
 from tests.helpers import forbid_json_parsing, top_level_imports  # noqa: E402
@@ -364,9 +366,30 @@ def test_every_parameter_appears_in_a_full_query() -> None:
     )
     config.seats[1].name = "Zed"
     config.seats[1].phone = True
-    query = to_query(config)
-    assert [pair.partition("=")[0] for pair in query.split("&")] == list(PARAMETERS)
-    assert parse_ok(query) == config
+    with using(FRENCH):  # a page in another language than English links to it
+        query = to_query(config)
+        assert [pair.partition("=")[0] for pair in query.split("&")] == list(PARAMETERS)
+        assert query.endswith("&lang=fr")
+        assert parse_ok(query) == config
+
+
+FRENCH = parse_catalogue('{"lang": "fr", "messages": {}}')
+
+
+@pytest.mark.parametrize("lang", ["fr", "es", "de", "en", "fr-CA", "EN-gb", "en-XA", "ar-XB"])
+def test_a_link_in_a_language_the_game_speaks_reads_quietly(lang: str) -> None:
+    assert parse_query(f"lang={lang}")[1] == []
+
+
+@pytest.mark.parametrize("lang", ["xx", "klingon", "%00"])
+def test_a_link_in_a_language_the_game_does_not_speak_says_so(lang: str) -> None:
+    config, notices = parse_query(f"variant=beggar&lang={lang}")
+    assert config.variant == "beggar-my-neighbour"
+    assert len(notices) == 1 and "does not speak the language" in notices[0]
+
+
+def test_a_link_made_in_english_names_no_language() -> None:
+    assert "lang=" not in to_query(TableConfig(seed="3"))
 
 
 # --------------------------------------------------------------------------- to_query

@@ -285,10 +285,10 @@ def test_each_step_of_the_hermits_hand_out_gets_the_whole_time(speed: str) -> No
                       choice_ms=2000)
     session.human(0, "flip", 100.0)
     decision = session.human_decision
-    assert decision is not None and decision.prompt.startswith("The Hermit")
+    assert decision is not None and str(decision.prompt).startswith("The Hermit")
     now, steps = 100.0, 0
     while (decision := session.human_decision) is not None:
-        assert decision.prompt.startswith("The Hermit")
+        assert str(decision.prompt).startswith("The Hermit")
         assert session.choice_ms_left(now) == 2000.0
         assert session.choice_ms_left(now + 1500) == 500.0
         steps += 1
@@ -385,11 +385,11 @@ def test_a_decree_holder_fines_through_the_session() -> None:
     session.choose(0, "No humming", 200.0)
     before = [len(h) for h in session.game.hands]
     events = session.variant_action(0, "fine", "2", 300.0)
-    assert any(isinstance(e, ArcanaEffect) and "fines" in e.text for e in events)
+    assert any(isinstance(e, ArcanaEffect) and "fines" in str(e.text) for e in events)
     assert [len(h) for h in session.game.hands] == [before[0] + 1, before[1] - 1]
     events = session.variant_action(0, "fine", "10", 600.0)  # no such player: the engine says so
     assert len(events) == 1 and isinstance(events[0], Ignored)
-    assert "not a player" in events[0].reason
+    assert "not a player" in str(events[0].reason)
     session.pause(700.0)
     assert session.variant_action(0, "fine", "2", 800.0) == []
 

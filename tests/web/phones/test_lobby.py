@@ -26,6 +26,7 @@ from web.phones.lobby import (
     PhoneSeat,
     buzz_for,
     decision_of,
+    join_link,
     refusal,
     state_message,
     warnings,
@@ -199,8 +200,8 @@ def test_a_song_already_sung_is_refused_and_the_phone_told_why() -> None:
     """Seed 1: Ada's phone is asked the Star's song at the 28th move."""
     session = Session("kurs", 2, 1, ["Ada", "Ben"], {}, now=0.0)
     t = 0.0
-    while session.human_decision is None or not session.human_decision.prompt.startswith(
-            "The Star"):
+    while session.human_decision is None or not str(
+            session.human_decision.prompt).startswith("The Star"):
         t += 10.0
         decision = session.human_decision
         if decision is not None:
@@ -328,3 +329,15 @@ def test_a_state_stays_small_whatever_the_pile() -> None:
     game.pile.kinds.extend(["live"] * 3)
     text = state_message(session, 0, "x" * 500)
     assert len(text) < 16_000
+
+
+def test_a_join_link_carries_the_tables_language_when_it_is_not_english() -> None:
+    """The seat page a phone opens speaks the table's language: its link says it in ``lang=``
+    (which web/boot/i18n.js reads), unless it is English; the code stays in the fragment."""
+    page = "https://example.org/ratscrew/index.html?v=classic#top"
+    assert join_link(page, "1~0~ab") == "https://example.org/ratscrew/web/seat/#1~0~ab"
+    assert join_link(page, "1~0~ab", "en") == "https://example.org/ratscrew/web/seat/#1~0~ab"
+    assert join_link(page, "1~0~ab", "fr") == (
+        "https://example.org/ratscrew/web/seat/?lang=fr#1~0~ab")
+    assert join_link("https://example.org/ratscrew/", "1~2~cd", "en-XA") == (
+        "https://example.org/ratscrew/web/seat/?lang=en-XA#1~2~cd")

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from ratscrew.i18n import Catalogue, using
 from tests.web.fake_browser import Promise
 from tests.web.fake_shell import table_page
 from web.model.session import Session
@@ -142,3 +143,16 @@ def test_closing_the_table_closes_every_connection(table: Any) -> None:
     table.phones.close("The table was closed.")
     assert table.host.closed_all == ["The table was closed."]
     assert table.by_id("phones") is None
+
+
+@pytest.mark.parametrize(("lang", "query"), [("en", ""), ("de", "?lang=de")])
+def test_the_join_link_speaks_the_pages_language(table: Any, lang: str, query: str) -> None:
+    """The link (and its QR code) a phone opens carries the page's language when it is not
+    English: the phone's seat page speaks the table's language."""
+    drawn: list[str] = []
+    table.phones.joining.module.qrSvg = lambda text: drawn.append(text) or Promise()
+    with using(Catalogue(lang=lang)):
+        table.host.tell(1, "code", "1~1~abcd", table.page.window.now)
+    link = f"https://example.org/ratscrew/web/seat/{query}#1~1~abcd"
+    assert table.by_id("phones-link").value == link
+    assert drawn == [link]

@@ -1,7 +1,8 @@
 """The settings dialog (web/shell/settings_dialog.py) on a fake page: each setting written is
 saved once, through the shell's one writer; a key chosen for a seat is saved and shown on the
 table at once, a key that is taken is refused and nothing is saved; opening the dialog pauses
-the game and closing it resumes it.
+the game and closing it resumes it; a language chosen is kept apart from the settings and the
+page reloaded in it (asked first during a game).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from ratscrew.i18n import LANGUAGES, Catalogue, using
 from tests.web.fake_browser import fake_browser
 from tests.web.fake_shell import table_page
 from web.model.keymap import KNOWN_ACTIONS, default_keymap
@@ -134,6 +136,85 @@ def test_default_keys_are_saved_once_and_shown_on_the_table(table: Any) -> None:
     table.shell.fire("keys-reset", "click")
     assert table.shell.keymap == default_keymap(8, KNOWN_ACTIONS)
     assert len(table.shell.saved) == 2 and "Q" in seat_keys(table, 0)
+
+
+# -- the page's language -------------------------------------------------------------------
+
+
+def reloads(table: Any, confirm: bool = True) -> list[tuple[str, ...]]:
+    """What the page is asked meanwhile (kept in the list returned): each question, each
+    reload, each address it goes to."""
+    asked: list[tuple[str, ...]] = []
+    window = table.page.window
+
+    def answer(text: str) -> bool:
+        asked.append(("confirm", text))
+        return confirm
+
+    window.confirm = answer
+    window.location.reload = lambda: asked.append(("reload",))
+    window.location.replace = lambda address: asked.append(("replace", address))
+    return asked
+
+
+def test_the_language_menu_lists_each_language_by_its_own_name_and_shows_the_pages(
+        table: Any) -> None:
+    menu = table.by_id("language")
+    assert [(o.value, o.textContent) for o in menu.querySelectorAll("option")] == list(
+        LANGUAGES.items())
+    assert menu.value == "en" and menu.attributes["data-zone"] == "language"
+    assert menu.attributes["aria-label"] == "Language"
+    with using(Catalogue(lang="fr", name="Français")):
+        table.shell.fire("settings-open", "click")
+        assert menu.value == "fr"
+
+
+def test_a_language_chosen_during_a_game_is_asked_first_then_kept_and_the_page_reloaded(
+        table: Any) -> None:
+    storage = table.page.window.localStorage
+    asked = reloads(table, confirm=False)
+    change(table, "language", value="fr")
+    assert asked == [("confirm", "Change the language to Français? The page reloads, and "
+                      "this game ends.")]
+    assert "ratscrew.lang" not in storage.items and table.by_id("language").value == "en"
+    asked = reloads(table, confirm=True)
+    change(table, "language", value="de")
+    assert asked == [("confirm", "Change the language to Deutsch? The page reloads, and "
+                      "this game ends."), ("reload",)]
+    assert storage.items["ratscrew.lang"] == "de"
+    assert table.shell.saved == []  # not one of the saved settings
+
+
+def test_a_language_chosen_without_a_game_reloads_at_once_with_the_links_language_set(
+        table: Any) -> None:
+    table.play.session = None
+    table.page.window.location.href = "https://example.org/ratscrew/?game=kurs&lang=en#top"
+    asked = reloads(table)
+    change(table, "language", value="es")
+    assert asked == [("replace", "https://example.org/ratscrew/?game=kurs&lang=es#top")]
+    assert table.page.window.localStorage.items["ratscrew.lang"] == "es"
+
+
+def test_without_storage_the_link_says_the_language_chosen(table: Any) -> None:
+    def refuse(key: str, value: str) -> None:
+        raise RuntimeError("storage blocked")
+
+    table.play.session = None
+    table.page.window.localStorage.setItem = refuse
+    asked = reloads(table)
+    change(table, "language", value="fr")
+    assert asked == [("replace", "https://example.org/ratscrew/?lang=fr")]
+
+
+def test_the_address_to_reload_keeps_everything_but_its_language(table: Any) -> None:
+    address = table.module("web.shell.settings_dialog").language_address
+    assert address("https://x.org/r/?game=kurs", "fr") == "https://x.org/r/?game=kurs"
+    assert address("https://x.org/r/?game=kurs&Lang=de&seed=a%20b#top", "fr") == (
+        "https://x.org/r/?game=kurs&lang=fr&seed=a%20b#top")
+    assert address("https://x.org/r/?lang=de&lang=es", "fr") == "https://x.org/r/?lang=fr"
+    assert address("https://x.org/r/?game=kurs", "fr", add=True) == (
+        "https://x.org/r/?game=kurs&lang=fr")
+    assert address("https://x.org/r/#top", "fr", add=True) == "https://x.org/r/?lang=fr#top"
 
 
 # -- the shell's one writer -----------------------------------------------------------------

@@ -16,6 +16,7 @@ from typing import Any
 
 from ratscrew.core.cards import CARDS
 from ratscrew.core.engine import Decision, Game, clean_text
+from ratscrew.i18n import t
 from web.model.keymap import choice_hint, choice_step
 from web.model.session import EMPTY_ANSWER, Session
 from web.table.piece import Dom, Piece
@@ -80,12 +81,13 @@ class DecisionPanel(Piece):
         el = self.dom.el
         seat = decision.seat
         root = self._seat_root(seat)
-        panel = el("div", "choice", role="group", aria_label=decision.prompt,
+        prompt = str(decision.prompt)
+        panel = el("div", "choice", role="group", aria_label=prompt,
                    data_choice=str(seat), data_zone="choice")
-        many = len(decision.options) > 4 or decision.free_text > 0 or len(decision.prompt) > 90
+        many = len(decision.options) > 4 or decision.free_text > 0 or len(prompt) > 90
         panel.classList.toggle("wide", many)
-        panel.appendChild(el("h2", "choice-who", f"{self.game.name(seat)} chooses"))
-        panel.appendChild(el("p", "choice-prompt", decision.prompt))
+        panel.appendChild(el("h2", "choice-who", t("{who} chooses", who=self.game.name(seat))))
+        panel.appendChild(el("p", "choice-prompt", prompt))
         card_options = bool(decision.cards) and all(
             option in CARDS for option in decision.options)
         if decision.cards and not card_options:
@@ -118,8 +120,9 @@ class DecisionPanel(Piece):
             field = el("input", "choice-text", type="text",
                        maxlength=str(decision.free_text), autocomplete="off",
                        spellcheck="false", enterkeyhint="done",
-                       placeholder="or your own\u2026", aria_label=decision.prompt)
-            submit = el("button", "choice-submit", "Say it", type="button")
+                       # i18n: The placeholder of a decision's text box, under its options.
+                       placeholder=t("or your own\u2026"), aria_label=prompt)
+            submit = el("button", "choice-submit", t("Say it"), type="button")
             form.appendChild(field)
             form.appendChild(submit)
             panel.appendChild(form)
@@ -137,7 +140,9 @@ class DecisionPanel(Piece):
         if decision.default in decision.options and not card_options:
             clock = buttons[decision.options.index(decision.default)]
         else:
-            clock = el("p", "choice-wait", f"If you wait: {decision.label(decision.default)}")
+            # i18n: {option} is what is chosen for a person who does not choose in time.
+            clock = el("p", "choice-wait", t("If you wait: {option}",
+                                             option=decision.label(decision.default)))
             panel.appendChild(clock)
         clock.classList.add("choice-default")
         self.dom.clear(self.slot)  # one panel at a time
@@ -174,7 +179,7 @@ class DecisionPanel(Piece):
             event.preventDefault()
             text = clean_text(str(entry["field"].value), decision.free_text)
             if not text:
-                entry["note"].textContent = EMPTY_ANSWER
+                entry["note"].textContent = t(EMPTY_ANSWER)
                 entry["note"].hidden = False
                 return
             if self._on_choose is not None:
@@ -216,7 +221,7 @@ class DecisionPanel(Piece):
         session = self.session
         choice["hint"].textContent = choice_hint(self._keys(seat), session.actions,
                                                  session.controls().of(seat),
-                                                 self.game.name(seat))
+                                                 str(self.game.name(seat)))
 
     def tick(self) -> None:
         """The countdown to the default, on the default option (``data-clock``: "in 8 s"), in
@@ -225,7 +230,8 @@ class DecisionPanel(Piece):
         if choice is None:
             return
         left = self.session.choice_ms_left(self.dom.now())
-        text = "" if left is None else f"in {math.ceil(left / 1000)} s"
+        # i18n: The countdown to a decision's default, on its option: "in 8 s" (seconds).
+        text = "" if left is None else t("in {n} s", n=math.ceil(left / 1000))
         if choice.get("text") != text:
             choice["text"] = text
             choice["clock"].dataset.clock = text

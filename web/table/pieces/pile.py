@@ -15,11 +15,11 @@ from typing import Any
 
 from ratscrew.core.engine import COVERED, DEAD, PENALTY, Game
 from ratscrew.core.events import Event, PileTaken, WrongSlap
+from ratscrew.i18n import t, tn
 from web.model.card_face import pile_top
 from web.model.session import Session
-from web.model.variant_page import table_words
 from web.table.flight import SWEEP_MS, fly_from, fly_to, land, offset
-from web.table.piece import Dom, Piece
+from web.table.piece import Dom, Piece, table_line
 
 SHOWN = 6
 """How many of the pile's top cards are fanned out (a hoagie needs four)."""
@@ -218,14 +218,18 @@ def pile_note(game: Game) -> str:
     penalty = sum(1 for k in game.pile.kinds if k == PENALTY)
     notes = []
     if total:
-        notes.append(f"{total} card{'s' * (total != 1)} in the pile")
+        notes.append(tn("{n} card in the pile", "{n} cards in the pile", total, n=total))
     if penalty:
-        notes.append(f"{penalty} burned underneath")
+        # i18n: Cards burned (a wrong slap's penalty) under the pile, face down.
+        notes.append(tn("{n} burned underneath", "{n} burned underneath", penalty, n=penalty))
     if not notes:
-        notes.append("The pile is empty")
+        notes.append(t("The pile is empty"))
     if not game.slapping:
-        notes.append(f"trick {game.tricks + 1}" if game.outcome is None
-                     else f"{game.tricks} tricks")
+        # (Written without grouping, as the end screen's counts: "trick 1234".)
+        tricks = game.tricks
+        # i18n: A trick of Beggar-My-Neighbour: the one under way, then how many were played.
+        notes.append(t("trick {n}", n=str(tricks + 1)) if game.outcome is None
+                     else tn("{n} trick", "{n} tricks", tricks, n=str(tricks)))
     return " · ".join(notes)
 
 
@@ -233,9 +237,13 @@ def pile_label(game: Game) -> str:
     """What the pile says to assistive tech (it is a group): its count and top card."""
     total = len(game.pile)
     if not total:
-        return "The pile: empty"
-    top = "a covered card" if game.pile.kinds[-1] == COVERED else game.pile[-1].name
-    return f"The pile: {total} card{'s' * (total != 1)}, {top} on top"
+        return t("The pile: empty")
+    if game.pile.kinds[-1] == COVERED:
+        return tn("The pile: {n} card, a covered card on top",
+                  "The pile: {n} cards, a covered card on top", total, n=total)
+    # i18n: {top} is the top card's name (Queen of Hearts).
+    return tn("The pile: {n} card, {top} on top", "The pile: {n} cards, {top} on top", total,
+              n=total, top=game.pile[-1].name)
 
 
 def challenge_line(game: Game) -> str:
@@ -244,14 +252,13 @@ def challenge_line(game: Game) -> str:
     if game.outcome is not None:
         return ""
     if game.challenge.claimant >= 0:
-        return f"{game.name(game.challenge.claimant)} won the pile"
+        return t("{who} won the pile", who=game.name(game.challenge.claimant))
     if game.challenge.challenger >= 0 and game.challenge.card is not None:
-        n = game.challenge.chances
-        return table_words(game.variant.name, "challenge").format(
-            card=game.challenge.card.name, who=game.name(game.turn),
-            chances=f"{n} chance{'s' * (n != 1)}", cards=f"{n} card{'s' * (n != 1)}")
+        return table_line(game.variant.name, "challenge", game.challenge.chances,
+                          card=game.challenge.card.name, who=game.name(game.turn))
     if game.play_on >= 0:
         left = game.play_on_left
-        return (f"Last chance: {left} more flip{'s' * (left != 1)}" if left else
-                "Play on until a face card")
+        return (tn("Last chance: {n} more flip", "Last chance: {n} more flips", left, n=left)
+                if left else t("Play on until a face card"))
     return ""
+

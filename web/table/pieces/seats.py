@@ -13,13 +13,13 @@ from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from ratscrew.core.engine import Game
+from ratscrew.i18n import N_, t, tn
 from web.model.card_text import with_symbols
 from web.model.headline import NOTE_MS, Note
 from web.model.keymap import key_label
 from web.model.seating import REGIONS, longest_word, seat_layout
 from web.model.session import ACTION_LABELS, HUMAN_ORDER, STACK_DEPTH, Session
-from web.model.variant_page import table_words
-from web.table.piece import Dom, Markup, Piece, draw
+from web.table.piece import Dom, Markup, Piece, draw, level_name, table_line
 
 Marks = tuple[tuple[str, str], ...]
 """What a seat wears besides its count, as (kind, text): each a ``data-mark``."""
@@ -39,8 +39,8 @@ def projector_display(dom: Dom, node: Any) -> bool:
 SeatKind = Literal["person", "bot", "phone"]
 """Who plays a seat: a person at this device, a bot, or a person on a phone."""
 
-SKELETON_STATUS = "Dealing…"
-"""A person's status line before the deal."""
+SKELETON_STATUS = N_("Dealing…")
+"""A person's status line before the deal (a message id)."""
 
 
 def seat_markup(seat: int, name: str, kind: SeatKind, level: str = "",
@@ -59,14 +59,17 @@ def seat_markup(seat: int, name: str, kind: SeatKind, level: str = "",
     hooks = ((("data-skeleton", ""),) if skeleton
              else (("data-seat", str(seat)), ("data-cards", "0")))
     if kind == "bot":
-        tags: tuple[Markup, ...] = (Markup("span", "seat-tag", "bot", (("title", f"bot, {level}"),),
-                                           children=(Markup("span", "seat-skill",
-                                                            f" · {level}"),)),)
+        said = level_name(level)
+        # i18n: A seat's tag: the seat is played by a bot; its title adds the bot's level.
+        tags: tuple[Markup, ...] = (Markup("span", "seat-tag", t("bot"), (
+            ("title", t("bot, {level}", level=said)),), children=(
+                Markup("span", "seat-skill", f" · {said}"),)),)
     elif kind == "phone":
-        tags = (Markup("span", "seat-tag", "phone", (("title", "plays from a phone"),)),)
+        # i18n: A seat's tag: the seat's player plays from their own phone.
+        tags = (Markup("span", "seat-tag", t("phone"), (("title", t("plays from a phone")),)),)
     else:
         tags = ()
-    status = SKELETON_STATUS if skeleton and person else ""
+    status = t(SKELETON_STATUS) if skeleton and person else ""
     # The status line: what the seat may do now, and the tag (compact, never in the name's
     # room: a narrow seat shows "bot" alone). A note replaces the line a moment.
     parts = [
@@ -167,11 +170,11 @@ class Seats(Piece):
         here = bot is None and seat not in session.remote  # a person at this device
         kind: SeatKind = "bot" if bot is not None else "person" if here else "phone"
         keys = self._keys(seat)
-        buttons = [(action, ACTION_LABELS[action], key_label(keys.get(action, "")))
+        buttons = [(action, t(ACTION_LABELS[action]), key_label(keys.get(action, "")))
                    for action in (session.actions if here else ())]
         refs: dict[str, Any] = {}
-        root = draw(seat_markup(seat, game.name(seat), kind, bot.skill.name if bot else "",
-                                buttons), self.dom.el, refs)
+        root = draw(seat_markup(seat, str(game.name(seat)), kind,
+                                bot.skill.name if bot else "", buttons), self.dom.el, refs)
         for action, _, _ in buttons:
             handler = self._touch_handler(seat, action)
             refs[f"button:{action}"].addEventListener("pointerdown", handler)
@@ -221,7 +224,7 @@ class Seats(Piece):
             nodes["shown"] = state
             root = nodes["root"]
             root.dataset.cards = str(count)
-            nodes["count"].textContent = f"{count} card{'s' * (count != 1)}"
+            nodes["count"].textContent = tn("{n} card", "{n} cards", count, n=count)
             nodes["stack"].style.setProperty("--depth", str(min(count, STACK_DEPTH)))
             root.classList.toggle("to-act", state[1])
             if state[1]:
@@ -241,28 +244,32 @@ class Seats(Piece):
         """What the seat may do now, or why not."""
         game = self.game
         if game.outcome is not None:
-            return "winner" if game.outcome.winner == seat else ""
+            # i18n: The status line of the seat that won the game.
+            return t("winner") if game.outcome.winner == seat else ""
         if game.penalties.barred[seat] or game.out[seat]:
-            return "out of this game"
+            return t("out of this game")
         if game.penalties.lockout[seat]:
             n = game.penalties.lockout[seat]
-            return f"locked out: {n} flip{'s' * (n != 1)}"
+            # i18n: A wrong slap's penalty: no slapping for the next {n} flips.
+            return tn("locked out: {n} flip", "locked out: {n} flips", n, n=n)
         parts = []
         if seat == game.challenge.claimant:
-            parts.append("won the pile: collected in a moment" if game.auto_collect
-                         else "won the pile: flip to collect")
+            parts.append(t("won the pile: collected in a moment") if game.auto_collect
+                         else t("won the pile: flip to collect"))
         elif seat == to_act and game.challenge.challenger >= 0:
             parts.append(answering(game))
         elif seat == to_act:
-            parts.append("to play")
+            parts.append(t("to play"))
         if not game.hands[seat] and seat != game.challenge.claimant:
             note = self._no_cards_note(seat)
             if note is None:
-                note = "no cards: slap to get back in"
+                note = t("no cards: slap to get back in")
             if note:
                 parts.append(note)
         if game.penalties.strikes[seat]:
-            parts.append(f"strikes {game.penalties.strikes[seat]}/{game.rules.strikes}")
+            # i18n: A seat's wrong-slap strikes: {n} so far of the {most} that put it out.
+            parts.append(t("strikes {n}/{most}", n=game.penalties.strikes[seat],
+                           most=game.rules.strikes))
         return " · ".join(parts)
 
     def show_note(self, note: Note) -> None:
@@ -299,6 +306,4 @@ class Seats(Piece):
 def answering(game: Game) -> str:
     """The status of the seat answering a challenge: its chances ("to play: 2 chances"), in
     the variant's words (Beggar-My-Neighbour's "owes 2 cards")."""
-    n = game.challenge.chances
-    return table_words(game.variant.name, "answering").format(
-        chances=f"{n} chance{'s' * (n != 1)}", cards=f"{n} card{'s' * (n != 1)}")
+    return table_line(game.variant.name, "answering", game.challenge.chances)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ratscrew.core.rng import Rng, seed_from_text
+from ratscrew.i18n import N_, t, tn
 from ratscrew.tools.bmn import BmnError, format_hand, parse_hand
 
 MAX_HAND_CHARS = 200
@@ -25,19 +26,20 @@ PAY_RANKS = ("J", "Q", "K", "A")
 @dataclass(frozen=True, slots=True)
 class FamousDeal:
     name: str
-    """What the deal is known for."""
+    """What the deal is known for (a message id: ``t(deal.name)``)."""
     hands: tuple[str, str]
     """Player 1's and player 2's hands in Mann's notation, top card first."""
 
 
 FAMOUS = (
-    FamousDeal("A short game (85 cards)",
+    # i18n: Famous deals of Beggar-My-Neighbour, by what they are known for.
+    FamousDeal(N_("A short game (85 cards)"),
                ("-----A--KQ--J--J--KKA-K---", "---J---QJA---------AQ----Q")),
-    FamousDeal("A long game (584 cards)",
+    FamousDeal(N_("A long game (584 cards)"),
                ("JQ-K---A-----A----Q--KK-A-", "----JJ-QQ--A--------K--J--")),
-    FamousDeal("A whole pack that never ends",
+    FamousDeal(N_("A whole pack that never ends"),
                ("---K---Q-KQAJ-----AAJ--J--", "----------Q----KQ-J-----KA")),
-    FamousDeal("The smallest loop (six cards)", ("J--", "-J-")),
+    FamousDeal(N_("The smallest loop (six cards)"), ("J--", "-J-")),
 )
 """The worked examples of docs/rules.md, one click away in the lab."""
 
@@ -46,7 +48,10 @@ def read_hand(text: str, hand: int) -> tuple[int, ...]:
     """A hand typed in the lab (Mann's notation or full ranks), as payment values; a
     :class:`~ratscrew.tools.bmn.BmnError` says what is wrong and where."""
     if len(text) > MAX_HAND_CHARS:
-        raise BmnError(f"hand {hand} is longer than {MAX_HAND_CHARS} characters")
+        # i18n: {hand}: 1 or 2.
+        raise BmnError(tn("hand {hand} is longer than {n} character",
+                          "hand {hand} is longer than {n} characters", MAX_HAND_CHARS,
+                          hand=hand, n=MAX_HAND_CHARS))
     return parse_hand(text, hand)
 
 
@@ -62,9 +67,13 @@ def card_codes(p1: Sequence[int], p2: Sequence[int]) -> list[list[str]]:
         for value in values:
             stock = pay[value] if value else numbers
             if not stock:
-                what = f"{PAY_RANKS[value - 1]}s" if value else "number cards"
-                limit = 4 if value else 36
-                raise BmnError(f"the deal has more than {limit} {what}: it is not one pack")
+                if not value:
+                    raise BmnError(t("the deal has more than {n} number cards: it is not one "
+                                     "pack", n=36))
+                # i18n: {rank} is a pay card's letter as typed (J, Q, K or A): "more than 4
+                # Js" (Jacks).
+                raise BmnError(t("the deal has more than {n} {rank}s: it is not one pack",
+                                 n=4, rank=PAY_RANKS[value - 1]))
             hand.append(stock.pop(0))
         hands.append(hand)
     return hands

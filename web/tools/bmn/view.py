@@ -12,6 +12,7 @@ from typing import Any
 
 from pyscript import window
 
+from ratscrew.i18n import t
 from ratscrew.tools.bmn import BmnError, analyse, format_result
 from web.dom import by_id, clear, el
 from web.model.setup_html import speed_options
@@ -34,16 +35,17 @@ class BmnLab:
         self._deals = 0
         root = by_id("bmn")
         clear(root)
-        root.appendChild(el("h2", "", "Beggar-My-Neighbour lab", id="bmn-title"))
+        root.appendChild(el("h2", "", t("Beggar-My-Neighbour lab"), id="bmn-title"))
         root.appendChild(el(
             "p", "tool-intro",
-            "Type two hands, the top card first: Mann's notation (- for a number card, J Q K "
-            "A for the pay cards) or full ranks (10H QS 3D). Player 1 leads. The lab says at "
-            "once how the deal ends; then watch it played out on the table."))
+            # i18n: "-", J Q K A and 10H QS 3D are typed as they are: keep them.
+            t("Type two hands, the top card first: Mann's notation (- for a number card, J Q "
+              "K A for the pay cards) or full ranks (10H QS 3D). Player 1 leads. The lab says "
+              "at once how the deal ends; then watch it played out on the table.")))
         form = el("form", "bmn-form", novalidate="")
         self.inputs = []
         for hand in (1, 2):
-            label = el("label", "bmn-hand", f"Player {hand}'s hand")
+            label = el("label", "bmn-hand", t("Player {number}'s hand", number=hand))
             field = el("input", "", type="text", id=f"bmn-hand-{hand}", spellcheck="false",
                        autocomplete="off", maxlength=str(MAX_HAND_CHARS))
             label.appendChild(field)
@@ -52,24 +54,25 @@ class BmnLab:
         self.result = el("output", "bmn-result", data_zone="bmn-result", aria_live="polite")
         self.result.setAttribute("for", "bmn-hand-1 bmn-hand-2")
         form.appendChild(self.result)
-        famous = el("div", "bmn-famous", role="group", aria_label="Famous deals")
-        famous.appendChild(el("span", "bmn-famous-title", "Famous deals:"))
+        famous = el("div", "bmn-famous", role="group", aria_label=t("Famous deals"))
+        famous.appendChild(el("span", "bmn-famous-title", t("Famous deals:")))
         button = self.wiring.button
         for index, deal in enumerate(FAMOUS):
-            famous.appendChild(button(deal.name, lambda _e, i=index: self.famous(i),
+            famous.appendChild(button(t(deal.name), lambda _e, i=index: self.famous(i),
                                       data_deal=str(index)))
-        famous.appendChild(button("Random deal", lambda _e: self.random(), id="bmn-random"))
+        famous.appendChild(button(t("Random deal"), lambda _e: self.random(),
+                                  id="bmn-random"))
         form.appendChild(famous)
         actions = el("div", "bmn-actions")
-        speed = el("label", "", "Speed")
+        speed = el("label", "", t("Speed"))
         self.speed = el("select", "speed-choice", id="bmn-speed")
         self.speed.innerHTML = speed_options(host.config.speed)
         speed.appendChild(self.speed)
         actions.appendChild(speed)
-        self.watch = el("button", "primary", "Watch it on the table", type="submit",
+        self.watch = el("button", "primary", t("Watch it on the table"), type="submit",
                         id="bmn-watch")
         actions.appendChild(self.watch)
-        actions.appendChild(button(BACK_TO_SETUP, lambda _e: host.show_setup(),
+        actions.appendChild(button(t(BACK_TO_SETUP), lambda _e: host.show_setup(),
                                    id="bmn-back"))
         form.appendChild(actions)
         root.appendChild(form)
@@ -104,7 +107,8 @@ class BmnLab:
             self.result.dataset.status = "error"
             self.watch.disabled = True
             return False
-        self.result.textContent = sentence(format_result(result)) + "."
+        # i18n: A sentence's full stop, after words said without one.
+        self.result.textContent = t("{sentence}.", sentence=sentence(format_result(result)))
         self.result.dataset.status = result.status
         self.watch.disabled = False
         return True

@@ -13,6 +13,7 @@ from typing import Any
 
 from pyscript import window
 
+from ratscrew.i18n import N_, t, tc
 from web.dom import js_object
 
 PLOT_SCRIPTS = ("runtime/plot/d3.min.js", "runtime/plot/plot.umd.min.js")
@@ -20,12 +21,23 @@ PLOT_SCRIPTS = ("runtime/plot/d3.min.js", "runtime/plot/plot.umd.min.js")
 COLOURS = ("#f2c14e", "#7fb8f0")
 """Each rule set's colour, in the order of the sets (A, B)."""
 PLOT_TITLES = {
-    "cards": "Game length: cards played",
-    "minutes": "Game length: minutes at the table",
-    "wins": "Wins by seat",
-    "slaps": "Right and wrong slaps a game",
-    "piles": "How piles were won",
+    "cards": N_("Game length: cards played"),
+    "minutes": N_("Game length: minutes at the table"),
+    "wins": N_("Wins by seat"),
+    "slaps": N_("Right and wrong slaps a game"),
+    "piles": N_("How piles were won"),
 }
+"""Each chart's heading (message ids: ``t(title)``)."""
+PLOT_NAMES = {
+    # i18n: A chart's name inside a sentence, after a rule set's name ("Rule set A: wins by
+    # seat"): as its heading, in the case a sentence's middle takes.
+    "cards": N_("game length: cards played"),
+    "minutes": N_("game length: minutes at the table"),
+    "wins": N_("wins by seat"),
+    "slaps": N_("right and wrong slaps a game"),
+    "piles": N_("how piles were won"),
+}
+"""Each chart's name for a screen reader, inside a sentence (message ids)."""
 
 _LOADER = """(src) => {
   const loads = (window.ratscrewScripts = window.ratscrewScripts || {});
@@ -98,38 +110,40 @@ class Charts:
             bins = [{"x1": lo, "x2": hi, "games": n} for lo, hi, n in data[key]["histogram"]]
             edges = [e for s in self.sets for lo, hi, _ in s[key]["histogram"] for e in (lo, hi)]
             top = max((n for s in self.sets for _, _, n in s[key]["histogram"]), default=1)
-            out["x"] = {"label": "Cards played" if key == "cards" else "Minutes",
+            out["x"] = {"label": t("Cards played") if key == "cards" else t("Minutes"),
                         "domain": [min(edges, default=0), max(edges, default=1)],
                         "ticks": self.ticks(across, 5)}
-            out["y"] = {"label": "Games", "grid": True, "domain": [0, top], "ticks": up}
+            out["y"] = {"label": t("Games"), "grid": True, "domain": [0, top], "ticks": up}
             out["marks"] = [
                 plot.rectY(js_object(bins), js_object({"x1": "x1", "x2": "x2", "y": "games",
                                                  "fill": colour, "insetLeft": 1})),
                 plot.ruleY(js_object([0])),
             ]
         elif key == "wins":
-            rows = [{"seat": f"P{seat + 1}", "games": wins}
+            # i18n: A seat on a chart's axis: P1 for player 1.
+            rows = [{"seat": t("P{number}", number=seat + 1), "games": wins}
                     for seat, wins in enumerate(data["wins"]["by_seat"])]
-            extra = [("Loops", "loops"), ("Capped", "capped")]
+            extra = [(t("Loops"), "loops"), (t("Capped"), "capped")]
             for title, field in extra:
                 if any(s["wins"][field] for s in self.sets):
                     rows.append({"seat": title, "games": data["wins"][field]})
             top = max((r for s in self.sets for r in [*s["wins"]["by_seat"], s["wins"]["loops"],
                                                       s["wins"]["capped"]]), default=1)
-            out["x"] = {"label": "Seat", "domain": [r["seat"] for r in rows]}
-            out["y"] = {"label": "Games won", "grid": True, "domain": [0, max(top, 1)],
+            out["x"] = {"label": t("Seat"), "domain": [r["seat"] for r in rows]}
+            out["y"] = {"label": t("Games won"), "grid": True, "domain": [0, max(top, 1)],
                         "ticks": up}
             out["marks"] = [
                 plot.barY(js_object(rows), js_object({"x": "seat", "y": "games", "fill": colour})),
                 plot.ruleY(js_object([0])),
             ]
         elif key == "slaps":
-            rows = [{"kind": "Right", "n": data["slaps"]["right_per_game"]},
-                    {"kind": "Wrong", "n": data["slaps"]["wrong_per_game"]}]
+            right, wrong = tc("slaps", "Right"), tc("slaps", "Wrong")
+            rows = [{"kind": right, "n": data["slaps"]["right_per_game"]},
+                    {"kind": wrong, "n": data["slaps"]["wrong_per_game"]}]
             top = max((s["slaps"][k] for s in self.sets
                        for k in ("right_per_game", "wrong_per_game")), default=1)
-            out["x"] = {"label": "", "domain": ["Right", "Wrong"]}
-            out["y"] = {"label": "Slaps a game", "grid": True, "domain": [0, max(top, 0.1)],
+            out["x"] = {"label": "", "domain": [right, wrong]}
+            out["y"] = {"label": t("Slaps a game"), "grid": True, "domain": [0, max(top, 0.1)],
                         "ticks": up}
             out["marks"] = [
                 plot.barY(js_object(rows), js_object({"x": "kind", "y": "n", "fill": colour})),
@@ -145,10 +159,10 @@ class Charts:
         f = self.font
         titles = [c["title"] for c in self.causes]
         shares = {c["title"]: round(c["share"] * 100, 1) for c in data["piles"]["causes"]}
-        rows = [{"cause": t, "share": shares.get(t, 0.0)} for t in titles]
+        rows = [{"cause": title, "share": shares.get(title, 0.0)} for title in titles]
         top = max((c["share"] * 100 for s in self.sets for c in s["piles"]["causes"]),
                   default=1)
-        longest = max((len(t) for t in titles), default=1)
+        longest = max((len(title) for title in titles), default=1)
         left = round(min(longest * CHAR_EM * f + f, 0.45 * self.width))
         base = self.base()
         height = base["marginTop"] + base["marginBottom"] + round(2.6 * f * max(1, len(titles)))
@@ -156,7 +170,7 @@ class Charts:
         return {
             "height": height,
             "marginLeft": left,
-            "x": {"label": "Share of piles (%)", "grid": True, "domain": [0, max(top, 1)],
+            "x": {"label": t("Share of piles (%)"), "grid": True, "domain": [0, max(top, 1)],
                   "ticks": self.ticks(across, 3)},
             "y": {"label": "", "domain": titles},
             "marks": [

@@ -12,6 +12,7 @@ from typing import Any
 from pyscript import document
 
 from ratscrew.core.rng import MAX_SEED
+from ratscrew.i18n import N_, t
 from ratscrew.play.bots import DIFFICULTIES
 from ratscrew.tools.lab import MAX_GAMES, MIN_GAMES, LabError, LabSpec, same_rules
 from ratscrew.variants import Variant, find_variant
@@ -24,12 +25,31 @@ from web.tools.wiring import Wiring
 
 SETS = ("A", "B")
 """The rule sets, as the markup names them (``data-set``; ids ``lab-a-...``, ``lab-b-...``)."""
-LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard", "expert": "Expert"}
+LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"),
+                "expert": N_("Expert")}
+"""The bots' levels, as the lab names them (message ids: :func:`level_label` says one)."""
 BASICS = ("lab-variant", "lab-players", "lab-level", "lab-games", "lab-seed")
 """The fields that hold for every rule set (locked while games run)."""
-SAME_RULES = ("These are rule set A's rules: the two would play the same games. Change a "
-              "house rule here to compare.")
-"""Rule set B's line when its rules are rule set A's."""
+SAME_RULES = N_("These are rule set A's rules: the two would play the same games. Change a "
+                "house rule here to compare.")
+"""Rule set B's line when its rules are rule set A's (a message id)."""
+
+
+def level_label(level: str) -> str:
+    """A bots' level as the lab names it, in the language in use ("Normal")."""
+    label = LEVEL_LABELS.get(level)
+    return t(label) if label else level.capitalize()
+
+
+def _text(words: str) -> str:
+    """Words as markup (a translation may hold ``&`` or ``<``)."""
+    return escape(words, quote=False)
+
+
+def set_label(name: str) -> str:
+    """A rule set's default name: "Rule set A"."""
+    # i18n: {name} is the rule set's letter (A or B).
+    return t("Rule set {name}", name=name)
 
 
 def prefixed(markup: str, prefix: str) -> str:
@@ -53,19 +73,19 @@ class LabForm:
 
     def markup(self) -> str:
         """The fields shared by the rule sets, then the sets."""
-        levels = "".join(tag("option", escape(LEVEL_LABELS.get(d, d.capitalize())), value=d,
+        levels = "".join(tag("option", escape(level_label(d)), value=d,
                              selected=d == "normal") for d in DIFFICULTIES)
         basics = "".join((
-            tag("label", "Game" + tag("select", variant_options(self.variant.name),
-                                      id="lab-variant")),
-            tag("label", "Players" + tag("select", player_options(self.variant, self.players),
-                                         id="lab-players")),
-            tag("label", "Bot level" + tag("select", levels, id="lab-level")),
-            tag("label", "Games" + void("input", id="lab-games", type="number", min=MIN_GAMES,
-                                        max=MAX_GAMES, step=100, value=500,
-                                        inputmode="numeric")),
-            tag("label", "Seed" + void("input", id="lab-seed", type="number", min=0,
-                                       max=MAX_SEED, value=1, inputmode="numeric")),
+            tag("label", _text(t("Game")) + tag("select", variant_options(self.variant.name),
+                                                id="lab-variant")),
+            tag("label", _text(t("Players")) + tag(
+                "select", player_options(self.variant, self.players), id="lab-players")),
+            tag("label", _text(t("Bot level")) + tag("select", levels, id="lab-level")),
+            tag("label", _text(t("Games")) + void(
+                "input", id="lab-games", type="number", min=MIN_GAMES, max=MAX_GAMES, step=100,
+                value=500, inputmode="numeric")),
+            tag("label", _text(t("Seed")) + void("input", id="lab-seed", type="number", min=0,
+                                                 max=MAX_SEED, value=1, inputmode="numeric")),
         ))
         sets = "".join(self._set_markup(name) for name in SETS)
         return tag("div", basics, class_="lab-basics") + tag("div", sets, class_="lab-sets")
@@ -74,23 +94,23 @@ class LabForm:
     def _set_markup(name: str) -> str:
         key = name.lower()
         if name == "A":
-            legend = tag("legend", "Rule set A")
+            legend = tag("legend", _text(set_label("A")))
         else:
             legend = tag("legend", tag("label", void("input", type="checkbox",
                                                      id="lab-compare")
-                                       + tag("span", "Compare with rule set B"),
+                                       + tag("span", _text(t("Compare with rule set B"))),
                                        class_="check"))
         return tag(
             "fieldset",
             legend
-            + tag("label", "Name" + void("input", type="text", id=f"lab-{key}-label",
-                                         value=f"Rule set {name}", maxlength=60,
-                                         autocomplete="off", class_="lab-set-label"),
+            + tag("label", _text(t("Name")) + void(
+                "input", type="text", id=f"lab-{key}-label", value=set_label(name),
+                maxlength=60, autocomplete="off", class_="lab-set-label"),
                   class_="lab-set-name")
             + tag("p", "", id=f"lab-{key}-changes", class_="lab-changes")
-            + (tag("p", SAME_RULES, id="lab-same", class_="lab-same", hidden=True)
+            + (tag("p", _text(t(SAME_RULES)), id="lab-same", class_="lab-same", hidden=True)
                if name == "B" else "")
-            + tag("details", tag("summary", "House rules") + tag(
+            + tag("details", tag("summary", _text(t("House rules"))) + tag(
                 "div", "", id=f"lab-{key}-rules", class_="lab-rules-body"),
                 class_="lab-rules", id=f"lab-{key}-details"),
             class_="lab-set", id=f"lab-set-{key}", data_set=name)
@@ -110,8 +130,13 @@ class LabForm:
                                   f"lab-{key}-")
         changed = [c.label for c in controls_for(self.variant, self.players,
                                                   self.options[name]) if c.changed]
-        by_id(f"lab-{key}-changes").textContent = (
-            "Changed: " + ", ".join(changed) if changed else f"{self.variant.title}'s own rules")
+        if changed:
+            # i18n: {rules} lists the house rules changed, by their labels.
+            text = t("Changed: {rules}", rules=", ".join(changed))
+        else:
+            # i18n: {variant} is a game's name (Classic).
+            text = t("{variant}'s own rules", variant=t(self.variant.title))
+        by_id(f"lab-{key}-changes").textContent = text
         self.show_same()
 
     def show_same(self) -> None:
@@ -200,18 +225,20 @@ class LabForm:
         games_text = str(by_id("lab-games").value).strip()
         seed_text = str(by_id("lab-seed").value).strip()
         if not games_text.isdigit() or not MIN_GAMES <= int(games_text) <= MAX_GAMES:
-            raise LabError(f"Games: a whole number from {MIN_GAMES} to {MAX_GAMES:,}.")
+            raise LabError(t("Games: a whole number from {low} to {high}.", low=MIN_GAMES,
+                             high=MAX_GAMES))
         if not seed_text.isdigit() or int(seed_text) > MAX_SEED:
-            raise LabError(f"Seed: a whole number from 0 to {MAX_SEED:,}.")
+            raise LabError(t("Seed: a whole number from {low} to {high}.", low=0,
+                             high=MAX_SEED))
         names = ["A", "B"] if by_id("lab-compare").checked else ["A"]
         out = []
         for name in names:
-            label = str(by_id(f"lab-{name.lower()}-label").value).strip() or f"Rule set {name}"
+            label = str(by_id(f"lab-{name.lower()}-label").value).strip() or set_label(name)
             spec = LabSpec(variant=self.variant.name, players=self.players,
                            games=int(games_text), seed=int(seed_text),
                            difficulty=str(by_id("lab-level").value),
                            options=self.options[name], label=label)
             out.append(spec.to_dict())
         if len(out) == 2 and out[0]["label"] == out[1]["label"]:
-            raise LabError("The two rule sets need different names.")
+            raise LabError(t("The two rule sets need different names."))
         return out

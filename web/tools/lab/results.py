@@ -12,10 +12,12 @@ Without Plot (:func:`web.tools.lab.charts.load_plot` failed) the captions and th
 from __future__ import annotations
 
 import asyncio
+from html import escape
 from typing import Any
 
 from pyscript import document, window
 
+from ratscrew.i18n import N_, number, t, tn
 from ratscrew.tools.lab import LabSpec
 from web.dom import (
     by_id,
@@ -29,18 +31,24 @@ from web.dom import (
     text_node,
 )
 from web.model.setup_html import tag
-from web.tools.lab.charts import PLOT_TITLES, Charts
-from web.tools.lab.form import LEVEL_LABELS, SETS
+from web.tools.lab.charts import PLOT_NAMES, PLOT_TITLES, Charts
+from web.tools.lab.form import SETS, level_label
 from web.tools.wiring import Wiring
 
-COMMAND_TITLE = "The same numbers on the command line"
-TABLE_TITLE = "The numbers of each rule set"
+COMMAND_TITLE = N_("The same numbers on the command line")
+TABLE_TITLE = N_("The numbers of each rule set")
 REDRAW_MS = 150
 """How long a resize must settle before the charts are drawn again (once, not every frame)."""
 
 
-def number(value: float) -> str:
-    return f"{value:,}" if isinstance(value, int) else f"{value:,.2f}"
+def _text(words: str) -> str:
+    """Words as markup (a translation may hold ``&`` or ``<``)."""
+    return escape(words, quote=False)
+
+
+def figure(value: float) -> str:
+    """A number of the table: a count as it is, a mean or a median with two decimals."""
+    return number(value) if isinstance(value, int) else number(value, 2)
 
 
 def played(report: dict[str, Any]) -> str:
@@ -49,11 +57,20 @@ def played(report: dict[str, Any]) -> str:
     sets = report["rule_sets"]
     first = sets[0]
     spec = first["spec"]
-    games = f"{int(spec['games']):,} games"
-    each = f"{games} of each rule set, on the same deals" if len(sets) > 1 else games
-    return (f"{first['variant']['title']}, {spec['players']} players, "
-            f"{LEVEL_LABELS.get(spec['difficulty'], spec['difficulty'])} bots, seed "
-            f"{spec['seed']}: {each}.")
+    n = int(spec["games"])
+    if len(sets) > 1:
+        games = tn("{n} game of each rule set, on the same deals",
+                   "{n} games of each rule set, on the same deals", n, n=n)
+    else:
+        games = tn("{n} game", "{n} games", n, n=n)
+    players = int(spec["players"])
+    # i18n: What the lab played: {variant} is a game's name (Classic); {players} "4 players";
+    # {level} the bots' level (Normal); {seed} a number; {games} "100 games" or "100 games of
+    # each rule set, on the same deals".
+    return t("{variant}, {players}, {level} bots, seed {seed}: {games}.",
+             variant=str(first["variant"]["title"]),
+             players=tn("{n} player", "{n} players", players, n=players),
+             level=level_label(str(spec["difficulty"])), seed=str(spec["seed"]), games=games)
 
 
 def commands(report: dict[str, Any]) -> list[tuple[str, str]]:
@@ -88,8 +105,9 @@ class LabResults:
     @staticmethod
     def markup() -> str:
         return tag("div",
-                   tag("div", tag("h3", "Results", id="lab-results-title")
-                       + tag("button", "Download CSV", id="lab-csv", type="button"),
+                   tag("div", tag("h3", _text(t("Results")), id="lab-results-title")
+                       + tag("button", _text(t("Download CSV")), id="lab-csv",
+                             type="button"),
                        class_="lab-results-head")
                    + tag("p", "", id="lab-results-note", class_="lab-results-note",
                          data_zone="lab-played")
@@ -97,8 +115,8 @@ class LabResults:
                          data_zone="lab-comparison", hidden=True)
                    + tag("div", "", id="lab-plots", class_="lab-plots")
                    + tag("div", "", id="lab-table-box", class_="lab-table-box",
-                         tabindex=0, role="region", aria_label=TABLE_TITLE)
-                   + tag("details", tag("summary", COMMAND_TITLE)
+                         tabindex=0, role="region", aria_label=t(TABLE_TITLE))
+                   + tag("details", tag("summary", _text(t(COMMAND_TITLE)))
                          + tag("div", "", id="lab-command-lines"),
                          id="lab-command", class_="lab-command", data_zone="lab-command"),
                    id="lab-results", class_="lab-results", hidden=True,
@@ -137,25 +155,30 @@ class LabResults:
     def _draw_commands(report: dict[str, Any]) -> None:
         box = by_id("lab-command-lines")
         clear(box)
-        box.appendChild(el("p", "", "Each command plays the same games as its rule set here "
-                           "and prints the same totals:"))
+        box.appendChild(el("p", "", t("Each command plays the same games as its rule set "
+                                      "here and prints the same totals:")))
         for label, command in commands(report):
             box.appendChild(el("p", "lab-command-label", label))
             pre = el("pre")
             pre.appendChild(el("code", "", command))
             box.appendChild(pre)
-        box.appendChild(el("p", "", "Each game's own seed is in the CSV: --games 1 with that "
-                           "--seed plays that game alone, and --record game.json saves it, to "
-                           "step through it on the table (Open record…)."))
+        # i18n: --games 1, --seed and --record game.json are typed as they are: keep them.
+        # "Open record…" is the page's menu item of that name.
+        box.appendChild(el("p", "", t("Each game's own seed is in the CSV: --games 1 with that "
+                                      "--seed plays that game alone, and --record game.json "
+                                      "saves it, to step through it on the table (Open "
+                                      "record…).")))
 
     @staticmethod
     def _draw_table(sets: list[dict[str, Any]]) -> None:
         players = int(sets[0]["spec"]["players"])
-        heads = ["Rule set", "Games", "Cards played", "Cards a game (mean)",
-                 "Cards a game (median)", "Minutes a game (median)", "Tricks",
-                 *(f"Wins P{seat + 1}" for seat in range(players)), "Loops", "Capped",
-                 "Slaps right", "Slaps wrong"]
-        table = table_with_head("lab-table", TABLE_TITLE, heads,
+        heads = [t("Rule set"), t("Games"), t("Cards played"), t("Cards a game (mean)"),
+                 t("Cards a game (median)"), t("Minutes a game (median)"), t("Tricks"),
+                 # i18n: A column of the lab's table: the games won by player {number} (P1
+                 # for player 1).
+                 *(t("Wins P{number}", number=seat + 1) for seat in range(players)),
+                 t("Loops"), t("Capped"), t("Slaps right"), t("Slaps wrong")]
+        table = table_with_head("lab-table", t(TABLE_TITLE), heads,
                                 data_zone="lab-table")
         body = el("tbody")
         for index, data in enumerate(sets):
@@ -177,7 +200,7 @@ class LabResults:
                 ("slaps_wrong", summary["slaps_wrong"], {}),
             ]
             for stat, value, extra in cells:
-                row.appendChild(el("td", "", number(value), data_stat=stat,
+                row.appendChild(el("td", "", figure(value), data_stat=stat,
                                    data_value=str(value), **extra))
             body.appendChild(row)
         table.appendChild(body)
@@ -195,13 +218,16 @@ class LabResults:
         figures: list[tuple[Any, str, int, Any]] = []
         for key, title in PLOT_TITLES.items():
             block = el("section", "lab-plot", data_plot=key)
-            block.appendChild(el("h4", "", title))
+            block.appendChild(el("h4", "", t(title)))
             row = el("div", "lab-plot-row")
             for index, data in enumerate(sets):
                 name = SETS[index]
                 figure = el("figure", "lab-figure", data_set=name)
                 caption = el("figcaption", "", id=f"lab-cap-{key}-{name.lower()}")
-                caption.appendChild(el("strong", "", f"{data['label']}. "))
+                # i18n: A chart's caption begins with the rule set's name (Rule set A), as a
+                # sentence; the chart's description follows.
+                caption.appendChild(el("strong", "", t("{label}.", label=str(data["label"]))
+                                       + " "))
                 caption.appendChild(text_node(data["text"][key]))
                 figure.appendChild(caption)
                 row.appendChild(figure)
@@ -210,9 +236,9 @@ class LabResults:
             box.appendChild(block)
         if plot is None:
             self.drawn = None
-            box.insertBefore(el("p", "lab-results-note", "The charts could not be loaded: "
-                                "each is described in words, and the numbers are below."),
-                             box.firstChild)
+            box.insertBefore(el("p", "lab-results-note", t(
+                "The charts could not be loaded: each is described in words, and the numbers "
+                "are below.")), box.firstChild)
             return
         width, font = self._size()
         width = max(width, 200)
@@ -223,7 +249,10 @@ class LabResults:
             for i in range(named.length):  # image's parts have none (its caption says it all)
                 named.item(i).removeAttribute("aria-label")
             svg.setAttribute("role", "img")
-            svg.setAttribute("aria-label", f"{sets[index]['label']}: {PLOT_TITLES[key].lower()}")
+            # i18n: A chart's name: {label} names the rule set (Rule set A), {chart} the chart
+            # ("wins by seat").
+            svg.setAttribute("aria-label", t("{label}: {chart}", label=str(sets[index]["label"]),
+                                             chart=t(PLOT_NAMES[key])))
             svg.setAttribute("aria-describedby", caption.id)
             svg.classList.add("lab-svg")
             figure.insertBefore(svg, caption)

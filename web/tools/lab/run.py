@@ -13,10 +13,12 @@ import contextlib
 import json
 import time
 from collections.abc import Callable
+from html import escape
 from typing import Any
 
 from pyscript import PyWorker, document, window
 
+from ratscrew.i18n import N_, current, number, t, tc, tn
 from web.dom import by_id
 from web.model.setup_html import tag, void
 from web.tools.lab import runner as lab_runner
@@ -33,6 +35,12 @@ WORKER_SLICE_S = 0.15
 PAGE_SLICE_S = 0.03
 """Seconds of games per step: in the worker (progress shown this often), on the page (short,
 so that a key press or a click waits at most this long)."""
+STARTING = N_("Starting the background worker…")
+
+
+def _text(words: str) -> str:
+    """Words as markup (a translation may hold ``&`` or ``<``)."""
+    return escape(words, quote=False)
 
 
 class WorkerGames:
@@ -51,6 +59,23 @@ class WorkerGames:
             await self.worker.sync.lab_ping()
 
         await asyncio.wait_for(started(), WORKER_START_S)
+        await self.speak()
+
+    async def speak(self) -> None:
+        """Hand the worker the page's catalogue, so that its sentences (the plots' words, its
+        errors) are the page's language (it speaks English if it cannot read it)."""
+        if current().lang == "en":
+            return
+        i18n_js = getattr(window, "ratscrewI18n", None)
+        text = str(await i18n_js.ready or "") if i18n_js is not None else ""
+        if not text:
+            return
+        try:
+            answer = json.loads(str(await self.worker.sync.lab_language(text)))
+        except Exception as error:  # an older worker, a message lost: the games still run
+            answer = {"error": str(error)}
+        if "error" in answer:
+            window.console.warn(f"[ratscrew] lab worker speaks English: {answer['error']}")
 
     async def call(self, name: str, *args: Any) -> dict[str, Any]:
         answer = await getattr(self.worker.sync, name)(*args)
@@ -107,16 +132,16 @@ class LabRun:
     def markup() -> str:
         """Run, Cancel, the progress and the status; then where the games run."""
         actions = (
-            tag("button", "Run", id="lab-run", type="submit", class_="primary")
-            + tag("button", "Cancel", id="lab-cancel", type="button", disabled=True)
+            tag("button", _text(tc("lab button", "Run")), id="lab-run", type="submit",
+                class_="primary")
+            + tag("button", _text(t("Cancel")), id="lab-cancel", type="button", disabled=True)
             + void("progress", id="lab-progress", max=1, value=0, data_zone="lab-progress",
-                   aria_label="Games played")
+                   aria_label=t("Games played"))
             + tag("span", "", id="lab-status", class_="lab-status", role="status",
                   aria_live="polite")
         )
         return (tag("div", actions, class_="lab-actions")
-                + tag("p", "Starting the background worker…", id="lab-runner",
-                      class_="lab-runner"))
+                + tag("p", _text(t(STARTING)), id="lab-runner", class_="lab-runner"))
 
     def start_games(self) -> None:
         """Start the worker now (its Pyodide takes a few seconds); the page plays by itself
@@ -137,10 +162,10 @@ class LabRun:
             note = by_id("lab-runner")
             if note:
                 note.textContent = (
-                    "Games run in a background worker: the page stays responsive."
+                    t("Games run in a background worker: the page stays responsive.")
                     if self.games.where == "worker" else
-                    "No background worker could start: games run on this page in short "
-                    "slices, so it may respond a little slower while they run.")
+                    t("No background worker could start: games run on this page in short "
+                      "slices, so it may respond a little slower while they run."))
 
         self.games_ready = self.spawn(start(), quiet=True)
 
@@ -156,7 +181,8 @@ class LabRun:
         """How far the run has got ("43%")."""
         progress = by_id("lab-progress")
         total = max(1, int(progress.max))
-        return f"{int(progress.value) * 100 // total}%"
+        # i18n: A whole percentage ("25%").
+        return t("{percent}%", percent=int(progress.value) * 100 // total)
 
     def say(self, text: str, state: str | None = None) -> None:
         """``text`` on the status line; ``state``, if given, the lab's ``data-state``."""
@@ -184,13 +210,15 @@ class LabRun:
         progress.max = total
         progress.value = 0
         if self.games is None or (self.games_ready is not None and not self.games_ready.done()):
-            self.say("Starting the background worker…", "starting")
+            self.say(t(STARTING), "starting")
             if self.games_ready is not None:
                 await asyncio.shield(self.games_ready)
         games = self.games
         if games is None or run_id != self.run_id:
             return None
-        self.say(f"0 of {total:,} games", "running")
+        # i18n: The lab's progress: {done} games played of {total}.
+        self.say(tn("{done} of {total} game", "{done} of {total} games", total, done=0,
+                    total=total), "running")
         started = time.monotonic()
         answer = await games.call("lab_start", json.dumps(specs))
         while run_id == self.run_id and "error" not in answer and not answer["finished"]:
@@ -198,21 +226,29 @@ class LabRun:
             if run_id != self.run_id or "error" in answer:
                 break
             progress.value = answer["done"]
-            self.say(f"{answer['label']}: {answer['done']:,} of {answer['total']:,} games")
+            # i18n: The lab's progress: {label} names the rule set playing (Rule set A);
+            # {done} games played of {total}.
+            self.say(tn("{label}: {done} of {total} game", "{label}: {done} of {total} games",
+                        int(answer["total"]), label=str(answer["label"]),
+                        done=int(answer["done"]), total=int(answer["total"])))
             self.on_progress()
         if run_id != self.run_id:
             return None
         if "error" in answer:
-            self.finish("error", f"The lab could not run: {answer['error']}")
+            self.finish("error", t("The lab could not run: {problem}",
+                                   problem=str(answer["error"])))
             return None
         result = await games.call("lab_outcome")
         if run_id != self.run_id:
             return None
         if "error" in result:
-            self.finish("error", f"The lab could not finish: {result['error']}")
+            self.finish("error", t("The lab could not finish: {problem}",
+                                   problem=str(result["error"])))
             return None
         seconds = time.monotonic() - started
-        self.finish("done", f"Done: {total:,} games in {seconds:.1f} s.")
+        # i18n: {seconds}: the time the games took, with one decimal.
+        self.finish("done", tn("Done: {n} game in {seconds} s.", "Done: {n} games in {seconds} s.",
+                               total, n=total, seconds=number(seconds, 1)))
         return result
 
     def cancel(self) -> None:
@@ -222,7 +258,10 @@ class LabRun:
         done = int(by_id("lab-progress").value)
         total = int(by_id("lab-progress").max)
         self.run_id += 1
-        self.finish("cancelled", f"Cancelled after {done:,} of {total:,} games.")
+        # i18n: The lab's run stopped: {done} games played of {total}.
+        self.finish("cancelled", tn("Cancelled after {done} of {total} game.",
+                                    "Cancelled after {done} of {total} games.", total,
+                                    done=done, total=total))
 
     def finish(self, state: str, text: str) -> None:
         """The run is over (``state``: ``done``, ``cancelled`` or ``error``), as ``text`` says."""

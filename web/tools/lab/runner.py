@@ -6,9 +6,10 @@ PyScript's ``sync``, and :class:`web.tools.lab.run.PageGames` calls the same one
 when no worker could start, so both paths play the same games. Everything crosses as JSON text:
 no proxies to keep or free.
 
-The page drives: :func:`start` with the rule sets, then :func:`step` again and again (the page
-looks at its Cancel between two steps), then :func:`outcome` for the plots' numbers
-(:func:`ratscrew.tools.lab.report`) and the CSV (:func:`ratscrew.tools.lab.to_csv`).
+The page drives: :func:`language` once, with the page's catalogue (the worker's Python has
+its own, English until told), :func:`start` with the rule sets, then :func:`step` again and
+again (the page looks at its Cancel between two steps), then :func:`outcome` for the plots'
+numbers (:func:`ratscrew.tools.lab.report`) and the CSV (:func:`ratscrew.tools.lab.to_csv`).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from ratscrew import i18n
 from ratscrew.tools.lab import Lab, LabError, LabSpec, report, to_csv
 
 
@@ -67,6 +69,26 @@ def _answer(fn: Any) -> str:
     try:
         return json.dumps(fn())
     except (LabError, ValueError, TypeError, KeyError) as error:
+        return json.dumps({"error": str(error)})
+
+
+def language(catalogue: str) -> str:
+    """Say the lab's words (its sentences, its errors) in the language of ``catalogue``, the
+    text of a compiled catalogue ("" for English); ``{"lang": ...}``, or ``{"error": ...}``
+    (the lab then speaks English)."""
+
+    def choose() -> dict[str, Any]:
+        text = str(catalogue or "")
+        try:
+            i18n.use(i18n.parse(text) if text else i18n.ENGLISH)
+        except i18n.CatalogueError:
+            i18n.use(i18n.ENGLISH)
+            raise
+        return {"lang": i18n.current().lang}
+
+    try:
+        return json.dumps(choose())
+    except i18n.CatalogueError as error:
         return json.dumps({"error": str(error)})
 
 

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from html import escape
 from typing import Any
 
 from pyscript import window
 
+from ratscrew.i18n import N_, t, tc
 from ratscrew.tools.lab import LabError
 from web.dom import by_id, clear, later, link_stylesheet
 from web.model.setup_html import tag
@@ -30,8 +32,8 @@ from web.tools.lab.run import LabRun
 from web.tools.wiring import BACK_TO_SETUP, Wiring
 
 STYLESHEET = "web/tools/lab/lab.css"
-INTRO = ("Many all-bot games of one game, and what they show: game lengths, wins by seat, "
-         "slaps and how piles are won. Compare two sets of house rules on the same deals.")
+INTRO = N_("Many all-bot games of one game, and what they show: game lengths, wins by seat, "
+           "slaps and how piles are won. Compare two sets of house rules on the same deals.")
 
 
 def open_screen(host: ToolHost, query: str) -> BackgroundTool:
@@ -79,18 +81,21 @@ class LabScreen:
         if not task.cancelled() and task.exception() is not None and not quiet:
             error = task.exception()
             window.console.warn(f"[ratscrew] lab: {type(error).__name__}: {error}")
-            self.host.notify([f"The lab stopped ({type(error).__name__}: {error})."])
-            self.run.finish("error", "The lab stopped because of an error.")
+            what = f"{type(error).__name__}: {error}"
+            # i18n: {error} is the programming error, as Python names it (not translated).
+            self.host.notify([t("The lab stopped ({error}).", error=what)])
+            self.run.finish("error", t("The lab stopped because of an error."))
 
     # -- drawing ---------------------------------------------------------------------------------
 
     def _draw(self) -> None:
         self.root.innerHTML = (
             tag("header",
-                tag("h2", "Statistics lab", id="lab-title")
-                + tag("button", BACK_TO_SETUP, id="lab-back", type="button"),
+                tag("h2", escape(t("Statistics lab"), quote=False), id="lab-title")
+                + tag("button", escape(t(BACK_TO_SETUP), quote=False), id="lab-back",
+                      type="button"),
                 class_="lab-head")
-            + tag("p", INTRO, class_="lab-intro")
+            + tag("p", escape(t(INTRO), quote=False), class_="lab-intro")
             + tag("form", self.form.markup() + self.run.markup(),
                   id="lab-form", class_="lab-form", novalidate=True)
             + self.results.markup()
@@ -168,7 +173,8 @@ class LabScreen:
         state = str(self.root.dataset.state or "")
         if self.run.running:
             return self.run.percent()
-        return "done" if state == "done" and self.hidden else ""
+        # i18n: On the bar's Lab button ("Lab: done"): the lab's run is over.
+        return tc("lab run", "done") if state == "done" and self.hidden else ""
 
     def _tell_bar(self) -> None:
         if self.hidden:

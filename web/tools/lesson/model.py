@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from urllib.parse import quote
 
 from ratscrew.core import safe_json
+from ratscrew.i18n import N_, t, tn
 from ratscrew.tools.lesson import Lesson, lesson_of, lessons
 from ratscrew.variants import VariantError, find_variant
-from web.model.links import NO, YES, SeatConfig, TableConfig
+from web.model.links import NO, YES, SeatConfig, TableConfig, default_name
 from web.model.query import query_pairs
 
 MAX_QUERY = 2_000
@@ -29,7 +30,8 @@ STEP_SECONDS = 8
 STORAGE_KEY = "ratscrew.lessons-done.v1"
 """Where the page keeps the lessons finished (``localStorage``): a JSON list of game names."""
 MAX_DONE_CHARS = 2_000
-DONE_NOTICE = "The lessons you finished could not be read, and are no longer marked."
+DONE_NOTICE = N_("The lessons you finished could not be read, and are no longer marked.")
+"""What :func:`load_done` says when the lessons finished cannot be read (a message id)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +64,9 @@ def read_link(query: object) -> tuple[LessonLink | None, list[str]]:
     except VariantError:
         lesson = None
     if lesson is None:
-        return None, [f"There is no lesson for {_show(name)}: choose one from the list."]
+        # i18n: {name} is the game's name the link gave, quoted.
+        return None, [t("There is no lesson for {name}: choose one from the list.",
+                        name=_show(name))]
     notices: list[str] = []
     step = 0
     if "step" in params:
@@ -70,14 +74,18 @@ def read_link(query: object) -> tuple[LessonLink | None, list[str]]:
         if text.isascii() and text.isdigit() and 1 <= int(text) <= len(lesson.steps):
             step = int(text) - 1
         else:
-            notices.append(f"Ignored step={_show(text)}: this lesson has steps 1 to "
-                           f"{len(lesson.steps)}.")
+            # i18n: step= is the link's parameter (not translated); {value} what it gave,
+            # quoted; {last} the lesson's last step.
+            notices.append(t("Ignored step={value}: this lesson has steps 1 to {last}.",
+                             value=_show(text), last=len(lesson.steps)))
     teach = False
     if "teach" in params:
         value = params["teach"].lower()
         teach = value in YES
         if not teach and value not in NO:
-            notices.append(f"Ignored teach={_show(value)}: use teach=1.")
+            # i18n: teach= and teach=1 are the link's parameter as typed (not translated);
+            # {value} what it gave, quoted.
+            notices.append(t("Ignored teach={value}: use teach=1.", value=_show(value)))
     return LessonLink(lesson.variant.name, step, teach), notices
 
 
@@ -93,18 +101,21 @@ def link_query(link: LessonLink) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Summary:
-    """A lesson as the list shows it."""
+    """A lesson as the list shows it (its ``title`` and ``intro`` are message ids: say them
+    with ``t()``, the learner's name, ``learner``, filling ``{name}``)."""
 
     variant: str
     title: str
     steps: int
     minutes: int
     intro: str
+    learner: str = ""
 
 
 def summary(lesson: Lesson) -> Summary:
     minutes = max(1, round(len(lesson.steps) * STEP_SECONDS / 60))
-    return Summary(lesson.variant.name, lesson.title, len(lesson.steps), minutes, lesson.intro)
+    return Summary(lesson.variant.name, lesson.title, len(lesson.steps), minutes, lesson.intro,
+                   lesson.names[0] if lesson.names else "")
 
 
 def summaries() -> list[Summary]:
@@ -114,8 +125,10 @@ def summaries() -> list[Summary]:
 
 def length_text(item: Summary) -> str:
     """``"21 steps · about 3 minutes"``."""
-    minutes = f"about {item.minutes} minute{'s' * (item.minutes != 1)}"
-    return f"{item.steps} steps · {minutes}"
+    # i18n: A lesson's length: its steps, then about how long it takes.
+    steps = tn("{n} step", "{n} steps", item.steps, n=item.steps)
+    minutes = tn("about {n} minute", "about {n} minutes", item.minutes, n=item.minutes)
+    return f"{steps} · {minutes}"
 
 
 def load_done(text: str | None) -> tuple[set[str], list[str]]:
@@ -127,9 +140,9 @@ def load_done(text: str | None) -> tuple[set[str], list[str]]:
     try:
         data = safe_json.loads(text, max_chars=MAX_DONE_CHARS, max_depth=1, max_digits=4)
     except Exception:  # JSONError and its limits; any other surprise alike
-        return set(), [DONE_NOTICE]
+        return set(), [t(DONE_NOTICE)]
     if not isinstance(data, list) or not all(isinstance(name, str) for name in data):
-        return set(), [DONE_NOTICE]
+        return set(), [t(DONE_NOTICE)]
     known = {item.variant for item in summaries()}
     return {name for name in data if name in known}, []
 
@@ -143,7 +156,7 @@ def real_game(lesson: Lesson, name: str) -> TableConfig:
     """The game a finished lesson offers: its rules, as many players as its first deal, the
     learner at the first seat (``name``) and easy bots at the others, dealt at once."""
     players = lesson.players
-    seats = [SeatConfig(name, False)] + [SeatConfig(f"Player {i + 1}", True, "easy")
+    seats = [SeatConfig(name, False)] + [SeatConfig(default_name(i), True, "easy")
                                          for i in range(1, players)]
     return TableConfig(variant=lesson.variant.name, players=players, seats=seats,
                        options=dict(lesson.options), autostart=True)

@@ -27,10 +27,12 @@ from typing import TYPE_CHECKING, Any
 from pyscript import window
 
 from ratscrew.core.events import Event
+from ratscrew.i18n import t, tc, tn
 from ratscrew.tools.lesson import NEXT, RACE_MS, Lesson, LessonRun, Outcome, race_ms
 from web.dom import attribute, by_id, clear, el, focus, later, now, scroll_into_view
 from web.model.session import Session
 from web.tools.lesson.model import DONE_NOTICE, STORAGE_KEY, dump_done, load_done, real_game
+from web.tools.wiring import BACK_TO_SETUP
 
 if TYPE_CHECKING:
     from web.interfaces import Shell, Table
@@ -49,7 +51,7 @@ def finished(shell: ToolHost, name: str) -> None:
         done, _ = load_done(text if isinstance(text, str) else None)
         window.localStorage.setItem(STORAGE_KEY, dump_done(done | {name}))
     except Exception:  # blocked or full: the lesson is not marked
-        shell.notify(["This browser does not let the page remember finished lessons."])
+        shell.notify([t("This browser does not let the page remember finished lessons.")])
 
 
 def done_lessons(shell: ToolHost) -> set[str]:
@@ -60,7 +62,7 @@ def done_lessons(shell: ToolHost) -> set[str]:
         return set()
     done, notices = load_done(text if isinstance(text, str) else None)
     if notices:
-        shell.notify([DONE_NOTICE])
+        shell.notify([t(DONE_NOTICE)])
     return done
 
 
@@ -88,13 +90,16 @@ class LessonTable:
         if teach:
             self.panel.classList.add("teach")
         head = el("header", "lesson-head")
-        head.appendChild(el("h2", "lesson-title", f"Lesson: {lesson.title}", id="lesson-title"))
+        # i18n: {title} is the lesson's title.
+        head.appendChild(el("h2", "lesson-title",
+                            t("Lesson: {title}", title=self.said(lesson.title)),
+                            id="lesson-title"))
         self.progress = el("p", "lesson-progress", data_zone="lesson-progress")
         head.appendChild(self.progress)
         self.panel.appendChild(head)
         self.say = el("p", "lesson-say", data_zone="lesson-say", aria_live="polite")
         self.why = el("p", "lesson-why", data_zone="lesson-why", role="status")
-        self.buttons = el("div", "lesson-buttons", role="group", aria_label="Lesson")
+        self.buttons = el("div", "lesson-buttons", role="group", aria_label=t("Lesson"))
         self.panel.appendChild(self.say)
         self.panel.appendChild(self.why)
         self.panel.appendChild(self.buttons)
@@ -170,30 +175,40 @@ class LessonTable:
         self.why.textContent = ""
         clear(self.buttons)
         if step is None:
-            self.progress.textContent = f"Done: all {total} steps"
-            self.say.textContent = lesson.done
-            self._button("again", "Play a real game")
+            self.progress.textContent = tn("Done: all {n} step", "Done: all {n} steps", total,
+                                           n=total)
+            self.say.textContent = self.said(lesson.done)
+            self._button("again", t("Play a real game"))
             if self.to_list is not None:
-                self._button("list", "Lessons")
-            self._button("setup", "Back to the game setup")
+                self._button("list", t("Lessons"))
+            self._button("setup", t(BACK_TO_SETUP))
             finished(self.shell, lesson.variant.name)
             self.light()
             return
-        title = f" · {step.title}" if step.title else ""
-        self.progress.textContent = f"Step {run.index + 1} of {total}{title}"
-        self.say.textContent = step.say
+        # i18n: A lesson's progress: step {number} of {total}.
+        progress = t("Step {number} of {total}", number=run.index + 1, total=total)
+        if step.title:
+            progress = f"{progress} · {self.said(step.title)}"
+        self.progress.textContent = progress
+        self.say.textContent = self.said(step.say)
         if run.index > 0:
-            self._button("back", "Back")
+            self._button("back", tc("lesson", "Back"))
         if run.expected() != NEXT and not self.teach:
-            self._button("show", "Show me")
+            self._button("show", t("Show me"))
         else:  # a step that only shows something; every step when the teacher leads
-            self._button("next", "Next")
+            self._button("next", tc("lesson", "Next"))
         self.light()
         # Read first: on a small screen the table may have scrolled to a choice below.
         scroll_into_view(self.panel, block="nearest")
         if step.race >= 0 and not self.teach:
             token = self.token
             later(self.shell.guard(lambda: self._raced(token)), race_ms(step))
+
+    def said(self, text: str) -> str:
+        """One of the lesson's texts (a message id) in the language in use, ``{name}`` the
+        learner's name."""
+        names = self.lesson.names
+        return t(text, name=names[0] if names else "")
 
     def _pause(self) -> float:
         """Real ms before the next of the others' moves: :data:`MOVE_MS` at the table's speed

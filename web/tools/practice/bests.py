@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 
 from ratscrew.core import safe_json
+from ratscrew.i18n import N_, t
 from ratscrew.tools.practice import MAX_SCORE, DrillConfig
 
 STORAGE_KEY = "ratscrew.practice-bests.v1"
@@ -22,8 +23,9 @@ MAX_BESTS = 200
 MAX_BESTS_CHARS = 100_000
 """Room for :data:`MAX_BESTS` keys of :data:`MAX_KEY_CHARS` (real keys are far shorter)."""
 MAX_KEY_CHARS = 300
-BESTS_NOTICE = "Your practice best scores could not be read and were reset."
-SOME_BESTS_NOTICE = "Some practice best scores could not be read and were dropped."
+BESTS_NOTICE = N_("Your practice best scores could not be read and were reset.")
+SOME_BESTS_NOTICE = N_("Some practice best scores could not be read and were dropped.")
+"""What :func:`load_bests` says when it drops what it cannot read (message ids)."""
 
 
 def best_key(config: DrillConfig) -> str:
@@ -48,16 +50,16 @@ def load_bests(text: str | None) -> tuple[dict[str, int], list[str]]:
     try:
         data = safe_json.loads(text, max_chars=MAX_BESTS_CHARS, max_depth=1, max_digits=10)
     except Exception:  # JSONError and its limits; any other surprise alike
-        return {}, [BESTS_NOTICE]
+        return {}, [t(BESTS_NOTICE)]
     if not isinstance(data, dict):
-        return {}, [BESTS_NOTICE]
+        return {}, [t(BESTS_NOTICE)]
     bests = {k: v for k, v in data.items() if _good_entry(k, v)}
-    notices = [SOME_BESTS_NOTICE] if len(bests) < len(data) else []
+    notices = [t(SOME_BESTS_NOTICE)] if len(bests) < len(data) else []
     if len(bests) > MAX_BESTS:
         kept = sorted(bests.items(), key=lambda kv: -kv[1])[:MAX_BESTS]
         bests = dict(kept)
         if not notices:
-            notices.append(SOME_BESTS_NOTICE)
+            notices.append(t(SOME_BESTS_NOTICE))
     return bests, notices
 
 

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from ratscrew.core.slaps import SLAP_RULES
+from ratscrew.i18n import number, t
 from ratscrew.tools.practice import (
     MAX_CARDS,
     MAX_INTERVAL_MS,
@@ -24,12 +25,30 @@ from web.dom import clear, el, text_node
 from web.model.links import pick_seed
 from web.shell.host import ToolHost
 from web.tools.practice.shared import BestScores, copy_link, drill_link, key_badge
-from web.tools.practice.text import BLOCKED, best_on_form, one_line
+from web.tools.practice.text import BLOCKED, best_on_form, one_line, player_name
 from web.tools.wiring import BACK_TO_SETUP, Wiring
 
-CARDS_PROBLEM = f"Cards: a whole number from {MIN_CARDS} to {MAX_CARDS}."
-INTERVAL_PROBLEM = (f"Seconds per card: a number from {MIN_INTERVAL_MS / 1000:g} to "
-                    f"{MAX_INTERVAL_MS / 1000:g}.")
+
+def seconds(ms: int) -> str:
+    """``ms`` as a number of seconds, with no more decimals than it needs ("0.3", "5")."""
+    return number(ms / 1000, len(f"{ms / 1000:g}".partition(".")[2]))
+
+
+def cards_problem() -> str:
+    """What is wrong with the number of cards typed."""
+    return t("Cards: a whole number from {low} to {high}.", low=MIN_CARDS, high=MAX_CARDS)
+
+
+def interval_problem() -> str:
+    """What is wrong with the seconds per card typed."""
+    return t("Seconds per card: a number from {low} to {high}.", low=seconds(MIN_INTERVAL_MS),
+             high=seconds(MAX_INTERVAL_MS))
+
+
+def sentence(text: str) -> str:
+    """``text`` (an error's words) as a sentence: a capital first letter and a full stop."""
+    # i18n: A sentence's full stop, after words said without one.
+    return t("{sentence}.", sentence=text[:1].upper() + text[1:])
 
 
 def _field(title: str, control: Any, hint: str = "") -> Any:
@@ -64,10 +83,10 @@ class PracticeForm:
 
     def _build(self) -> Any:
         form = el("form", "practice-form panel", id="practice-form", novalidate="",
-                  aria_label="Set up the drill")
+                  aria_label=t("Set up the drill"))
         form.appendChild(self._rules())
         form.appendChild(self._fields())
-        self.keys_list = el("ul", "practice-keys", aria_label="Players and their slap keys")
+        self.keys_list = el("ul", "practice-keys", aria_label=t("Players and their slap keys"))
         form.appendChild(self.keys_list)
         self.summary = el("p", "practice-summary", data_zone="practice-summary")
         form.appendChild(self.summary)
@@ -78,12 +97,12 @@ class PracticeForm:
         form.appendChild(self.problem)
 
         actions = el("div", "practice-actions")
-        self.start_button = el("button", "primary", "Start", type="submit",
+        self.start_button = el("button", "primary", t("Start"), type="submit",
                                id="practice-start")
         actions.appendChild(self.start_button)
         button = self.wiring.button
-        actions.appendChild(button("Copy link", self._on_copy, id="practice-copy"))
-        actions.appendChild(button(BACK_TO_SETUP, lambda _e: self.host.show_setup(),
+        actions.appendChild(button(t("Copy link"), self._on_copy, id="practice-copy"))
+        actions.appendChild(button(t(BACK_TO_SETUP), lambda _e: self.host.show_setup(),
                                    id="practice-back"))
         self.link_out = el("output", "practice-link", id="practice-link")
         actions.appendChild(self.link_out)
@@ -96,7 +115,7 @@ class PracticeForm:
     @staticmethod
     def _rules() -> Any:
         rules = el("fieldset", "practice-rules")
-        rules.appendChild(el("legend", "", "Slap rules to practise"))
+        rules.appendChild(el("legend", "", t("Slap rules to practise")))
         grid = el("div", "practice-rule-list")
         for name in PRACTICE_RULES:
             rule = SLAP_RULES[name]
@@ -104,8 +123,8 @@ class PracticeForm:
             box = el("input", "", type="checkbox", name="rule", value=name)
             label.appendChild(box)
             text = el("span", "practice-rule-text")
-            text.appendChild(el("b", "", rule.title))
-            text.appendChild(el("small", "", one_line(rule.description)))
+            text.appendChild(el("b", "", t(rule.title)))
+            text.appendChild(el("small", "", one_line(t(rule.description))))
             label.appendChild(text)
             grid.appendChild(label)
         rules.appendChild(grid)
@@ -116,23 +135,25 @@ class PracticeForm:
         fields = el("div", "practice-grid")
         players = el("select", "", name="players", id="practice-players")
         for n in range(1, MAX_PLAYERS + 1):
-            players.appendChild(el("option", "", str(n), value=str(n)))
-        fields.appendChild(_field("Players", players))
-        fields.appendChild(_field("Cards", el(
+            players.appendChild(el("option", "", number(n), value=str(n)))
+        fields.appendChild(_field(t("Players"), players))
+        fields.appendChild(_field(t("Cards"), el(
             "input", "", type="number", name="cards", id="practice-cards", min=str(MIN_CARDS),
             max=str(MAX_CARDS), step="1", inputmode="numeric")))
         pace = el("select", "", name="pace", id="practice-pace")
-        pace.appendChild(el("option", "", "Steady", value="steady"))
-        pace.appendChild(el("option", "", "Quickening", value="quicken"))
-        fields.appendChild(_field("Pace", pace))
-        fields.appendChild(_field("Seconds per card", el(
+        # i18n: The drill's paces: the same time between cards, or less and less.
+        pace.appendChild(el("option", "", t("Steady"), value="steady"))
+        pace.appendChild(el("option", "", t("Quickening"), value="quicken"))
+        fields.appendChild(_field(t("Pace"), pace))
+        fields.appendChild(_field(t("Seconds per card"), el(
             "input", "", type="number", name="interval", id="practice-interval",
             min=str(MIN_INTERVAL_MS / 1000), max=str(MAX_INTERVAL_MS / 1000), step="0.1",
             inputmode="decimal")))
-        fields.appendChild(_field("Seed", el(
+        fields.appendChild(_field(t("Seed"), el(
             "input", "", type="text", name="seed", id="practice-seed",
             maxlength=str(MAX_SEED_LENGTH), autocomplete="off", spellcheck="false"),
-            "(empty: a new drill)"))
+            # i18n: The seed's field left empty gives a new drill.
+            t("(empty: a new drill)")))
         return fields
 
     def _control(self, name: str) -> Any:
@@ -163,14 +184,14 @@ class PracticeForm:
         self._show_keys(config.players)
         self.best_line.textContent = best_on_form(self.bests.get(config))
         if not self.bests.storage_ok:
-            self.best_line.textContent += " " + BLOCKED
+            self.best_line.textContent += " " + t(BLOCKED)
         self.link_out.textContent = drill_link(config) if config.seed else ""
 
     def _show_keys(self, players: int) -> None:
         clear(self.keys_list)
         for seat in range(players):
             item = el("li", "", data_player=str(seat))
-            item.appendChild(el("span", "", f"Player {seat + 1}"))
+            item.appendChild(el("span", "", player_name(seat)))
             item.appendChild(key_badge(self.host.keymap, seat))
             self.keys_list.appendChild(item)
 
@@ -187,23 +208,22 @@ class PracticeForm:
         try:
             cards = int(str(self._control("cards").value).strip())
         except ValueError:
-            return None, CARDS_PROBLEM
+            return None, cards_problem()
         try:
             seconds = float(str(self._control("interval").value).strip().replace(",", "."))
             interval = round(seconds * 1000)
         except (ValueError, OverflowError):
-            return None, INTERVAL_PROBLEM
+            return None, interval_problem()
         if not MIN_INTERVAL_MS <= interval <= MAX_INTERVAL_MS:
-            return None, INTERVAL_PROBLEM
+            return None, interval_problem()
         if not MIN_CARDS <= cards <= MAX_CARDS:
-            return None, CARDS_PROBLEM
+            return None, cards_problem()
         try:
             config = DrillConfig(tuple(rules), int(str(self._control("players").value)), cards,
                                  str(self._control("pace").value), interval,
                                  str(self._control("seed").value))
         except (PracticeError, ValueError) as error:
-            message = str(error)
-            return None, message[:1].upper() + message[1:] + "."
+            return None, sentence(str(error))
         return config, ""
 
     def _with_seed(self) -> DrillConfig | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from ratscrew.core.slaps import CLASSIC_SLAPS, SLAP_RULES
+from ratscrew.i18n import join, t, tn
 from ratscrew.tools.practice import (
     DEFAULT_CARDS,
     DEFAULT_INTERVAL_MS,
@@ -69,12 +70,14 @@ def _rule_name(text: str) -> str:
     return "-".join(text.strip().lower().replace("_", " ").replace("-", " ").split())
 
 
-def _list_notice(what: str, items: list[str], limit: int = 4) -> str:
-    """One notice for many ignored items: "Ignored unknown slap rules 'a', 'b' and 9 more."."""
+def _shown(items: list[str], limit: int = 4) -> str:
+    """Many ignored items in one notice: "'a', 'b', 'c', 'd' and 9 more"."""
     shown = ", ".join(_show(item) for item in items[:limit])
-    more = f" and {len(items) - limit} more" if len(items) > limit else ""
-    plural = "s" if len(items) > 1 else ""
-    return f"Ignored unknown {what}{plural} {shown}{more}."
+    if len(items) <= limit:
+        return shown
+    more = len(items) - limit
+    # i18n: {names}: the first items ignored, quoted ('a', 'b'); {n}: how many more there are.
+    return tn("{names} and {n} more", "{names} and {n} more", more, names=shown, n=str(more))
 
 
 def _parse_rules(text: str, notices: list[str]) -> tuple[str, ...]:
@@ -95,12 +98,19 @@ def _parse_rules(text: str, notices: list[str]) -> tuple[str, ...]:
                 chosen.append(rule.name)
         elif rule.name not in left_out:
             left_out.append(rule.name)
-            notices.append(f"{rule.title} cannot be practised: {left_out_reason(rule)}.")
+            # i18n: {rule}: a slap rule's name (Counting); {reason}: why a drill cannot have it.
+            notices.append(t("{rule} cannot be practised: {reason}.", rule=t(rule.title),
+                             reason=left_out_reason(rule) or ""))
     if unknown:
-        notices.append(_list_notice("slap rule", unknown))
+        # i18n: {names}: the names a link gave, quoted ('frogs', 'x' and 3 more).
+        notices.append(tn("Ignored unknown slap rule {names}.",
+                          "Ignored unknown slap rules {names}.", len(unknown),
+                          names=_shown(unknown)))
     if not chosen:
-        default = " and ".join(SLAP_RULES[n].title for n in CLASSIC_SLAPS)
-        notices.append(f"The link names no slap rule to practise: practising {default}.")
+        default = join([t(SLAP_RULES[n].title) for n in CLASSIC_SLAPS])
+        # i18n: {rules}: the slap rules practised instead ("Double and Sandwich").
+        notices.append(t("The link names no slap rule to practise: practising {rules}.",
+                         rules=default))
         return CLASSIC_SLAPS
     return tuple(chosen)
 
@@ -109,7 +119,10 @@ def _parse_whole(label: str, text: str, low: int, high: int, default: int,
                  notices: list[str]) -> int:
     text = text.strip()
     if not _WHOLE.fullmatch(text):
-        notices.append(f"Ignored {label} {_show(text)}: not a whole number; using {default}.")
+        # i18n: {name}: the link's parameter (cards, players, interval: not translated);
+        # {value}: what it gave, quoted; {default}: the number used instead.
+        notices.append(t("Ignored {name} {value}: not a whole number; using {default}.",
+                         name=label, value=_show(text), default=str(default)))
         return default
     digits = text.lstrip("+-").lstrip("0") or "0"
     negative = text.startswith("-") and digits != "0"
@@ -120,8 +133,11 @@ def _parse_whole(label: str, text: str, low: int, high: int, default: int,
     if low <= value <= high:
         return value
     clamped = min(max(value, low), high)
-    notices.append(f"{label.capitalize()} {_show(text)} is outside {low} to {high}: "
-                   f"using {clamped}.")
+    # i18n: {name}: the link's parameter, at the sentence's start (Cards, Players, Interval:
+    # not translated); {value}: what it gave, quoted; {clamped}: the number used instead.
+    notices.append(t("{name} {value} is outside {low} to {high}: using {clamped}.",
+                     name=label.capitalize(), value=_show(text), low=str(low), high=str(high),
+                     clamped=str(clamped)))
     return clamped
 
 
@@ -132,15 +148,18 @@ def parse_query(text: object) -> tuple[DrillConfig, list[str]]:
     try:
         return _parse_query(text)
     except Exception:  # a last guard: the page must always get a drill
-        return DrillConfig(), ["The practice link could not be read: using the default drill."]
+        return DrillConfig(), [t("The practice link could not be read: using the default "
+                                 "drill.")]
 
 
 def _parse_query(text: object) -> tuple[DrillConfig, list[str]]:
     if not isinstance(text, str):
-        return DrillConfig(), ["The practice link is not text: using the default drill."]
+        return DrillConfig(), [t("The practice link is not text: using the default drill.")]
     if len(text) > MAX_QUERY_CHARS:
-        return DrillConfig(), [f"The practice link is longer than {MAX_QUERY_CHARS} "
-                               "characters: using the default drill."]
+        return DrillConfig(), [tn("The practice link is longer than {n} character: using the "
+                                  "default drill.",
+                                  "The practice link is longer than {n} characters: using the "
+                                  "default drill.", MAX_QUERY_CHARS, n=str(MAX_QUERY_CHARS))]
     notices: list[str] = []
     params: dict[str, str] = {}
     query = text.partition("#")[0].strip().removeprefix("?")
@@ -153,11 +172,15 @@ def _parse_query(text: object) -> tuple[DrillConfig, list[str]]:
             if raw_name not in unknown:
                 unknown.append(raw_name)
         elif name in params:
-            notices.append(f"Parameter {name} is given twice: using the first.")
+            # i18n: {name}: the link's parameter (not translated).
+            notices.append(t("Parameter {name} is given twice: using the first.", name=name))
         else:
             params[name] = value
     if unknown:
-        notices.append(_list_notice("parameter", unknown))
+        # i18n: {names}: the link's parameters ignored, quoted ('frog', 'x' and 3 more).
+        notices.append(tn("Ignored unknown parameter {names}.",
+                          "Ignored unknown parameters {names}.", len(unknown),
+                          names=_shown(unknown)))
     params = {name: value for name, value in params.items() if value.strip()}
 
     rules = _parse_rules(params["practice"], notices) if "practice" in params else CLASSIC_SLAPS
@@ -179,11 +202,15 @@ def _parse_query(text: object) -> tuple[DrillConfig, list[str]]:
         if wanted in PACES:
             pace = wanted
         else:
-            notices.append(f"Ignored pace {_show(params['pace'])}: use "
-                           f"{' or '.join(PACES)}; using {DEFAULT_PACE}.")
+            # i18n: {value}: the pace a link gave, quoted; {steady}, {quicken} and {default}:
+            # the paces' codes (not translated).
+            notices.append(t("Ignored pace {value}: use {steady} or {quicken}; using "
+                             "{default}.", value=_show(params["pace"]), steady=PACES[0],
+                             quicken=PACES[1], default=DEFAULT_PACE))
     seed = params.get("seed", "").strip()
     problem = seed_problem(seed)
     if problem:
-        notices.append(f"Ignored the seed: {problem}.")
+        # i18n: {problem} says why the seed cannot be used ("it contains control characters").
+        notices.append(t("Ignored the seed: {problem}.", problem=problem))
         seed = ""
     return DrillConfig(rules, players, count, pace, interval, seed), notices

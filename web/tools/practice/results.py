@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from ratscrew.core.slaps import SLAP_RULES
+from ratscrew.i18n import N_, t
 from ratscrew.tools.practice import DrillConfig, Summary, describe
 from web.dom import clear, el, table_with_head
 from web.model.links import pick_seed
@@ -27,13 +28,21 @@ from web.tools.practice.text import (
     best_on_results,
     ms,
     percent,
+    player_name,
+    who_scored,
 )
 from web.tools.wiring import BACK_TO_SETUP, Wiring
 
-TOTALS = ("Player", "Score", "Hits", "Missed", "False slaps", ACCURACY, CAUGHT,
-          "Median reaction")
-"""The results table's columns."""
-RULES_TITLE = "Patterns caught per rule"
+TOTALS = (N_("Player"), N_("Score"), N_("Hits"), N_("Missed"), N_("False slaps"), ACCURACY,
+          CAUGHT, N_("Median reaction"))
+"""The results table's columns (message ids)."""
+RULES_TITLE = N_("Patterns caught per rule")
+
+
+def _of(part: int, whole: int) -> str:
+    """What a share is of, after its percentage: " 4 of 16"."""
+    # i18n: What a share is of: {part} of {whole} (4 of 16).
+    return " " + t("{part} of {whole}", part=str(part), whole=str(whole))
 
 
 def _share_cell(stat: str, player: int, label: str, part: int, whole: int,
@@ -46,29 +55,30 @@ def _share_cell(stat: str, player: int, label: str, part: int, whole: int,
         cell.textContent = percent(value)
         return cell
     cell.appendChild(el("b", "", percent(value)))
-    cell.appendChild(el("span", "", f" {part} of {whole}"))
+    cell.appendChild(el("span", "", _of(part, whole)))
     return cell
 
 
 def _totals_table(summaries: Sequence[Summary]) -> Any:
     wrap = el("div", "practice-table-wrap")
-    table = table_with_head("practice-table", "Each player's results", list(TOTALS),
+    heads = [t(head) for head in TOTALS]
+    table = table_with_head("practice-table", t("Each player's results"), heads,
                             "visually-hidden", data_table="totals")
     body = el("tbody")
     for s in summaries:
         player = str(s.player)
         row = el("tr", "", data_player=player)
-        row.appendChild(el("th", "", f"Player {s.player + 1}", scope="row"))
+        row.appendChild(el("th", "", player_name(s.player), scope="row"))
         for (stat, text), label in zip(
             (("score", str(s.score)), ("hits", str(s.hits)), ("misses", str(s.misses)),
-             ("false", str(s.false_slaps))), TOTALS[1:5], strict=True):
+             ("false", str(s.false_slaps))), heads[1:5], strict=True):
             row.appendChild(el("td", "", text, data_stat=stat, data_player=player,
                                data_label=label))
-        row.appendChild(_share_cell("accuracy", s.player, ACCURACY, s.hits, s.judged,
+        row.appendChild(_share_cell("accuracy", s.player, heads[5], s.hits, s.judged,
                                     s.accuracy))
-        row.appendChild(_share_cell("caught", s.player, CAUGHT, s.hits, s.chances, s.caught))
+        row.appendChild(_share_cell("caught", s.player, heads[6], s.hits, s.chances, s.caught))
         row.appendChild(el("td", "", ms(s.median_reaction_ms), data_stat="median",
-                           data_player=player, data_label=TOTALS[-1]))
+                           data_player=player, data_label=heads[-1]))
         body.appendChild(row)
     table.appendChild(body)
     wrap.appendChild(table)
@@ -78,29 +88,30 @@ def _totals_table(summaries: Sequence[Summary]) -> Any:
 def _rules_table(rules: Sequence[str], summaries: Sequence[Summary]) -> Any:
     wrap = el("div", "practice-table-wrap")
     table = el("table", "practice-table practice-rule-table", data_table="rules")
-    table.appendChild(el("caption", "visually-hidden", RULES_TITLE))
+    table.appendChild(el("caption", "visually-hidden", t(RULES_TITLE)))
     head = el("tr")
-    head.appendChild(el("th", "", "Rule", scope="col"))
+    head.appendChild(el("th", "", t("Rule"), scope="col"))
     for s in summaries:
-        head.appendChild(el("th", "", f"Player {s.player + 1}", scope="col"))
+        head.appendChild(el("th", "", player_name(s.player), scope="col"))
     thead = el("thead")
     thead.appendChild(head)
     table.appendChild(thead)
     body = el("tbody")
     for i, name in enumerate(rules):
         row = el("tr", "", data_rule=name)
-        row.appendChild(el("th", "", SLAP_RULES[name].title, scope="row"))
+        row.appendChild(el("th", "", t(SLAP_RULES[name].title), scope="row"))
         for s in summaries:
             result = s.rules[i]
             cell = el("td", "", data_stat="rule", data_rule=name,
                       data_player=str(s.player), data_hits=str(result.hits),
-                      data_chances=str(result.chances), data_label=f"Player {s.player + 1}")
+                      data_chances=str(result.chances), data_label=player_name(s.player))
             if result.caught is None:
-                cell.textContent = "no chance"
+                # i18n: The rule's pattern never came up for this player.
+                cell.textContent = t("no chance")
                 cell.classList.add("none")
             else:
                 cell.appendChild(el("b", "", percent(result.caught)))
-                detail = f" {result.hits} of {result.chances}"
+                detail = _of(result.hits, result.chances)
                 if result.median_reaction_ms is not None:
                     detail += f" · {ms(result.median_reaction_ms)}"
                 cell.appendChild(el("span", "", detail))
@@ -137,14 +148,16 @@ class PracticeResults:
         self.config = config
         end = self.node
         clear(end)
-        self.title = el("h3", "", "Results", id="practice-end-title", tabindex="-1")
+        self.title = el("h3", "", t("Results"), id="practice-end-title", tabindex="-1")
         end.appendChild(self.title)
-        end.appendChild(el("p", "practice-end-drill",
-                           f"{describe(config)} · seed {config.seed}"))
+        # i18n: The drill's seed, as it was typed or picked.
+        seed = t("seed {seed}", seed=config.seed)
+        end.appendChild(el("p", "practice-end-drill", f"{describe(config)} · {seed}"))
         end.appendChild(self._best_line(config, summaries))
         end.appendChild(_totals_table(summaries))
-        end.appendChild(el("p", "practice-figures", FIGURES_NOTE, data_zone="practice-figures"))
-        end.appendChild(el("h4", "", RULES_TITLE))
+        end.appendChild(el("p", "practice-figures", t(FIGURES_NOTE),
+                           data_zone="practice-figures"))
+        end.appendChild(el("h4", "", t(RULES_TITLE)))
         end.appendChild(_rules_table(config.rules, summaries))
         end.appendChild(self._actions(config))
 
@@ -153,25 +166,25 @@ class PracticeResults:
         top = max(summaries, key=lambda s: s.score)
         previous = self.bests.get(config)
         new_best = top.score > 0 and self.bests.record(config, top.score)
-        who = f" (Player {top.player + 1})" if config.players > 1 else ""
+        who = who_scored(top.player) if config.players > 1 else ""
         line.textContent = best_on_results(top.score, previous, new_best, who)
         if new_best:
             line.dataset.new = "true"
         if new_best and not self.bests.save():
-            line.textContent += " " + BLOCKED
+            line.textContent += " " + t(BLOCKED)
         return line
 
     def _actions(self, config: DrillConfig) -> Any:
         button = self.wiring.button
         actions = el("div", "practice-actions")
-        actions.appendChild(button("Again (same cards)", lambda _e: self.on_begin(config),
+        actions.appendChild(button(t("Again (same cards)"), lambda _e: self.on_begin(config),
                                    "primary", id="practice-again"))
-        actions.appendChild(button("New drill (new cards)", self._on_new_drill,
+        actions.appendChild(button(t("New drill (new cards)"), self._on_new_drill,
                                    id="practice-new"))
-        actions.appendChild(button("Change the drill", lambda _e: self.on_change(self.config),
-                                   id="practice-change"))
-        actions.appendChild(button("Copy link", self._on_copy, id="practice-end-copy"))
-        actions.appendChild(button(BACK_TO_SETUP, lambda _e: self.host.show_setup(),
+        actions.appendChild(button(t("Change the drill"),
+                                   lambda _e: self.on_change(self.config), id="practice-change"))
+        actions.appendChild(button(t("Copy link"), self._on_copy, id="practice-end-copy"))
+        actions.appendChild(button(t(BACK_TO_SETUP), lambda _e: self.host.show_setup(),
                                    id="practice-end-back"))
         self.link_out = el("output", "practice-link")
         actions.appendChild(self.link_out)

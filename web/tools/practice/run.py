@@ -13,6 +13,7 @@ from typing import Any
 
 from pyscript import document, window
 
+from ratscrew.i18n import number
 from ratscrew.tools.practice import Drill, DrillConfig
 from web.dom import focus, now
 from web.model.keymap import is_game_event, normalize_key
@@ -82,7 +83,7 @@ class DrillRun:
         if self.phase != "countdown":
             return
         if self._count < len(COUNTDOWN):
-            self.view.show_count(self._count, str(COUNTDOWN[self._count]))
+            self.view.show_count(self._count, number(COUNTDOWN[self._count]))
             self._count += 1
             self._timer = window.setTimeout(self._count_proxy, COUNTDOWN_STEP_MS)
             return

@@ -19,12 +19,13 @@ from typing import Any
 from pyscript import window
 
 from ratscrew.core.cards import Card
+from ratscrew.i18n import N_, t, tn
 from ratscrew.tools.practice import Drill, DrillConfig, Feedback, describe
 from web.dom import clear, el
 from web.shell.host import ToolHost
 from web.table.cards_view import card_element
 from web.tools.practice.shared import key_badge
-from web.tools.practice.text import card_label, miss_line, slap_line
+from web.tools.practice.text import card_label, miss_line, player_name, slap_line
 from web.tools.wiring import Wiring
 
 SHOWN = 5
@@ -33,8 +34,10 @@ FEEDBACK_LINES = 3
 """Feedback items kept in the live line (the newest first)."""
 FLASH_MS = 650
 """How long a player's zone shows the colour of their last slap."""
-LANE_STATS = (("hits", "✓", "hits"), ("misses", "○", "missed"), ("false", "✗", "false slaps"))
-"""A lane's counts: the stat, its mark and its words."""
+LANE_STATS = (("hits", "✓", N_("hits")), ("misses", "○", N_("missed")),
+              ("false", "✗", N_("false slaps")))
+"""A lane's counts: the stat, its mark and its words (a message id: a count's words, "3
+hits")."""
 STAT_OF_KIND = {"hit": "hits", "miss": "misses", "false": "false"}
 MARKS = {"hit": "✓", "miss": "○", "false": "✗"}
 
@@ -48,8 +51,9 @@ class _Lane:
     counts: dict[str, int]
 
 
-def _pile_size(count: int) -> str:
-    return f"{count} card{'s' * (count != 1)}"
+def _empty_pile() -> str:
+    """The pile's name for a screen reader before the first card."""
+    return t("The pile: empty")
 
 
 class RunView:
@@ -67,32 +71,32 @@ class RunView:
         self.node = self._build(on_pause, on_end)
 
     def _build(self, on_pause: Callable[[Any], None], on_end: Callable[[Any], None]) -> Any:
-        view = el("section", "practice-drill", aria_label="The drill", tabindex="-1")
+        view = el("section", "practice-drill", aria_label=t("The drill"), tabindex="-1")
         view.hidden = True
         bar = el("div", "practice-bar")
         self.progress = el("p", "practice-progress", data_zone="practice-progress")
         bar.appendChild(self.progress)
         self.rules_line = el("p", "practice-rules-line")
         bar.appendChild(self.rules_line)
-        self.pause_button = self.wiring.button("Pause", on_pause, "practice-pause",
+        self.pause_button = self.wiring.button(t("Pause"), on_pause, "practice-pause",
                                                aria_keyshortcuts="Escape")
         bar.appendChild(self.pause_button)
         view.appendChild(bar)
 
         stage = el("div", "practice-stage")
         self.pile = el("div", "practice-pile", data_zone="practice-pile", data_pile="",
-                       role="img", aria_label="The pile: empty")
+                       role="img", aria_label=_empty_pile())
         stage.appendChild(self.pile)
         self.pile_note = el("p", "practice-pile-note")
         stage.appendChild(self.pile_note)
         self.countdown = el("div", "practice-countdown", aria_live="assertive")
         stage.appendChild(self.countdown)
         self.paused_box = el("div", "practice-paused", role="dialog",
-                             aria_label="The drill is paused")
-        self.paused_box.appendChild(el("p", "", "Paused"))
-        self.resume_button = self.wiring.button("Resume", on_pause, "primary")
+                             aria_label=t("The drill is paused"))
+        self.paused_box.appendChild(el("p", "", t("Paused")))
+        self.resume_button = self.wiring.button(t("Resume"), on_pause, "primary")
         self.paused_box.appendChild(self.resume_button)
-        self.paused_box.appendChild(self.wiring.button("End the drill", on_end))
+        self.paused_box.appendChild(self.wiring.button(t("End the drill"), on_end))
         self.paused_box.hidden = True
         stage.appendChild(self.paused_box)
         view.appendChild(stage)
@@ -123,10 +127,10 @@ class RunView:
         clear(self.feedback)
         self.pile.dataset.index = ""
         self.pile.removeAttribute("data-index")
-        self.pile.setAttribute("aria-label", "The pile: empty")
+        self.pile.setAttribute("aria-label", _empty_pile())
         self.pile_note.textContent = ""
         self.rules_line.textContent = describe(config)
-        self.progress.textContent = f"{config.cards} cards"
+        self.progress.textContent = tn("{n} card", "{n} cards", config.cards, n=config.cards)
         self.show_paused(False)
 
     def _build_lanes(self, players: int) -> None:
@@ -137,23 +141,24 @@ class RunView:
         for seat in range(players):
             lane = el("div", "practice-lane", data_player=str(seat))
             zone = el("button", "practice-zone", type="button", data_player=str(seat))
-            name = el("span", "zone-name", f"Player {seat + 1}")
+            name = el("span", "zone-name", player_name(seat))
             zone.appendChild(name)
             zone.appendChild(key_badge(self.host.keymap, seat))
-            zone.appendChild(el("span", "zone-slap", "Slap"))
+            zone.appendChild(el("span", "zone-slap", t("Slap")))
             self.wiring.listen(zone, "pointerdown", self._zone_handler(seat, pointer=True))
             self.wiring.listen(zone, "click", self._zone_handler(seat, pointer=False))
             lane.appendChild(zone)
             score = el("p", "practice-lane-score", data_player=str(seat))
             numbers = {}
-            for stat, mark, title in LANE_STATS:
+            for stat, mark, words in LANE_STATS:
+                title = t(words)
                 item = el("span", f"lane-stat lane-{stat}", data_stat=stat, title=title)
                 item.appendChild(el("span", "lane-mark", mark, aria_hidden="true"))
-                number = el("span", "lane-number", "0")
-                item.appendChild(number)
+                count = el("span", "lane-number", "0")
+                item.appendChild(count)
                 item.appendChild(el("span", "visually-hidden", f" {title}"))
                 score.appendChild(item)
-                numbers[stat] = number
+                numbers[stat] = count
             lane.appendChild(score)
             self._lanes.append(_Lane(lane, numbers, {stat: 0 for stat, _, _ in LANE_STATS}))
             self.lanes.appendChild(lane)
@@ -184,7 +189,7 @@ class RunView:
 
     def show_paused(self, paused: bool) -> None:
         self.paused_box.hidden = not paused
-        self.pause_button.textContent = "Resume" if paused else "Pause"
+        self.pause_button.textContent = t("Resume") if paused else t("Pause")
 
     # -- feedback ------------------------------------------------------------------------------
 
@@ -305,10 +310,16 @@ class RunView:
         self.pile.dataset.index = str(top.index)
         self.pile.dataset.cards = str(count)
         self.pile.classList.toggle("pattern-shown", bool(marked))
-        self.pile.setAttribute(
-            "aria-label", f"The pile: {_pile_size(count)}, {card_label(top.card)} on top")
-        self.progress.textContent = f"Card {top.index + 1} of {drill.config.cards}"
-        note = f"{_pile_size(count)} in this pile"
+        # i18n: {card} is the card on top (7♥).
+        self.pile.setAttribute("aria-label", tn(
+            "The pile: {n} card, {card} on top", "The pile: {n} cards, {card} on top", count,
+            n=count, card=card_label(top.card)))
+        # i18n: The drill's progress: card {number} of {total}.
+        self.progress.textContent = t("Card {number} of {total}", number=top.index + 1,
+                                      total=drill.config.cards)
+        note = tn("{n} card in this pile", "{n} cards in this pile", count, n=count)
         if count > SHOWN and 0 not in shown:
-            note += f" · bottom card {card_label(pile[0])}"
+            # i18n: {card} is the card at the bottom of the pile (7♥).
+            bottom = t("bottom card {card}", card=card_label(pile[0]))
+            note = f"{note} · {bottom}"
         self.pile_note.textContent = note

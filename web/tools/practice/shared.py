@@ -7,6 +7,7 @@ from typing import Any
 
 from pyscript import window
 
+from ratscrew.i18n import t
 from ratscrew.tools.practice import DrillConfig
 from web.dom import el
 from web.model.keymap import KeyMap, key_label
@@ -20,8 +21,9 @@ def key_badge(keymap: KeyMap, seat: int) -> Any:
     """``seat``'s slap key as a ``<kbd>`` (or a note that the seat has none: it taps)."""
     key = keymap.key_for(seat, "slap")
     if not key:
-        return el("span", "practice-nokey", "no key: tap")
-    return el("kbd", "", key_label(key), title=f"Player {seat + 1}'s slap key")
+        # i18n: A player without a slap key slaps by tapping their zone.
+        return el("span", "practice-nokey", t("no key: tap"))
+    return el("kbd", "", key_label(key), title=t("Player {number}'s slap key", number=seat + 1))
 
 
 def drill_link(config: DrillConfig) -> str:
@@ -36,7 +38,8 @@ def copy_link(host: ToolHost, config: DrillConfig, out: Any) -> None:
     out.textContent = link
 
     def done(ok: bool) -> None:
-        out.textContent = ("Link copied: " if ok else "Copy this link: ") + link
+        out.textContent = (t("Link copied: {link}", link=link) if ok
+                           else t("Copy this link: {link}", link=link))
 
     host.copy_text(link, done)
 
@@ -74,6 +77,6 @@ class BestScores:
             window.localStorage.setItem(STORAGE_KEY, dump_bests(self.bests))
         except Exception:  # blocked, or full
             self.storage_ok = False
-            self.host.notify([BLOCKED])
+            self.host.notify([t(BLOCKED)])
             return False
         return True

@@ -17,6 +17,7 @@ from typing import Any
 
 from pyscript import document
 
+from ratscrew.i18n import t
 from ratscrew.tools.practice import Drill, DrillConfig
 from web.dom import by_id, clear, el, focus, link_stylesheet
 from web.model.links import pick_seed
@@ -84,11 +85,11 @@ class PracticeScreen:
 
     def _head(self) -> Any:
         head = el("header", "practice-head")
-        self.title = el("h2", "", "Slap practice", id="practice-title", tabindex="-1")
+        self.title = el("h2", "", t("Slap practice"), id="practice-title", tabindex="-1")
         head.appendChild(self.title)
         head.appendChild(el("p", "practice-lede",
-                            "Cards land one at a time: slap only when the top cards make a "
-                            "pattern of the rules you chose."))
+                            t("Cards land one at a time: slap only when the top cards make a "
+                              "pattern of the rules you chose.")))
         return head
 
     def show(self, part: str) -> None:

@@ -7,12 +7,16 @@ cards"), as its events say them (ratscrew/variants/beggar.py).
 
 from __future__ import annotations
 
+from ratscrew.i18n import N_
 from web.model.variant_page import VariantPage, describe
 
 PAGE = describe(VariantPage(
     "beggar-my-neighbour",
     words={
-        "challenge": "{card}: {who} owes {cards}",
-        "answering": "owes {cards}",
+        # i18n: Beggar-My-Neighbour's challenge line under the pile: {card} is the pay
+        # card's name (Queen of Hearts), {who} who pays, {cards} how many ("2 cards").
+        "challenge": N_("{card}: {who} owes {cards}"),
+        # i18n: The status of the seat paying a Beggar-My-Neighbour debt: {cards} is "2 cards".
+        "answering": N_("owes {cards}"),
     },
 ))

@@ -11,6 +11,7 @@ from typing import Any
 from ratscrew.core.cards import CARDS, Card
 from ratscrew.core.engine import Game
 from ratscrew.core.events import Event
+from ratscrew.i18n import N_, number, t, tn
 from ratscrew.variants.firefighters import (
     FIRST_BONUS,
     BurnContest,
@@ -127,16 +128,19 @@ def burn_marks(game: Game, seat: int) -> tuple[tuple[str, str], ...]:
     phase = game.phase
     if isinstance(phase, BurnContest):
         if phase.expects(game, seat):
-            return (("burn", "burn a card!"),)
+            # i18n: A seat's mark in a burn contest: the seat must burn a card now.
+            return (("burn", t("burn a card!")),)
         if phase.burned(seat):
-            return (("burned", "burned"),)
+            # i18n: A seat's mark in a burn contest: the seat has burned its card.
+            return (("burned", t("burned")),)
     elif (
         fires_of(game) is not None
         and game.outcome is None
         and fire_burning(game)
         and may_put_out(game, seat)
     ):
-        return (("put-out", "may put out the fire: slap!"),)
+        # i18n: A seat's mark: its player, out of cards, may slap to put out the fire.
+        return (("put-out", t("may put out the fire: slap!")),)
     return ()
 
 
@@ -159,7 +163,7 @@ class BurnPile(TablePart):
         self.burned_by = -1
         self.put_out_by = -1
         if self.active:
-            self.box.appendChild(self.dom.el("p", "burn-title", "Burn pile"))
+            self.box.appendChild(self.dom.el("p", "burn-title", t("Burn pile")))
             self.top = self.dom.el("div", "burn-top")
             self.box.appendChild(self.top)
             self.box.appendChild(self.dom.el("p", "burn-count"))
@@ -201,11 +205,13 @@ class BurnPile(TablePart):
             top.appendChild(self.dom.el("div", "card-space", aria_hidden="true"))
         if put_out_by >= 0 and gone:
             self._fly_away(gone[-1], put_out_by)
-        text = f"{pile.count} card{'s' * (pile.count != 1)}"
+        text = tn("{n} card", "{n} cards", pile.count, n=pile.count)
         if pile.fire:
-            text += " · fire!"
+            # i18n: The Burn pile's count, then a fire burns on it (a firefighter on top).
+            text = t("{count} · fire!", count=text)
         box.querySelector(".burn-count").textContent = text
-        box.setAttribute("aria-label", f"Burn pile: {text}")
+        # i18n: {state} is the Burn pile's count ("3 cards", "3 cards · fire!").
+        box.setAttribute("aria-label", t("Burn pile: {state}", state=text))
 
     def _fly_away(self, card: Any, seat: int) -> None:
         """The Burn pile's top card flies to ``seat``, over the empty place it leaves."""
@@ -227,7 +233,7 @@ class BurnPile(TablePart):
             return None
         if burn_marks(self.game, seat):
             return ""  # "may put out the fire: slap!" says it
-        return "no cards: wait for a fire to put out"
+        return t("no cards: wait for a fire to put out")
 
 
 class BurnContestPanel(TablePart):
@@ -279,10 +285,13 @@ class BurnContestPanel(TablePart):
             box.dataset.state = "burning"
             box.classList.add("burning")
             cards = " ".join(contest.cards)
+            # i18n: The burn contest's panel: a burn condition's name (Matchbox) and the
+            # cards that met it.
+            condition = (t("{condition} {cards}", condition=t(contest.condition), cards=cards)
+                         if cards else t(contest.condition))
             head = self.dom.el("p", "contest-head")
-            head.appendChild(self.dom.el("b", "", "Burn! "))
-            head.appendChild(self.dom.text_node(
-                with_symbols(f"{contest.condition} {cards}".strip())))
+            head.appendChild(self.dom.el("b", "", t("Burn!") + " "))
+            head.appendChild(self.dom.text_node(with_symbols(condition)))
             clock = self.dom.el("span", "contest-clock")
             head.appendChild(clock)
             box.appendChild(head)
@@ -295,7 +304,8 @@ class BurnContestPanel(TablePart):
             for burn in contest.burns:
                 items.appendChild(self._burn_item(burn))
             for seat in contest.waiting:
-                items.appendChild(self.dom.el("li", "waiting", f"{game.name(seat)}: must burn…",
+                items.appendChild(self.dom.el("li", "waiting",
+                                              t("{who}: must burn…", who=game.name(seat)),
                                               data_seat=str(seat)))
             box.appendChild(items)
             self.tick()
@@ -305,35 +315,39 @@ class BurnContestPanel(TablePart):
             box.dataset.winner = str(result.winner)
             if result.winner < 0:
                 box.appendChild(self.dom.el("p", "contest-head",
-                                            "Nobody burned in time: the fire dies down."))
+                                            t("Nobody burned in time: the fire dies down.")))
                 return
             head = self.dom.el("p", "contest-head")
-            head.appendChild(self.dom.el("b", "", f"{game.name(result.winner)} wins the burn"))
+            head.appendChild(self.dom.el("b", "", t("{who} wins the burn",
+                                                    who=game.name(result.winner))))
             if result.bonus_decided:
                 box.classList.add("bonus")
                 box.dataset.bonus = "decided"
                 head.appendChild(self.dom.el("span", "bonus-note",
-                                             "the +2 for burning first decided it"))
+                                             t("the +2 for burning first decided it")))
             elif result.tie:
-                head.appendChild(self.dom.el("span", "bonus-note", "a tie, won by burning first"))
+                head.appendChild(self.dom.el("span", "bonus-note",
+                                             t("a tie, won by burning first")))
             box.appendChild(head)
             items = self.dom.el("ul", "contest-burns")
             for burn in result.burns:
                 items.appendChild(self._burn_item(burn, burn.seat == result.winner))
             for seat in result.missed:
-                items.appendChild(self.dom.el("li", "missed", f"{game.name(seat)}: too late"))
+                # i18n: Who did not burn a card before the burn contest's end.
+                items.appendChild(self.dom.el("li", "missed",
+                                              t("{who}: too late", who=game.name(seat))))
             box.appendChild(items)
         else:
             box.dataset.state = ""
 
     def _burn_item(self, burn: Burn, winner: bool = False) -> Any:
         item = self.dom.el("li", "burned", data_seat=str(burn.seat))
-        item.appendChild(self.dom.el("span", "who", self.game.name(burn.seat)))
+        item.appendChild(self.dom.el("span", "who", str(self.game.name(burn.seat))))
         item.appendChild(self.dom.el("span", "what", with_symbols(burn.card)))
         value = self.dom.el("span", "value", burn.sum)
         if burn.bonus:
             value.classList.add("first")
-            value.setAttribute("title", "first to burn: +2")
+            value.setAttribute("title", t("first to burn: +2"))
         item.appendChild(value)
         if winner:
             item.classList.add("winner")
@@ -348,7 +362,8 @@ class BurnContestPanel(TablePart):
             return
         session = self.session
         left = session.real_ms_until(int(nodes["deadline"]), self.dom.now())
-        nodes["clock"].textContent = f"{left / 1000:.1f} s"
+        # i18n: The burn contest's countdown: seconds, with one decimal ("2.5 s").
+        nodes["clock"].textContent = t("{seconds} s", seconds=number(left / 1000, 1))
         total = self.game.rules.number("burn_ms") / (session.speed or 1.0)
         share = max(0.0, min(1.0, left / total)) if total > 0 else 0.0
         nodes["fill"].style.setProperty("--left", f"{share:.3f}")
@@ -357,9 +372,10 @@ class BurnContestPanel(TablePart):
 PAGE = describe(VariantPage(
     "firefighters",
     parts=(BurnPile, BurnContestPanel),
-    labels={"burn_ms": "Time to burn (seconds)", "burn_aces": "Aces in a burn",
-            "fire_wait": "Piles to wait before putting out a fire"},
-    choice_labels={"burn_aces": {"low": "low (1)", "high": "high (14)"}},
+    labels={"burn_ms": N_("Time to burn (seconds)"), "burn_aces": N_("Aces in a burn"),
+            "fire_wait": N_("Piles to wait before putting out a fire")},
+    # i18n: The value of an Ace burned in a burn contest: low (1) or high (14).
+    choice_labels={"burn_aces": {"low": N_("low (1)"), "high": N_("high (14)")}},
     steps={"burn_ms": 500},
     ranks={"burn-won": 4, "fire-out": 4, "burn-started": 3},
     sounds={
@@ -378,6 +394,6 @@ PAGE = describe(VariantPage(
         "fire-out": Sound((Tone("noise", 4000, 500, 0.4, to_hz=600),
                            Tone("sine", 392, 300, 0.15, at=200, to_hz=262))),
     },
-    no_slaps_note="No burn conditions: nothing will ever start a contest, and players who run "
-    "out of cards cannot get back in.",
+    no_slaps_note=N_("No burn conditions: nothing will ever start a contest, and players who "
+                     "run out of cards cannot get back in."),
 ))

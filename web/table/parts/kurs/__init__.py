@@ -11,7 +11,8 @@ from typing import Any
 from ratscrew.core.cards import Card
 from ratscrew.core.engine import Game
 from ratscrew.core.events import Event, Ignored
-from ratscrew.variants.kurs import ArcanaEffect, court_of
+from ratscrew.i18n import N_, slots, t, tn
+from ratscrew.variants.kurs import ArcanaEffect, court_of, decree_text
 from web.model.card_text import with_symbols
 from web.model.feedback import Sound, Tone
 from web.model.variant_page import OwnAction, VariantPage, describe
@@ -28,7 +29,7 @@ def fines(game: Game, seat: int) -> tuple[OwnAction, ...]:
         return ()
     targets = tuple((str(target + 1), f"{target + 1} {game.name(target)}")
                     for target in range(game.n))
-    return (OwnAction("fine", "Fine who broke your decree", targets),)
+    return (OwnAction("fine", t("Fine who broke your decree"), targets),)
 
 
 EFFECT_MS = 7000
@@ -66,8 +67,8 @@ class ArcanaEffects(TablePart):
         for effect in effects[-3:]:
             line = self.dom.el("p", "effect-line", data_arcana=str(effect.card.arcana))
             line.appendChild(self.dom.el("b", "effect-card", effect.card.name))
-            sentence = effect.explain(names).removeprefix(f"{effect.card.name}: ")
-            line.appendChild(self.dom.el("span", "effect-text", with_symbols(sentence)))
+            line.appendChild(self.dom.el("span", "effect-text",
+                                         with_symbols(effect.sentence(names))))
             box.appendChild(line)
         box.hidden = False
         box.classList.remove("arriving")
@@ -87,9 +88,11 @@ class ArcanaEffects(TablePart):
         old = root.querySelector(".peek")
         if old:
             old.remove()
+        # i18n: The Fool's peek, for a screen reader: {cards} names the cards, in order.
+        label = t("Your next cards: {cards}", cards=", ".join(c.name for c in cards))
         peek = self.dom.el("div", "peek", data_peek=str(seat), data_zone="peek", role="note",
-                  aria_label="Your next cards: " + ", ".join(c.name for c in cards))
-        peek.appendChild(self.dom.el("p", "peek-title", "Your next cards"))
+                           aria_label=label)
+        peek.appendChild(self.dom.el("p", "peek-title", t("Your next cards")))
         row = self.dom.el("div", "peek-cards")
         for card in cards:
             row.appendChild(self.table.card(card, "small"))
@@ -127,14 +130,20 @@ class HermitPile(TablePart):
         box.dataset.cards = str(len(held))
         if state is None or court is None:
             return
-        owner = game.name(court.hermit) if court.hermit >= 0 else "The Hermit"
-        box.appendChild(self.dom.el("p", "side-title", "The Hermit's cards"))
+        box.appendChild(self.dom.el("p", "side-title", t("The Hermit's cards")))
         stack = self.dom.el("div", "stack side-stack", aria_hidden="true")
         stack.style.setProperty("--depth", str(len(held)))
         box.appendChild(stack)
-        text = f"{len(held)} card{'s' * (len(held) != 1)}"
-        box.appendChild(self.dom.el("p", "side-count", text))
-        box.setAttribute("aria-label", f"{owner} hands out the Hermit's cards: {text} left")
+        n = len(held)
+        box.appendChild(self.dom.el("p", "side-count", tn("{n} card", "{n} cards", n, n=n)))
+        if court.hermit >= 0:
+            label = tn("{who} hands out the Hermit's cards: {n} card left",
+                       "{who} hands out the Hermit's cards: {n} cards left", n,
+                       who=game.name(court.hermit), n=n)
+        else:
+            label = tn("The Hermit hands out the Hermit's cards: {n} card left",
+                       "The Hermit hands out the Hermit's cards: {n} cards left", n, n=n)
+        box.setAttribute("aria-label", label)
 
 
 class Decrees(TablePart):
@@ -142,7 +151,7 @@ class Decrees(TablePart):
     Fine button for every player; under them, what the last fine did."""
 
     boxes = (Box("decrees", PANELS, "decrees", zone="decrees", tag="section",
-                 attrs={"aria-label": "Decrees in force"}),)
+                 attrs={"aria-label": N_("Decrees in force")}),)
 
     def build(self) -> None:
         self.box = self.dom.by_id("decrees")
@@ -174,24 +183,33 @@ class Decrees(TablePart):
         box.hidden = not decrees
         if not decrees:
             return
-        box.appendChild(self.dom.el("h2", "decrees-title", "Decrees"))
+        box.appendChild(self.dom.el("h2", "decrees-title", t("Decrees")))
         items = self.dom.el("ul", "decree-list")
         for holder, text in decrees:
             item = self.dom.el("li", "decree", data_holder=str(holder))
-            item.appendChild(self.dom.el("b", "decree-holder", game.name(holder)))
-            item.appendChild(self.dom.el("q", "decree-text", text))
+            # i18n: A decree in force: who made it (in bold), then its words (in quotes).
+            for slot, words in slots(t("{who} decrees {decree}")):
+                if slot == "who":
+                    item.appendChild(self.dom.el("b", "decree-holder", str(game.name(holder))))
+                elif slot == "decree":
+                    item.appendChild(self.dom.el("q", "decree-text", str(decree_text(text))))
+                elif words:
+                    item.appendChild(self.dom.el("span", "decree-says", words))
             items.appendChild(item)
         box.appendChild(items)
         for holder, offered in offers.items():
+            who = game.name(holder)
             row = self.dom.el("div", "fine-row", role="group", data_fine=str(holder),
-                     aria_label=f"{game.name(holder)} fines a player a card")
-            row.appendChild(self.dom.el("span", "fine-label", f"{game.name(holder)} fines:"))
+                              aria_label=t("{who} fines a player a card", who=who))
+            # i18n: Before the Fine buttons (one for each player) of who made a decree.
+            row.appendChild(self.dom.el("span", "fine-label", t("{who} fines:", who=who)))
             for offer in offered:
                 for number, label in offer.options:
                     target = int(number) - 1
-                    button = self.dom.el("button", "fine-button", label, type="button",
-                                data_target=str(target),
-                                aria_label=f"{game.name(holder)} fines {game.name(target)} a card")
+                    button = self.dom.el(
+                        "button", "fine-button", label, type="button", data_target=str(target),
+                        aria_label=t("{who} fines {target} a card", who=who,
+                                     target=game.name(target)))
                     button.addEventListener("click", self._fine_handler(holder, target))
                     row.appendChild(button)
             box.appendChild(row)
@@ -219,15 +237,18 @@ PAGE = describe(VariantPage(
     "kurs",
     parts=(ArcanaEffects, HermitPile, Decrees),
     labels={
-        "death_card": "Death card in the deck",
-        "classroom": "Classroom-safe wording",
-        "decree_yields": "Decrees give way to the Arcana",
-        "sunrise": "Day starts at (hour)",
-        "sunset": "Night starts at (hour)",
-        "clock": "Local time at the start (minutes)",
-        "genders": "Magician / High Priestess",
+        "death_card": N_("Death card in the deck"),
+        "classroom": N_("Classroom-safe wording"),
+        "decree_yields": N_("Decrees give way to the Arcana"),
+        "sunrise": N_("Day starts at (hour)"),
+        "sunset": N_("Night starts at (hour)"),
+        "clock": N_("Local time at the start (minutes)"),
+        # i18n: The seats' select for K.U.R.S.: the Magician takes from players marked
+        # male, the High Priestess from players marked female.
+        "genders": N_("Magician / High Priestess"),
     },
-    choice_labels={"genders": {"male": "male", "female": "female"}},
+    # i18n: How a seat is marked for the Magician (male) and the High Priestess (female).
+    choice_labels={"genders": {"male": N_("male"), "female": N_("female")}},
     ranks={"arcana": 3},
     own_actions=fines,
     sounds={
@@ -235,6 +256,8 @@ PAGE = describe(VariantPage(
         "arcana": Sound((Tone("sine", 1319, 600, 0.14), Tone("sine", 1760, 600, 0.1, at=60),
                          Tone("triangle", 659, 400, 0.12))),
     },
-    seat_hint="The Magician takes a card from every player marked male, the High Priestess "
-    "from every player marked female; \u2014 is never asked.",
+    # i18n: The setup form's line under the seats; \u2014 (a dash) is the seat's choice of
+    # neither.
+    seat_hint=N_("The Magician takes a card from every player marked male, the High "
+                 "Priestess from every player marked female; \u2014 is never asked."),
 ))

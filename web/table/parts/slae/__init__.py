@@ -9,47 +9,92 @@ from typing import Any
 
 from ratscrew.core.engine import Game
 from ratscrew.core.events import Event, seat_name
-from ratscrew.variants.slae import BlackDie, Dice, DiceCalled, DiceRolled, dice_of
+from ratscrew.i18n import N_, t, tc
+from ratscrew.variants.slae import BlackDie, Dice, DiceCalled, DiceRolled, dice_of, part_name
 from web.model.feedback import Sound, Tone
 from web.model.variant_page import VariantPage, describe
 from web.table.part import BEFORE_PILE, Box, TablePart
 
 RED_SYMBOLS = {"right": "R", "left": "L", "either": "L R", "rat": "RAT"}
-HAND_LABELS = {"right": "right hand", "left": "left hand", "either": "either hand"}
+"""The red die's faces as ``data-face`` names them (the wood die's are its body parts)."""
+
+HAND_LABELS = {
+    # i18n: Under Slap Like an Egyptian's red die: the hand the next slap must use.
+    "right": N_("right hand"),
+    "left": N_("left hand"),
+    "either": N_("either hand"),
+}
+"""What the red die's label says of each hand (message ids)."""
+
+HAND_CALLED = {
+    # i18n: Under the red die, once a Rat was called: {caller} chose the hand.
+    "right": N_("Rat: {caller} called right hand"),
+    "left": N_("Rat: {caller} called left hand"),
+    "either": N_("Rat: {caller} called either hand"),
+}
+"""The red die's label once its Rat is called, by the hand called (message ids)."""
+
+
+def face_symbol(face: str) -> str:
+    """What a die shows for its ``data-face``: the red die's letters, a Rat, a body part."""
+    if face == "R":
+        # i18n: The red die's big symbols, a few letters each: R for the right hand, L for
+        # the left hand, "L R" for either hand, RAT for a Rat.
+        return tc("die", "R")
+    if face == "L":
+        return tc("die", "L")
+    if face == "L R":
+        return tc("die", "L R")
+    if face == "RAT":
+        return tc("die", "RAT")
+    return part_name(face)
 
 
 @dataclass(frozen=True, slots=True)
 class DieFace:
-    """One die as the table shows it: the big ``symbol``, a ``label`` under it, whether a
-    Rat came up, and whether the Rat is still being called."""
+    """One die as the table shows it: its ``face`` (``data-face``: "R", "RAT", "ear"...), the
+    big ``symbol`` it shows, a ``label`` under it, whether a Rat came up, and whether the Rat
+    is still being called."""
 
-    symbol: str
+    face: str
     label: str
     rat: bool = False
     calling: bool = False
+
+    @property
+    def symbol(self) -> str:
+        return face_symbol(self.face)
 
 
 def red_face(dice: Dice, names: Sequence[str] | None = None) -> DieFace:
     """The red die: which hand slaps (after a Rat, the hand called)."""
     if dice.red != "rat":
-        return DieFace(RED_SYMBOLS.get(dice.red, "?"), HAND_LABELS.get(dice.red, dice.red))
+        hand = HAND_LABELS.get(dice.red)
+        return DieFace(RED_SYMBOLS.get(dice.red, "?"), t(hand) if hand else dice.red)
     caller = seat_name(dice.caller, names)
     if not dice.hand:
-        return DieFace("RAT", f"{caller} is choosing the hand…", True, True)
-    return DieFace(RED_SYMBOLS.get(dice.hand, "?"),
-                   f"Rat: {caller} called {HAND_LABELS.get(dice.hand, dice.hand)}", True)
+        return DieFace("RAT", t("{caller} is choosing the hand…", caller=caller), True, True)
+    called = HAND_CALLED.get(dice.hand)
+    if called:
+        return DieFace(RED_SYMBOLS.get(dice.hand, "?"), t(called, caller=caller), True)
+    # i18n: Under the red die, once a Rat was called: {caller} chose the hand {hand}.
+    return DieFace("?", t("Rat: {caller} called {hand}", caller=caller, hand=dice.hand), True)
 
 
 def wood_face(dice: Dice, names: Sequence[str] | None = None) -> DieFace:
     """The wood die: the body part the slap starts from (after a Rat, the part called)."""
     if dice.wood != "rat":
-        return DieFace(dice.wood, f"from the {dice.wood}")
+        # i18n: Under the wood die: the body part the next slap must start from.
+        return DieFace(dice.wood, t("from the {part}", part=part_name(dice.wood)))
     caller = seat_name(dice.caller, names)
     if not dice.part:
         # The hand is called first: say so while the red die's Rat is still open.
-        waiting = "choosing where to start" if dice.hand else "will choose where to start"
-        return DieFace("RAT", f"{caller} {waiting}…", True, bool(dice.hand))
-    return DieFace(dice.part, f"Rat: {caller} called the {dice.part}", True)
+        label = (t("{caller} choosing where to start…", caller=caller) if dice.hand
+                 else t("{caller} will choose where to start…", caller=caller))
+        return DieFace("RAT", label, True, bool(dice.hand))
+    # i18n: Under the wood die, once a Rat was called: {caller} chose the body part {part}.
+    return DieFace(dice.part, t("Rat: {caller} called the {part}", caller=caller,
+                                part=part_name(dice.part)), True)
 
 
 def dice_faces(game: Game) -> tuple[DieFace, DieFace] | None:
@@ -65,7 +110,8 @@ def dice_marks(game: Game, seat: int) -> tuple[tuple[str, str], ...]:
     """Slap Like an Egyptian: ``black-die`` on the seat that holds it (free of the dice)."""
     dice = dice_of(game)
     if dice is not None and dice.holder == seat:
-        return (("black-die", "black die: any hand"),)
+        # i18n: The mark of the seat holding the black die: it may slap with any hand.
+        return (("black-die", t("black die: any hand")),)
     return ()
 
 
@@ -86,7 +132,9 @@ class DicePart(TablePart):
         self.box.hidden = not active
         if not active:
             return
-        for colour, title in (("red", "Red die"), ("wood", "Wood die")):
+        # i18n: A die's name for a screen reader, then what it says (its label).
+        says = (("red", N_("Red die: {face}")), ("wood", N_("Wood die: {face}")))
+        for colour, title in says:
             wrap = self.dom.el("div", "die-wrap")
             die = self.dom.el("div", f"die die-{colour}", role="img", data_die=colour)
             symbol = self.dom.el("span", "die-symbol")
@@ -109,13 +157,14 @@ class DicePart(TablePart):
         self.shown = faces
         for nodes, face in zip(self.nodes, faces, strict=True):
             die = nodes["die"]
-            nodes["symbol"].textContent = face.symbol
+            shown = face.symbol
+            nodes["symbol"].textContent = shown
             nodes["label"].textContent = face.label
-            die.setAttribute("aria-label", f"{nodes['title']}: {face.label}")
-            die.dataset.face = face.symbol
+            die.setAttribute("aria-label", t(nodes["title"], face=face.label))
+            die.dataset.face = face.face
             die.classList.toggle("rat", face.rat)
             die.classList.toggle("calling", face.calling)
-            die.classList.toggle("long", len(face.symbol) > 5)
+            die.classList.toggle("long", len(shown) > 5)
             if rolled:
                 die.classList.remove("rolling")
                 _ = die.offsetWidth  # restart the animation
@@ -128,7 +177,7 @@ class DicePart(TablePart):
 PAGE = describe(VariantPage(
     "slap-like-an-egyptian",
     parts=(DicePart,),
-    labels={"slap_a_roonie": "Slap-A-Roonie dice"},
+    labels={"slap_a_roonie": N_("Slap-A-Roonie dice")},
     ranks={"dice": 2, "dice-called": 2, "black-die": 2},
     sounds={
         # The dice rolled: a rattle, and their landing.
