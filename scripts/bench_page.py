@@ -23,6 +23,9 @@ and judges:
 * ``start`` (pagebench/start.py): cold start to ready, ours against a bare PyScript page, per
   network condition, with the bytes each start downloads (sent compressed, and uncompressed);
   PASS when ours is no slower.
+* ``languages`` (pagebench/languages.py): a cold start in English, French, Spanish and German,
+  per network condition, with the catalogue files each downloads; PASS when each downloads its
+  own language's only and is ready within 5% of English.
 * ``coldtasks`` (pagebench/coldtasks.py): a cold start's long tasks on the main thread, the
   CPU unthrottled and 4x slower, and the bytes the start downloads (sent compressed, and
   uncompressed) with what they take at 20 Mbit/s; figures to compare, no budget.
@@ -60,13 +63,14 @@ from pagebench.coldtasks import bench_coldtasks  # noqa: E402
 from pagebench.common import MBIT_20, UNTHROTTLED  # noqa: E402
 from pagebench.keys import bench_keys  # noqa: E402
 from pagebench.lab import bench_lab  # noqa: E402
+from pagebench.languages import bench_languages  # noqa: E402
 from pagebench.lighthouse import bench_lighthouse  # noqa: E402
 from pagebench.offline import bench_offline  # noqa: E402
 from pagebench.setup_click import bench_setup  # noqa: E402
 from pagebench.start import bench_start  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-SECTIONS = ("start", "coldtasks", "offline", "setup", "keys", "lab", "lighthouse")
+SECTIONS = ("start", "languages", "coldtasks", "offline", "setup", "keys", "lab", "lighthouse")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -107,6 +111,11 @@ def main(argv: list[str] | None = None) -> int:
                 print("\n== cold start to ready: ratscrew against bare PyScript", flush=True)
                 plan = [(UNTHROTTLED, args.runs), (MBIT_20, args.throttle_runs)]
                 results["start"] = bench_start(browser, base, site, plan)
+            if "languages" in sections:
+                print("\n== cold start to ready in each language: its catalogue only",
+                      flush=True)
+                plan = [(UNTHROTTLED, args.runs), (MBIT_20, args.throttle_runs)]
+                results["languages"] = bench_languages(browser, base, plan)
             if "coldtasks" in sections:
                 print("\n== a cold start's long tasks, navigation to ready (no cache, no "
                       "service worker, no snapshot)", flush=True)

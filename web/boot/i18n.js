@@ -192,6 +192,31 @@ const ratscrewI18n = (() => {
   if (typeof document === "undefined") return api; // Node's tests: the pure part only
   window.ratscrewI18n = api; // for Python (web/boot/main.py) and the browser tests
 
+  /** The page again in `tag`: remembered (the link's lang= follows it, if it has one). @param
+   *  {string} tag */
+  const switchTo = (tag) => {
+    const url = new URL(location.href);
+    try {
+      localStorage.setItem(STORAGE_KEY, tag);
+      if (url.searchParams.has("lang")) url.searchParams.set("lang", tag);
+    } catch {
+      url.searchParams.set("lang", tag); // storage refused: the link carries it
+    }
+    location.replace(url.href);
+  };
+  // A menu of languages (select[data-language], the setup form's): the page's, and a change
+  // reloads the page in the one chosen.
+  const menus = () => {
+    for (const menu of document.querySelectorAll("select[data-language]")) {
+      const select = /** @type {HTMLSelectElement} */ (menu);
+      if (![...select.options].some((option) => option.value === lang)) {
+        select.add(new Option(lang, lang));
+      }
+      select.value = lang;
+      select.addEventListener("change", () => switchTo(select.value));
+    }
+  };
+
   /** @type {string | null} */
   let saved;
   try {
@@ -202,6 +227,11 @@ const ratscrewI18n = (() => {
   const linked = new URLSearchParams(location.search).get("lang");
   const wanted = choose(linked, saved, navigator.languages ?? [navigator.language]);
   const root = document.documentElement;
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", () => api.ready.then(menus), { once: true });
+  } else {
+    api.ready.then(menus);
+  }
   if (wanted === "en") {
     root.lang = "en";
     return api;

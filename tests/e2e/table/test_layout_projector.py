@@ -78,7 +78,7 @@ FLIP_TO_A_CHOICE = """() => {
     app.play.act(session.game.to_act(), 'flip');
   }
   const decision = app.session.human_decision;
-  return decision ? decision.prompt : null;
+  return decision ? String(decision.prompt) : null;
 }"""
 
 @pytest.mark.parametrize("projector_on", [False, True], ids=["plain", "projector"])

@@ -177,3 +177,33 @@ def test_the_setup_before_python_and_the_seat_page_say_only_the_catalogue(
     finally:
         page.context.close()
     assert not found, f"{len(found)} text(s) outside the catalogue:\n" + "\n".join(found)
+
+
+RTL = "ar-XB"
+
+
+@pytest.mark.parametrize("size", (LAPTOP, PHONE), ids=[s.name for s in (LAPTOP, PHONE)])
+def test_a_right_to_left_language_mirrors_the_table_without_overlap(
+        browser: Browser, site_url: str, size: Size) -> None:
+    """The pseudo-locale written right to left (``lang=ar-XB``: ``<html dir="rtl">``): every
+    variant's table mirrored (the rail on the left, the first seat's number on its right) and
+    the layout checks passing."""
+    page = open_page(browser, size, f"{site_url}?lang={RTL}")
+    found: list[str] = []
+    try:
+        page.wait_for_selector("body[data-ready='true']", state="attached")
+        assert page.evaluate("[document.documentElement.lang, document.dir]") == [RTL, "rtl"]
+        for variant in sorted(VARIANTS):
+            page.evaluate("q => window.ratscrewApp.open_link(q)",
+                          f"variant={variant}&players=4&bots=all&seed=12&speed=8&autostart=1")
+            page.wait_for_function(
+                "() => (window.ratscrewApp.session?.game.history.length ?? 0) >= 30")
+            page.evaluate("window.ratscrewApp.stop_timers()")
+            found += [f"{variant}: {p}" for p in layout_problems(page, size, variant, [])]
+        if not size.touch:  # the rail (the log) is on the left of the felt
+            rail = page.locator(".rail").bounding_box()
+            felt = page.locator(".felt").bounding_box()
+            assert rail and felt and rail["x"] + rail["width"] <= felt["x"] + 1
+    finally:
+        page.context.close()
+    assert not found, f"{len(found)} layout problem(s) right to left:\n" + "\n".join(found)

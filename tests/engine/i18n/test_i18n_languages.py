@@ -4,6 +4,7 @@ and no English left in what the engine says (the pseudo-locale walk)."""
 from __future__ import annotations
 
 import gettext
+import io
 import json
 import random
 import re
@@ -71,6 +72,13 @@ CARD_CODE = re.compile(r"\b(?:10|[2-9AJQKPN])(?:WA|CU|SW|PE|[SHDC])\b|\bM\d{1,2}
 NAMES = ("Άννα", "Βασίλης", "Γιώργος", "Δήμητρα", "Ελένη", "Ζωή", "Ηλίας", "Θεώνη")
 
 
+def sung(text: str) -> str:
+    """``text`` without the songs K.U.R.S.' bots sing: titles, not messages."""
+    for song in SONGS:
+        text = text.replace(song, "")
+    return text
+
+
 def leaks(text: str) -> str:
     """What of ``text`` is English: its ASCII letters, once card codes are taken out (the
     pseudo-locale accents every letter of a message; the names are Greek)."""
@@ -95,9 +103,32 @@ def test_the_engine_says_nothing_outside_the_catalogue(variant: str, compiled: P
                     text = event.explain(names, controls)
                     if isinstance(event, Chose) and not isinstance(event.label, Text):
                         text = text.replace(event.choice, "")  # typed: a song, a decree
-                    for song in SONGS:  # the K.U.R.S. bots sing titles, not messages
-                        text = text.replace(song, "")
+                    text = sung(text)
                     if leaks(text):
                         found.setdefault(event.kind, f"{text!r} ({table})")
     assert not found, "\n".join(f"{k}: {v}" for k, v in sorted(found.items()))
     assert {"dealt", "flip", "game-over"} <= kinds
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_a_game_replays_in_every_language_on_the_command_line(
+        variant: str, compiled: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``python -m ratscrew --lang LANG replay`` of a recorded game of each variant: every
+    language says it, the pseudo-locale shows that every sentence came from the catalogue."""
+    from ratscrew.cli import main
+
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    record = tmp_path / "game.json"
+    players = str(VARIANTS[variant].min_players + 1)
+    assert main(["simulate", "--variant", variant, "--players", players, "--games", "1",
+                 "--seed", "3", "--record", str(record)], io.StringIO()) == 0
+    said: dict[str, str] = {}
+    for lang in ("en", *SHIPPED, PSEUDO):
+        out = io.StringIO()
+        assert main(["--lang", lang, "replay", str(record)], out) == 0, lang
+        said[lang] = out.getvalue()
+    assert len(set(said.values())) == len(said)  # each language its own words
+    lines = [line for line in said[PSEUDO].splitlines() if line.strip()]
+    english = [line for line in lines if leaks(sung(re.sub(r"^\s*[\d.:s]+\s", "", line)))]
+    assert not english, "\n".join(english[:10])

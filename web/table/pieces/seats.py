@@ -75,7 +75,9 @@ def seat_markup(seat: int, name: str, kind: SeatKind, level: str = "",
     parts = [
         Markup("header", "seat-head", children=(
             Markup("span", "seat-number", str(seat + 1)),
-            Markup("h2", "seat-name", name, () if skeleton else (("data-name", name),),
+            # (dir=auto: a name is isolated from the page's direction, as in <bdi>.)
+            Markup("h2", "seat-name", name,
+                   (("dir", "auto"),) if skeleton else (("dir", "auto"), ("data-name", name)),
                    (("--word", str(longest_word(name))),), ref="name"))),
         Markup("div", "seat-body", children=(
             Markup("div", "stack", attrs=(("aria-hidden", "true"),), ref="stack"),
