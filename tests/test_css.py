@@ -11,6 +11,10 @@
 - colours are written in one place, base.css's ``:root``: everywhere else, ``var(--...)``;
 - every width and height in an ``@media`` query is a breakpoint of base.css's table;
 - a selector's rules are in one place per file and media condition;
+- sides are logical (``margin-inline-start``, ``inset-inline-end``, ``text-align: start``...),
+  so that a page written right to left (``<html dir="rtl">``) is the mirror of the page: a
+  physical left or right only where the side is physical, each with its reason
+  (:data:`PHYSICAL_SIDES`);
 - the bundle is the same bytes for the same files, and the site serves none of its parts.
 """
 
@@ -508,6 +512,149 @@ def test_no_property_is_declared_twice_in_a_rule(sheet: Sheet) -> None:
     for _media, rule in style_rules(sheet.blocks):
         names = [name for name, _ in declarations(rule.body or "")]
         assert len(names) == len(set(names)), f"{sheet.name}: {rule.prelude}: {names}"
+
+
+# --------------------------------------------------------------------------- sides
+
+PHYSICAL_SIDES = {
+    ("web/seat/seat.css", "#seat-main", "padding"):
+        "the phone's safe areas, env(safe-area-inset-left) and -right: a notch is where it is",
+    ("web/seat/seat.css", "#play-pile-cards .card", "left"):
+        "the pile is fanned left to right in every language, as the table's (its translate) "
+        "and with its tilt (a rotate): mirrored, the tilts would lean the wrong way",
+    ("web/seat/seat.css", "#play-more", "left"):
+        "centred: left: 50%, then a translate of -50% back (a translate is physical: "
+        "inset-inline-start would be off the middle right to left)",
+    ("web/table/cards.css", ".card .tag", "left"):
+        "centred: left: 50%, then a translateX(-50%) back (as #play-more)",
+    ("web/table/cards.css", ".card .corner.tl", "left"):
+        "a card's indices are printed: top left, and upside down (rotated) bottom right",
+    ("web/table/cards.css", ".card .corner.br", "right"):
+        "a card's indices are printed: top left, and upside down (rotated) bottom right",
+    ("web/table/pieces/finale.css", ".finale .card", "margin"):
+        "finale.py puts the card's middle at a left and top measured on screen: the negative "
+        "margins that centre it pair with that left",
+    ("web/boot/boot.css", ".boot-bar > span", "transform-origin"):
+        "a transform's origin has no logical side: .boot-bar > span:dir(rtl) grows the bar "
+        "from the right",
+}
+"""Where a style names a physical left or right, and why: (file, selector, property) and the
+reason. Anywhere else a side is logical, so that right to left the page is mirrored (a rule
+of one direction, ``:dir(rtl)`` or ``:dir(ltr)``, names its sides as it needs)."""
+
+BOX_SHORTHANDS = frozenset(("margin", "padding", "inset", "scroll-margin", "scroll-padding",
+                            "border-width", "border-style", "border-color"))
+"""Shorthands of four sides (top, right, bottom, left): physical when right and left differ."""
+SIDE_KEYWORDS = frozenset(("text-align", "text-align-last", "float", "clear"))
+"""Properties whose value is a side (``left``: ``start``; ``right``: ``end``, ``inline-end``)."""
+POSITIONS = frozenset(("transform-origin", "perspective-origin", "background-position",
+                       "background-position-x", "object-position", "mask-position"))
+"""Properties of a position, physical when it says left or right."""
+PHYSICAL_NAME = re.compile(r"left|right|(?:margin|padding|scroll-margin|scroll-padding)-"
+                           r"(?:left|right)|border-(?:left|right)(?:-(?:width|style|color))?|"
+                           r"border-(?:top|bottom)-(?:left|right)-radius")
+
+
+def value_parts(value: str, stop: str = " ") -> list[str]:
+    """A value split at ``stop`` outside brackets (``calc(50% - 1rem)`` is one part)."""
+    parts, start = [], 0
+    while start < len(value):
+        end = _until(value, start, stop)
+        if value[start:end].strip():
+            parts.append(value[start:end].strip())
+        start = end + 1
+    return parts
+
+
+def physical_side(name: str, value: str) -> bool:
+    """A declaration names a physical left or right, or gives the two sides values that would
+    change places right to left."""
+    name = name.lower()
+    value = re.sub(r"\s*!important$", "", value.lower())
+    if PHYSICAL_NAME.fullmatch(name):
+        return True
+    if name in SIDE_KEYWORDS:
+        return value in ("left", "right")
+    if name in POSITIONS:
+        return bool(re.search(r"(?<![-\w])(?:left|right)(?![-\w])", value))
+    if name in BOX_SHORTHANDS:
+        parts = value_parts(value)
+        return len(parts) == 4 and parts[1] != parts[3]
+    if name == "border-radius":  # top-left, top-right, bottom-right, bottom-left
+        for radii in value_parts(value, "/"):
+            parts = value_parts(radii)
+            corners = (parts * 4)[:4] if len(parts) < 3 else [*parts, parts[1]][:4]
+            if corners[0] != corners[1] or corners[2] != corners[3]:
+                return True
+    return False
+
+
+def physical_sides(among: list[Sheet]) -> dict[tuple[str, str, str], str]:
+    """Every (file, selector or ``@keyframes``, property) of ``among`` that names a physical
+    side (:func:`physical_side`), with its declaration; the rules of one direction
+    (``:dir()``) aside."""
+    found: dict[tuple[str, str, str], str] = {}
+    for sheet in among:
+        blocks = sheet.blocks
+        places = [(rule.prelude, declarations(rule.body or ""))
+                  for _media, rule in style_rules(blocks) if ":dir(" not in rule.prelude]
+        places += [(block.prelude, keyframes_declarations(block.body or ""))
+                   for block in _all(blocks) if block.at == "keyframes"]
+        for where, pairs in places:
+            for name, value in pairs:
+                if physical_side(name, value):
+                    found.setdefault((sheet.name, where, name), f"{name}: {value}")
+    return found
+
+
+def test_sides_are_logical_where_they_are_not_physical() -> None:
+    found = physical_sides(sheets())
+    unexplained = [f"{name}: {where} {{ {text} }}"
+                   for (name, where, prop), text in found.items()
+                   if (name, where, prop) not in PHYSICAL_SIDES]
+    assert not unexplained, (
+        "physical sides (right to left they stay where they are; write margin-inline-start, "
+        "padding-inline-end, border-inline-start, inset-inline-start, text-align: start, "
+        "margin-inline: A B..., or add the place and its reason to PHYSICAL_SIDES):\n"
+        + "\n".join(unexplained))
+    gone = sorted(set(PHYSICAL_SIDES) - set(found))
+    assert not gone, f"PHYSICAL_SIDES names places that no longer are: {gone}"
+    assert all(reason.strip() for reason in PHYSICAL_SIDES.values())
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("margin-left", "auto"), ("MARGIN-RIGHT", "0 !important"), ("padding-left", "1rem"),
+    ("border-left", "3px solid var(--accent)"), ("border-right-color", "transparent"),
+    ("left", "0"), ("right", "calc(50% - 1rem)"), ("border-top-left-radius", "4px"),
+    ("scroll-padding-right", "1rem"), ("text-align", "left"), ("float", "right"),
+    ("margin", "0 auto 0 0"), ("padding", "0.3rem 0 0.3rem calc(1rem + 2px)"),
+    ("inset", "0 auto 0 0"), ("border-width", "0 0 0 1px"), ("transform-origin", "left center"),
+    ("background-position", "right 1rem top"), ("border-radius", "4px 0 0 4px"),
+    ("border-radius", "4px 0"), ("border-radius", "0 / 2px 0 0 2px"),
+])
+def test_a_physical_side_is_found(name: str, value: str) -> None:
+    assert physical_side(name, value)
+    sheet = Sheet("web/x.css", f"@layer shell {{\n  .x {{\n    {name}: {value};\n  }}\n}}\n")
+    assert physical_sides([sheet]) == {("web/x.css", ".x", name): f"{name}: {value}"}
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("margin-inline-start", "auto"), ("padding-inline", "0.45em 0.2em"),
+    ("border-inline-start", "3px solid var(--accent)"), ("inset-inline-end", "0.75rem"),
+    ("inset-inline", "0"), ("border-start-start-radius", "4px"), ("text-align", "start"),
+    ("text-align", "center"), ("float", "inline-end"), ("margin", "0 auto"),
+    ("margin", "1px 2px 3px 2px"), ("padding", "0 calc(1rem - 2px) 0 calc(1rem - 2px)"),
+    ("padding", "0 1rem 0.5rem"), ("inset", "24% 5%"), ("border-radius", "999px"),
+    ("border-radius", "4px 4px 0 0"), ("transform-origin", "center"), ("translate", "-50% 0"),
+    ("grid-area", "left"), ("top", "0"),
+])
+def test_a_logical_side_is_not(name: str, value: str) -> None:
+    assert not physical_side(name, value)
+
+
+def test_a_rule_of_one_direction_names_its_sides() -> None:
+    text = "@layer shell {\n  .x:dir(rtl) {\n    transform-origin: right center;\n  }\n}\n"
+    assert not physical_sides([Sheet("web/x.css", text)])
 
 
 # --------------------------------------------------------------------------- the bundle

@@ -320,38 +320,39 @@ class SettingsDialog:
             window.location.replace(address)
 
 
+KEY_BUTTON = {
+    "flip": N_("Seat {seat} flip key: {key}. Choose to change it."),
+    "slap": N_("Seat {seat} slap key: {key}. Choose to change it."),
+    "slap-left": N_("Seat {seat} slap left key: {key}. Choose to change it."),
+    "slap-right": N_("Seat {seat} slap right key: {key}. Choose to change it."),
+}
+"""What a key button says to a screen reader, by action (message ids)."""
+PRESS_PROMPT = {
+    "flip": N_("Press the new flip key for seat {seat} (Esc to cancel)."),
+    "slap": N_("Press the new slap key for seat {seat} (Esc to cancel)."),
+    "slap-left": N_("Press the new slap left key for seat {seat} (Esc to cancel)."),
+    "slap-right": N_("Press the new slap right key for seat {seat} (Esc to cancel)."),
+}
+"""What the dialog asks while a key button waits for a key, by action (message ids)."""
+KEY_CHOSEN = {
+    "flip": N_("Seat {seat} now flips with {key}."),
+    "slap": N_("Seat {seat} now slaps with {key}."),
+    "slap-left": N_("Seat {seat} now slaps left with {key}."),
+    "slap-right": N_("Seat {seat} now slaps right with {key}."),
+}
+"""What the dialog says once a seat's new key is chosen, by action (message ids)."""
+
+
 def _key_button_label(seat: int, action: str, key: str) -> str:
     """What a key button says to a screen reader."""
-    number = seat + 1
-    if action == "slap":
-        return t("Seat {seat} slap key: {key}. Choose to change it.", seat=number, key=key)
-    if action == "slap-left":
-        return t("Seat {seat} slap left key: {key}. Choose to change it.", seat=number, key=key)
-    if action == "slap-right":
-        return t("Seat {seat} slap right key: {key}. Choose to change it.", seat=number,
-                 key=key)
-    return t("Seat {seat} flip key: {key}. Choose to change it.", seat=number, key=key)
+    return t(KEY_BUTTON.get(action, KEY_BUTTON["flip"]), seat=seat + 1, key=key)
 
 
 def _press_prompt(seat: int, action: str) -> str:
     """What the dialog asks while a key button waits for a key."""
-    number = seat + 1
-    if action == "slap":
-        return t("Press the new slap key for seat {seat} (Esc to cancel).", seat=number)
-    if action == "slap-left":
-        return t("Press the new slap left key for seat {seat} (Esc to cancel).", seat=number)
-    if action == "slap-right":
-        return t("Press the new slap right key for seat {seat} (Esc to cancel).", seat=number)
-    return t("Press the new flip key for seat {seat} (Esc to cancel).", seat=number)
+    return t(PRESS_PROMPT.get(action, PRESS_PROMPT["flip"]), seat=seat + 1)
 
 
 def _key_chosen(seat: int, action: str, key: str) -> str:
     """What the dialog says once a seat's new key is chosen."""
-    number = seat + 1
-    if action == "slap":
-        return t("Seat {seat} now slaps with {key}.", seat=number, key=key)
-    if action == "slap-left":
-        return t("Seat {seat} now slaps left with {key}.", seat=number, key=key)
-    if action == "slap-right":
-        return t("Seat {seat} now slaps right with {key}.", seat=number, key=key)
-    return t("Seat {seat} now flips with {key}.", seat=number, key=key)
+    return t(KEY_CHOSEN.get(action, KEY_CHOSEN["flip"]), seat=seat + 1, key=key)

@@ -102,6 +102,7 @@ screenshot under ``--output`` (test-results/layout/).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -110,6 +111,7 @@ from typing import Any
 import pytest
 from e2e_table import link, wait_for_actions
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from ratscrew.i18n import load, using
 from ratscrew.variants import VARIANTS as REGISTRY
@@ -386,10 +388,22 @@ def smaller_on_the_projector(page: Page) -> list[tuple[str, str]]:
     return problems
 
 
+SETTLED = """() => document.getAnimations().every((a) => a.playState !== 'running'
+  || a.effect?.getComputedTiming().iterations === Infinity)"""
+"""Nothing on the page moves but what loops for ever (a glow): the cards flying when the clock
+stopped have landed, the seats and the pile are where they stay."""
+SETTLE_MS = 3_000
+
+
 def sample_at(page: Page, t: float) -> float:
-    """Wait until the game's clock shows ``t``, and stop it there (:data:`AT_GAME_TIME`);
-    the game time it stands at."""
-    return float(page.wait_for_function(AT_GAME_TIME, arg=t).json_value())
+    """Wait until the game's clock shows ``t``, and stop it there (:data:`AT_GAME_TIME`), then
+    until what was moving then has come to rest (:data:`SETTLED`: a sample measures the table,
+    not a card on its way); the game time it stands at."""
+    stood = float(page.wait_for_function(AT_GAME_TIME, arg=t).json_value())
+    # (Something animating longer is sampled as it stands.)
+    with contextlib.suppress(PlaywrightTimeoutError):
+        page.wait_for_function(SETTLED, timeout=SETTLE_MS)
+    return stood
 
 
 def resume(page: Page) -> None:

@@ -3,11 +3,12 @@
 layout checks of tests/e2e/table/layout.py pass with the longer texts.
 
 Walked at 1920x1080, 1366x768 and 390x844 (touch), one page a size: the setup form (its house
-rules open), How to play, Settings, a notice (a bad link), the lessons' list and a lesson at
-its tallest moment (the Emperor's decree: a choice and the lesson's panel), the slap drill, the
-statistics lab, the Beggar-My-Neighbour lab, the phones' panel, every variant's table in play,
-the end screen; at 1366x768 the setup before Python too (Python's download held back), and the
-seat page a phone opens.
+rules open), Settings, a notice (a bad link), the lessons' list and a lesson at its tallest
+moment (the Emperor's decree: a choice and the lesson's panel), a burn contest (the
+Firefighters lesson), the slap drill, the statistics lab, the Beggar-My-Neighbour lab, the
+phones' panel, every variant's table in play (its headline, seats, pile, panels and log), the
+end screen; at 1366x768 before Python too (Python's download held back): the setup form, and a
+link's loading panel with How to play; and the seat page a phone opens.
 
 A text leaks when, its bracketed parts taken out, a word of two or more Latin letters is left
 (a card code, a link and what a player typed aside): the pseudo-locale accents every letter of
@@ -27,6 +28,8 @@ from ratscrew.variants import VARIANTS, find_variant
 pytestmark = pytest.mark.e2e
 
 PSEUDO = "en-XA"
+BURN_STEP = 6
+"""The Firefighters lesson's step in a burn contest (its panel in the rail)."""
 BOOT_MS = 60_000
 SIZES = (DESKTOP, LAPTOP, PHONE)
 
@@ -142,6 +145,10 @@ def test_every_screen_says_only_what_the_catalogue_holds(
         found += leaks(page, "lesson")
         found += [f"lesson layout: {p}" for p in layout_problems(page, size, "kurs", [0])]
 
+        page.evaluate(f"window.ratscrewApp.open_link('learn=firefighters&step={BURN_STEP}')")
+        expect(page.locator(".contest")).to_be_visible()
+        found += leaks(page, "burn contest")
+
         for variant in sorted(VARIANTS):
             page.evaluate("q => window.ratscrewApp.open_link(q)",
                           f"variant={variant}&players=4&bots=all&seed=12&speed=8&autostart=1")
@@ -170,6 +177,10 @@ def test_the_setup_before_python_and_the_seat_page_say_only_the_catalogue(
         page.wait_for_selector("body[data-setup='live']", state="attached")
         page.click("#setup-rules summary")
         found += leaks(page, "setup before Python")
+        # A link's first screen before Python: the loading panel and How to play.
+        page.goto(f"{site_url}?lang={PSEUDO}&seed=7")
+        expect(page.locator("#howto")).to_be_visible()
+        found += leaks(page, "loading and How to play")
         page.goto(f"{site_url}web/seat/?lang={PSEUDO}")
         page.wait_for_function("document.documentElement.lang === 'en-XA'")
         page.wait_for_timeout(300)
