@@ -392,7 +392,7 @@ SETTLED = """() => document.getAnimations().every((a) => a.playState !== 'runnin
   || a.effect?.getComputedTiming().iterations === Infinity)"""
 """Nothing on the page moves but what loops for ever (a glow): the cards flying when the clock
 stopped have landed, the seats and the pile are where they stay."""
-SETTLE_MS = 3_000
+SETTLE_MS = 1_500
 
 
 def sample_at(page: Page, t: float) -> float:
@@ -400,10 +400,15 @@ def sample_at(page: Page, t: float) -> float:
     until what was moving then has come to rest (:data:`SETTLED`: a sample measures the table,
     not a card on its way); the game time it stands at."""
     stood = float(page.wait_for_function(AT_GAME_TIME, arg=t).json_value())
-    # (Something animating longer is sampled as it stands.)
+    settle(page)
+    return stood
+
+
+def settle(page: Page) -> None:
+    """Until nothing on the page moves (:data:`SETTLED`), for :data:`SETTLE_MS` at the most
+    (something animating longer is sampled as it stands)."""
     with contextlib.suppress(PlaywrightTimeoutError):
         page.wait_for_function(SETTLED, timeout=SETTLE_MS)
-    return stood
 
 
 def resume(page: Page) -> None:
