@@ -2,8 +2,9 @@
 
 Events are plain data (``to_dict`` gives JSON) and carry a millisecond timestamp ``t``. The
 sentence comes from :meth:`Event.explain`, built only when someone reads it, so simulations pay
-nothing for it. ``names`` gives the players' names by seat; without it players are "player 1",
-"player 2", ...
+nothing for it, in the language in use (:mod:`ratscrew.i18n`: each sentence is one message
+with named placeholders). ``names`` gives the players' names by seat; without it players are
+"player 1", "player 2", ...
 
 ``controls`` says how each seat's player acts (:class:`Controls`): the few sentences that name
 a key or a button say it as the table plays (a key on a shared keyboard, a button on a touch
@@ -41,12 +42,6 @@ def tidy(text: str) -> str:
     is "... by Dr.", "... the word 'card'.”." ends at the quote, "... from Bob,." is
     "... from Bob." (an ellipsis "..." is left as it is)."""
     return _DOUBLED.sub(lambda m: m.group(1) or "", text)
-
-
-def full_stop(text: str) -> str:
-    """``text`` ended as a sentence: with a full stop, unless it ends with a stop of its own
-    (a name that ends in one, a quoted sentence)."""
-    return tidy(text + ".")
 
 
 # --------------------------------------------------------------------------- controls
@@ -129,11 +124,6 @@ words that name a device."""
 
 NO_REASON = Text("")
 """No reason given (false as a truth value)."""
-
-
-def plural(n: int, word: str) -> str:
-    """English only: to be replaced by whole messages (``tn``)."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def say(reason: Reason, device: str = "") -> str:

@@ -576,7 +576,10 @@ const ratscrewLoader = (() => {
     try {
       new PerformanceObserver((list) => {
         for (const entry of /** @type {PerformanceResourceTiming[]} */ (list.getEntries())) {
-          if (entry.responseStatus >= 400 && entry.name.startsWith(location.origin)) {
+          // (A language's catalogue that did not load is web/boot/i18n.js's to say: the page
+          // starts in English.)
+          if (entry.responseStatus >= 400 && entry.name.startsWith(location.origin)
+              && !new URL(entry.name).pathname.includes("/locale/")) {
             const name = entry.name.split("?")[0].split("/").pop() || "";
             const status = String(entry.responseStatus);
             // i18n: {file} is a file's name; {status} an HTTP status code (404).

@@ -74,6 +74,10 @@ class App:
             query = self._settings.last_table
         config, link_notices = parse_query("" if tool else query)
         notices += link_notices
+        # The page's language could not be had (web/boot/i18n.js says why): it is in English.
+        page_words = getattr(window, "ratscrewI18n", None)
+        if page_words is not None and (problem := str(getattr(page_words, "problem", "") or "")):
+            notices.append(problem)
         self._config = config
         self.sizes = window.ResizeObserver.new(self.proxy(self._sized))
         """Writes each watched box's content size into its ``--box-w`` and ``--box-h``: the
