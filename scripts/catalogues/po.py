@@ -18,11 +18,13 @@ from babel.messages.pofile import read_po, write_po
 from .extract import extract_all
 
 ROOT = Path(__file__).resolve().parent.parent.parent
+sys.path.insert(0, str(ROOT))
+
+from ratscrew.i18n import LANGUAGES, PSEUDO, PSEUDO_RTL  # noqa: E402
 
 PO_DIR = ROOT / "ratscrew" / "i18n" / "po"
 TEMPLATE = PO_DIR / "ratscrew.pot"
 COMPILED = ROOT / "ratscrew" / "i18n" / "compiled"
-PSEUDO, PSEUDO_RTL = "en-XA", "ar-XB"
 PLURAL_FORMS = {
     "fr": "nplurals=2; plural=(n > 1);",
     "es": "nplurals=2; plural=(n != 1);",
@@ -212,9 +214,6 @@ def compiled(catalog: Catalog, lang: str, name: str, direction: str = "ltr",
 
 
 def compile_all() -> None:
-    sys.path.insert(0, str(ROOT))
-    from ratscrew.i18n import LANGUAGES
-
     from .pseudo import pseudo_catalog, pseudo_formats
 
     COMPILED.mkdir(parents=True, exist_ok=True)
