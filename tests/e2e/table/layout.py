@@ -983,6 +983,7 @@ def at_moments(page: Page, run: Run, moments: Sequence[int],
     for at in moments:
         page.evaluate("(at) => window.ratscrewApp.play.steps.jump(at)", at)  # paused there
         page.wait_for_selector("#paused-banner:not([hidden])")
+        settle(page)  # (the jump redraws the table: what it moved comes to rest first)
         missing = shows(page)
         assert missing is None, (
             f"after {at} actions the game no longer shows the moment to test ({missing}): "
