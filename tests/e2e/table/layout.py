@@ -375,10 +375,13 @@ def smaller_on_the_projector(page: Page) -> list[tuple[str, str]]:
     """What the projector display (on) shows smaller than the plain display, and the bar if it
     is taller (a second line): measured on, then off, then on again (the same elements, the
     same moment)."""
+    settle(page)
     on, bar_on = page.evaluate(SIZES), page.evaluate(BAR_HEIGHT)
     page.evaluate(DISPLAY, False)
+    settle(page)  # (the cards take their new size in a transition)
     off, bar_off = page.evaluate(SIZES), page.evaluate(BAR_HEIGHT)
     page.evaluate(DISPLAY, True)
+    settle(page)
     problems = [(f"smaller|{what}", f"smaller on the projector: {what}: {on[what]:g} px "
                  f"against {off[what]:g} px without it")
                 for what in on if what in off and on[what] < off[what] - 0.5]
