@@ -104,6 +104,14 @@ def layout_problems(page: Page, size: Size, variant: str, people: list[int]) -> 
     return problems
 
 
+def play_a_while(page: Page, variant: str) -> None:
+    """An all-bot table of ``variant`` dealt in the page, played 25 actions, then stopped."""
+    page.evaluate("q => window.ratscrewApp.open_link(q)",
+                  f"variant={variant}&players=4&bots=all&seed=12&speed=8&autostart=1")
+    page.wait_for_function("() => (window.ratscrewApp.session?.game.history.length ?? 0) >= 25")
+    page.evaluate("window.ratscrewApp.stop_timers()")
+
+
 def to_setup(page: Page) -> None:
     page.evaluate("window.ratscrewApp.open_link('')")
     if page.locator("#to-setup").is_visible():
@@ -153,11 +161,7 @@ def test_every_screen_says_only_what_the_catalogue_holds(
         found += leaks(page, "burn contest")
 
         for variant in sorted(VARIANTS):
-            page.evaluate("q => window.ratscrewApp.open_link(q)",
-                          f"variant={variant}&players=4&bots=all&seed=12&speed=8&autostart=1")
-            page.wait_for_function(
-                "() => (window.ratscrewApp.session?.game.history.length ?? 0) >= 25")
-            page.evaluate("window.ratscrewApp.stop_timers()")
+            play_a_while(page, variant)
             found += leaks(page, variant)
             found += [f"{variant} layout: {p}" for p in layout_problems(page, size, variant, [])]
 
@@ -208,11 +212,7 @@ def test_a_right_to_left_language_mirrors_the_table_without_overlap(
         page.wait_for_selector("body[data-ready='true']", state="attached")
         assert page.evaluate("[document.documentElement.lang, document.dir]") == [RTL, "rtl"]
         for variant in sorted(VARIANTS):
-            page.evaluate("q => window.ratscrewApp.open_link(q)",
-                          f"variant={variant}&players=4&bots=all&seed=12&speed=8&autostart=1")
-            page.wait_for_function(
-                "() => (window.ratscrewApp.session?.game.history.length ?? 0) >= 25")
-            page.evaluate("window.ratscrewApp.stop_timers()")
+            play_a_while(page, variant)
             found += [f"{variant}: {p}" for p in layout_problems(page, size, variant, [])]
         if not size.touch:  # the rail (the log) is on the left of the felt
             rail = page.locator(".rail").bounding_box()
