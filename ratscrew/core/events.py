@@ -32,9 +32,11 @@ def seat_name(seat: int, names: Sequence[str] | None = None) -> str:
 
 # --------------------------------------------------------------------------- punctuation
 
-_DOUBLED = re.compile(r"(?<!\.)([.!?\u2026][\"'\u201d\u2019]*)\.(?=\s|$)|[,;:](?=\.(?:\s|$))")
+_DOUBLED = re.compile(
+    r"(?<!\.)([.!?\u2026][\"'\u201d\u2019\u2069]*)\.(?=\s|$)|[,;:](?=\u2069?\.(?:\s|$))")
 """A full stop after a sentence's own stop (a name such as "Dr." or a quoted decree that ends
-a sentence), or a comma, colon or semicolon a name ends with just before a full stop."""
+a sentence), or a comma, colon or semicolon a name ends with just before a full stop (a
+name isolated by :func:`ratscrew.i18n.isolating` ends with U+2069 after its own stop)."""
 
 
 def tidy(text: str) -> str:

@@ -16,6 +16,10 @@ language) or a number (written with the language's digits).
 
 One catalogue is in use at a time (:func:`use`, or :func:`using` for a while): the page's
 chosen language, or the command line's ``--lang``. Without one, everything is English.
+
+A page isolates the words a sentence is given (:func:`isolating`): a name written right to
+left keeps its place in a sentence written left to right, and the other way round, as
+``<bdi>`` keeps it in HTML.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ __all__ = [
     "Text",
     "best",
     "current",
+    "isolating",
     "join",
     "load",
     "msg",
@@ -66,6 +71,17 @@ COMPILED = Path(__file__).with_name("compiled")
 """Where the build writes each language's compiled catalogue, ``<lang>.json``."""
 
 _current: Catalogue = ENGLISH
+_isolating = False
+
+FSI, PDI = "\u2068", "\u2069"
+"""Unicode's first strong isolate and pop directional isolate: what they enclose takes its
+direction from its own first strong letter and leaves its neighbours' alone."""
+_RIGHT_TO_LEFT = re.compile(
+    "[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\U00010800-\U00010fff\U0001e800-\U0001efff"
+    "\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]")
+"""Letters of the scripts written right to left (Hebrew, Arabic, Syriac, Thaana, N'Ko ...) and
+the direction marks and controls: a value with none of them in a sentence written left to
+right reads the same isolated or not."""
 
 
 def current() -> Catalogue:
@@ -88,6 +104,22 @@ def using(catalogue: Catalogue) -> Iterator[Catalogue]:
         yield catalogue
     finally:
         use(before)
+
+
+def isolating(on: bool = True) -> None:
+    """From now on, a text given to a message (a name, a decree, a song: words of unknown
+    direction) is isolated (:data:`FSI` ... :data:`PDI`) where its direction could disturb
+    the sentence: always in a language written right to left, else when it holds letters
+    written right to left or direction controls. A page does; the command line does not (a
+    terminal would show the controls)."""
+    global _isolating
+    _isolating = on
+
+
+def _isolated(text: str, catalogue: Catalogue) -> str:
+    if _isolating and text and (catalogue.direction == "rtl" or _RIGHT_TO_LEFT.search(text)):
+        return FSI + text + PDI
+    return text
 
 
 def load(lang: str) -> Catalogue:
@@ -130,7 +162,7 @@ def _said(value: object, catalogue: Catalogue) -> str:
         return str(value)
     if isinstance(value, int | float):
         return catalogue.formats.number(value)
-    return str(value)
+    return _isolated(str(value), catalogue)
 
 
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")

@@ -19,6 +19,9 @@
   throttles the page's own thread: the workers it starts (the statistics lab's, the Python
   snapshot's) run at full speed. The tests must pass at any rate: they wait for what the page
   does, never for a time.
+- Every page's local time is about noon (:func:`midday`): a browser's context is in the time
+  zone where it is midday now, so K.U.R.S.' Sun, which reads the local time, plays a seed
+  the same way at every hour the suite runs (as the engine's default, noon, does).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -115,6 +119,37 @@ def browser_type_launch_args(
     if options is None:
         pytest.fail(NO_CHROMIUM, pytrace=False)
     return options
+
+
+# --------------------------------------------------------------------------- midday
+
+
+def midday_zone(utc_hour: int) -> str:
+    """The time zone whose local time is 12 o'clock at ``utc_hour`` UTC, on the same date
+    (``Etc/GMT-N`` is UTC+N)."""
+    offset = 12 - utc_hour  # -11 to +12: zones that exist
+    return f"Etc/GMT{'-' if offset > 0 else '+'}{abs(offset)}" if offset else "Etc/GMT"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def midday() -> Iterator[str]:
+    """Every context the session makes (pytest-playwright's, a test's own
+    ``browser.new_context()`` or ``browser.new_page()``) is in :func:`midday_zone` of the
+    session's start, unless it names a time zone of its own: pages read the local time (the
+    Sun of K.U.R.S.), and a test's seed must not play otherwise after dark. A suite that
+    starts at hh:mm UTC ends its pages' day before 18:00 if it takes under 5 hours."""
+    zone = midday_zone(datetime.now(UTC).hour)
+    new_context, new_page = Browser.new_context, Browser.new_page
+
+    def in_zone(make: Callable[..., Any]) -> Callable[..., Any]:
+        def made(self: Browser, *args: Any, **kwargs: Any) -> Any:
+            return make(self, *args, **{"timezone_id": zone, **kwargs})
+        return made
+
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setattr(Browser, "new_context", in_zone(new_context))
+        monkeypatch.setattr(Browser, "new_page", in_zone(new_page))
+        yield zone
 
 
 # --------------------------------------------------------------------------- a slow machine

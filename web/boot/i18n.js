@@ -39,6 +39,10 @@ const ratscrewI18n = (() => {
   const MAX_CHARS = 4_000_000;
   const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
   const SPACES = /\s+/g;
+  // ratscrew/i18n/__init__.py's _RIGHT_TO_LEFT: letters written right to left, direction marks
+  // and controls.
+  const RIGHT_TO_LEFT = new RegExp("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc"
+    + "\u{10800}-\u{10fff}\u{1e800}-\u{1efff}\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]", "u");
 
   /** @type {Catalogue | null} */
   let catalogue = null;
@@ -86,11 +90,17 @@ const ratscrewI18n = (() => {
     return text.replace(/[,.]/g, (sign) => (sign === "," ? group : decimal));
   };
 
+  /** A text given to a message (a name: words of unknown direction) isolated where its
+   *  direction could disturb the sentence, as ratscrew.i18n's isolating() does.
+   *  @param {string} text */
+  const isolated = (text) => (text && ((catalogue && catalogue.dir === "rtl")
+    || RIGHT_TO_LEFT.test(text)) ? `\u2068${text}\u2069` : text);
+
   /** @param {string} text @param {Record<string, Value>} [values] */
   const fill = (text, values) => (values ? text.replace(PLACEHOLDER, (whole, name) =>
     Object.hasOwn(values, name)
       ? (typeof values[name] === "number" ? number(/** @type {number} */ (values[name]))
-        : String(values[name]))
+        : isolated(String(values[name])))
       : whole) : text);
 
   /** @param {string} key */

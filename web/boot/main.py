@@ -145,10 +145,11 @@ def unlisted_at_start() -> list[str]:
 
 async def use_language() -> None:
     """Say everything in the page's language: the catalogue web/boot/i18n.js fetched for it
-    (none for English). A catalogue Python cannot read leaves the page in English, and says
-    why (a notice)."""
+    (none for English), with names isolated in sentences. A catalogue Python cannot read
+    leaves the page in English, and says why (a notice)."""
     from ratscrew import i18n
 
+    i18n.isolating()  # a page shows names of either direction in its sentences
     text = str(await window.ratscrewI18n.ready or "")
     if not text:
         return

@@ -57,6 +57,18 @@ async () => {
 """
 
 
+TABLE_STATE = """
+() => {
+  // Where a table stands, for a failure's message.
+  const text = (selector) => (document.querySelector(selector)?.textContent || "").trim();
+  const log = [...document.querySelectorAll('#log li')].slice(0, 5).map((li) => li.textContent);
+  return JSON.stringify({body: {...document.body.dataset}, headline: text('.headline'),
+    notices: text('#notices'), decision: text('[data-zone=decision]'), log,
+    speed: document.querySelector('#speed')?.value});
+}
+"""
+
+
 def in_service_worker(context: BrowserContext, expression: str) -> None:
     """Until ``expression`` (which may give a promise) is true in one of the site's service
     workers: what they see with no page open, where a page cannot look."""
@@ -96,12 +108,17 @@ def test_an_all_bot_game_plays_to_its_winner_with_no_network(
     # Any request that still reached the network would fail: count them.
     failed: list[str] = []
     page.on("requestfailed", lambda request: failed.append(request.url))
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
     table = link({"variant": "kurs", "players": 4, "bots": "all", "seed": 7,
                   "speed": "instant", "autostart": 1})
     page.goto(site_url + table)
     page.wait_for_selector("body[data-ready='true']", state="attached", timeout=WAIT_MS)
     expect(page.locator("body")).to_have_attribute("data-screen", "table")
-    page.wait_for_selector("body[data-winner]", state="attached", timeout=WAIT_MS)
+    assert poll_until(page, "document.body.hasAttribute('data-winner')", timeout_ms=WAIT_MS), (
+        f"no winner yet: {page.evaluate(TABLE_STATE)}; failed requests: {failed}; "
+        f"errors: {errors}")
     assert failed == []
     assert page.evaluate("navigator.onLine") is False
     assert page.evaluate("!!navigator.serviceWorker.controller")

@@ -413,6 +413,25 @@ def test_a_hostile_name_is_only_text(
     assert dialogs == []
 
 
+def test_a_name_written_right_to_left_keeps_its_place_in_a_sentence(
+    page: Page, open_site: Callable[..., str]
+) -> None:
+    hebrew = "\u05d3\u05e0\u05d4 2"  # a name, then a number: it would jump to the sentence's left
+    seed = plain_deal(2)
+    mirror = Mirror(seed, names=["Ann", hebrew])
+    open_table(open_site, page, {**TWO_HUMANS, "seed": seed, "names": f"Ann,{hebrew}"})
+    press(page, mirror, 0, "flip")
+    press(page, mirror, 1, "flip")
+    lines = page.locator("#log li").evaluate_all(
+        "items => items.map(li => li.textContent.slice("
+        "li.querySelector('.log-time').textContent.length))")
+    # The name is isolated (U+2068 ... U+2069, as <bdi>), and a name written left to right
+    # gets nothing it does not need.
+    assert any(line.startswith(f"\u2068{hebrew}\u2069 flips ") for line in lines), lines
+    assert any(line.startswith("Ann flips ") for line in lines), lines
+    expect(seat(page, 1).locator(".seat-name")).to_have_attribute("dir", "auto")
+
+
 def test_settings_survive_a_reload(page: Page, open_site: Callable[..., str]) -> None:
     seed = plain_deal(2)
     mirror = Mirror(seed)

@@ -5,12 +5,24 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from ratscrew.i18n import LANGUAGES, PSEUDO, PSEUDO_RTL, join, number, parse, tc, tn, using
+from ratscrew.i18n import (
+    LANGUAGES,
+    PSEUDO,
+    PSEUDO_RTL,
+    isolating,
+    join,
+    number,
+    parse,
+    tc,
+    tn,
+    using,
+)
 from ratscrew.i18n import t as say
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -19,8 +31,16 @@ CASES: dict[str, Any] = json.loads(
 CATALOGUE = parse(json.dumps(CASES["catalogue"]))
 
 
+@pytest.fixture
+def as_a_page() -> Iterator[None]:
+    """Names isolated in sentences, as the page has them (web/boot/main.py)."""
+    isolating()
+    yield
+    isolating(False)
+
+
 @pytest.mark.parametrize("case", CASES["said"], ids=lambda c: c["id"])
-def test_a_message_is_said_as_the_page_says_it(case: dict[str, Any]) -> None:
+def test_a_message_is_said_as_the_page_says_it(case: dict[str, Any], as_a_page: None) -> None:
     with using(CATALOGUE):
         if "context" in case:
             assert tc(case["context"], case["id"], **case["values"]) == case["want"]
@@ -55,3 +75,30 @@ def test_the_page_offers_the_languages_the_engine_ships() -> None:
     assert found and pseudo
     assert json.loads(re.sub(r"(\w+):", r'"\1":', found.group(1))) == LANGUAGES
     assert json.loads(pseudo.group(1)) == [PSEUDO, PSEUDO_RTL]
+
+
+def test_the_page_and_the_engine_isolate_the_same_letters() -> None:
+    script = (ROOT / "web" / "boot" / "i18n.js").read_text(encoding="utf-8")
+    found = re.search(r'const RIGHT_TO_LEFT = new RegExp\("([^"]*)"\s*\+\s*"([^"]*)"', script)
+    assert found
+    from ratscrew.i18n import _RIGHT_TO_LEFT
+
+    in_script = re.sub(r"\\u\{([0-9a-f]+)\}|\\u([0-9a-f]{4})",
+                       lambda m: chr(int(m.group(1) or m.group(2), 16)),
+                       found.group(1) + found.group(2))
+    assert in_script == _RIGHT_TO_LEFT.pattern
+
+
+def test_a_name_right_to_left_is_isolated_in_a_sentence_left_to_right_only_on_a_page() -> None:
+    name = "\u05d3\u05e0\u05d4"
+    assert say("{who} flips {card}.", who=name, card="QH") == f"{name} flips QH."
+    isolating()
+    try:
+        assert say("{who} flips {card}.", who=name, card="QH") == f"\u2068{name}\u2069 flips QH."
+        assert say("{who} flips {card}.", who="Ann", card="QH") == "Ann flips QH."
+        rtl = parse(json.dumps({**CASES["catalogue"], "lang": "ar-XB", "dir": "rtl"}))
+        with using(rtl):
+            assert say("{who} flips {card}.", who="Ann", card="QH") == (
+                "\u2068Ann\u2069 retourne \u2068QH\u2069.")
+    finally:
+        isolating(False)

@@ -190,9 +190,12 @@ class Decrees(TablePart):
             # i18n: A decree in force: who made it (in bold), then its words (in quotes).
             for slot, words in slots(t("{who} decrees {decree}")):
                 if slot == "who":
-                    item.appendChild(self.dom.el("b", "decree-holder", str(game.name(holder))))
+                    # (dir=auto: the name and the decree, a player's words, isolated.)
+                    item.appendChild(self.dom.el("b", "decree-holder", str(game.name(holder)),
+                                                 dir="auto"))
                 elif slot == "decree":
-                    item.appendChild(self.dom.el("q", "decree-text", str(decree_text(text))))
+                    item.appendChild(self.dom.el("q", "decree-text", str(decree_text(text)),
+                                                 dir="auto"))
                 elif words:
                     item.appendChild(self.dom.el("span", "decree-says", words))
             items.appendChild(item)
