@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from ratscrew.i18n.catalogue import ENGLISH, Catalogue, CatalogueError, Formats, parse
@@ -76,12 +76,16 @@ _isolating = False
 FSI, PDI = "\u2068", "\u2069"
 """Unicode's first strong isolate and pop directional isolate: what they enclose takes its
 direction from its own first strong letter and leaves its neighbours' alone."""
-_RIGHT_TO_LEFT = re.compile(
-    "[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\U00010800-\U00010fff\U0001e800-\U0001efff"
-    "\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]")
+RIGHT_TO_LEFT = ("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\U00010800-\U00010fff"
+                 "\U0001e800-\U0001efff\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]")
 """Letters of the scripts written right to left (Hebrew, Arabic, Syriac, Thaana, N'Ko ...) and
 the direction marks and controls: a value with none of them in a sentence written left to
-right reads the same isolated or not."""
+right reads the same isolated or not. (Compiled when first needed, not at the start.)"""
+
+
+@cache
+def _right_to_left() -> re.Pattern[str]:
+    return re.compile(RIGHT_TO_LEFT)
 
 
 def current() -> Catalogue:
@@ -117,7 +121,7 @@ def isolating(on: bool = True) -> None:
 
 
 def _isolated(text: str, catalogue: Catalogue) -> str:
-    if _isolating and text and (catalogue.direction == "rtl" or _RIGHT_TO_LEFT.search(text)):
+    if _isolating and text and (catalogue.direction == "rtl" or _right_to_left().search(text)):
         return FSI + text + PDI
     return text
 
@@ -182,17 +186,59 @@ def _format(text: str, values: Mapping[str, object], catalogue: Catalogue) -> st
     return _PLACEHOLDER.sub(put, text)
 
 
-@dataclass(frozen=True, slots=True)
 class Text:
     """Words said when they are read, in the language then in use: a message id, its
     plural and context if any, and its named values (texts, numbers, other :class:`Text`).
-    Events keep them, so a game played in one language reads in another."""
+    Events keep them, so a game played in one language reads in another. Immutable, equal
+    to a Text with the same parts, and hashable when its values are.
 
+    (A plain class, not a dataclass: a dataclass compiles its methods when its module is
+    imported, which the page's start pays for in WebAssembly.)"""
+
+    __slots__ = ("context", "msgid", "n", "plural", "values")
     msgid: str
-    values: tuple[tuple[str, object], ...] = ()
-    plural: str = ""
-    n: int = 0
-    context: str = ""
+    values: tuple[tuple[str, object], ...]
+    plural: str
+    n: int
+    context: str
+
+    def __init__(self, msgid: str, values: tuple[tuple[str, object], ...] = (),
+                 plural: str = "", n: int = 0, context: str = "") -> None:
+        put = object.__setattr__
+        put(self, "msgid", msgid)
+        put(self, "values", values)
+        put(self, "plural", plural)
+        put(self, "n", n)
+        put(self, "context", context)
+
+    def with_values(self, values: tuple[tuple[str, object], ...]) -> Text:
+        """The same words with other values."""
+        return Text(self.msgid, values, self.plural, self.n, self.context)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Text cannot change ({name})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Text cannot change ({name})")
+
+    def _parts(self) -> tuple[str, tuple[tuple[str, object], ...], str, int, str]:
+        return self.msgid, self.values, self.plural, self.n, self.context
+
+    def __reduce__(self) -> tuple[type[Text], tuple[object, ...]]:
+        return Text, self._parts()  # (copies and pickles)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Text:
+            return NotImplemented
+        assert isinstance(other, Text)
+        return self._parts() == other._parts()
+
+    def __hash__(self) -> int:
+        return hash(self._parts())
+
+    def __repr__(self) -> str:
+        return (f"Text(msgid={self.msgid!r}, values={self.values!r}, plural={self.plural!r}, "
+                f"n={self.n!r}, context={self.context!r})")
 
     def say(self, catalogue: Catalogue | None = None) -> str:
         cat = _current if catalogue is None else catalogue

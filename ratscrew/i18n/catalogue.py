@@ -23,7 +23,6 @@ takes from Babel's locale data.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from ratscrew.core.safe_json import JSONError, loads
@@ -39,17 +38,24 @@ class CatalogueError(ValueError):
     """A compiled catalogue that cannot be used: the message says what is wrong."""
 
 
-@dataclass(frozen=True, slots=True)
 class Formats:
-    """How numbers and lists are written (CLDR's data, by the build)."""
+    """How numbers and lists are written (CLDR's data, by the build). The defaults are
+    English as the engine has always written lists: "Ann, Bob and Cleo".
 
-    decimal: str = "."
-    group: str = ","
-    list_two: str = "{0} and {1}"
-    list_start: str = "{0}, {1}"
-    list_middle: str = "{0}, {1}"
-    list_end: str = "{0} and {1}"
-    """English as the engine has always written lists: "Ann, Bob and Cleo"."""
+    (A plain class: a dataclass compiles its methods when its module is imported, which the
+    page's start pays for in WebAssembly; so does :class:`Catalogue`.)"""
+
+    __slots__ = ("decimal", "group", "list_end", "list_middle", "list_start", "list_two")
+
+    def __init__(self, decimal: str = ".", group: str = ",", list_two: str = "{0} and {1}",
+                 list_start: str = "{0}, {1}", list_middle: str = "{0}, {1}",
+                 list_end: str = "{0} and {1}") -> None:
+        self.decimal = decimal
+        self.group = group
+        self.list_two = list_two
+        self.list_start = list_start
+        self.list_middle = list_middle
+        self.list_end = list_end
 
     def number(self, value: int | float, decimals: int | None = None) -> str:
         """``value`` with the language's digit grouping and decimal sign: 12,345.5 in
@@ -76,18 +82,26 @@ def _english_plural(n: int) -> int:
     return 0 if n == 1 else 1
 
 
-@dataclass(frozen=True, slots=True)
 class Catalogue:
     """One language's messages and formats. ``gettext`` and friends fall back to the message
     id (English) for a message the catalogue lacks."""
 
-    lang: str = "en"
-    name: str = "English"
-    direction: str = "ltr"
-    messages: Mapping[str, str | tuple[str, ...]] = field(default_factory=dict)
-    plural: Callable[[int], int] = _english_plural
-    nplurals: int = 2
-    formats: Formats = Formats()
+    __slots__ = ("direction", "formats", "lang", "messages", "name", "nplurals", "plural")
+
+    def __init__(self, lang: str = "en", name: str = "English", direction: str = "ltr",
+                 messages: Mapping[str, str | tuple[str, ...]] | None = None,
+                 plural: Callable[[int], int] = _english_plural, nplurals: int = 2,
+                 formats: Formats | None = None) -> None:
+        self.lang = lang
+        self.name = name
+        self.direction = direction
+        self.messages: Mapping[str, str | tuple[str, ...]] = {} if messages is None else messages
+        self.plural = plural
+        self.nplurals = nplurals
+        self.formats = Formats() if formats is None else formats
+
+    def __repr__(self) -> str:
+        return f"Catalogue({self.lang!r}, {len(self.messages)} messages)"
 
     def gettext(self, msgid: str, context: str = "") -> str:
         found = self.messages.get(f"{context}{CONTEXT_SEP}{msgid}" if context else msgid)

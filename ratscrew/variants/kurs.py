@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from ratscrew.core.cards import (
@@ -120,7 +120,7 @@ def _named(value: object, names: Sequence[str] | None) -> object:
     if isinstance(value, Players | Tally):
         return value.say(names)
     if isinstance(value, Text) and value.values:
-        return replace(value, values=tuple((k, _named(v, names)) for k, v in value.values))
+        return value.with_values(tuple((k, _named(v, names)) for k, v in value.values))
     return value
 
 
@@ -272,7 +272,7 @@ def say(game: VariantTable, seat: int, card: Card, text: Text,
     """Explain the effect: ``text`` (:func:`~ratscrew.i18n.msg`) names ``seat`` as ``{who}``
     (added here) and other players by values that are :class:`Players`."""
     if "who" not in dict(text.values):
-        text = replace(text, values=(("who", _player(seat)), *text.values))
+        text = text.with_values((("who", _player(seat)), *text.values))
     game.emit(ArcanaEffect(game.t, seat, card, text, cards))
 
 

@@ -39,7 +39,7 @@ const ratscrewI18n = (() => {
   const MAX_CHARS = 4_000_000;
   const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
   const SPACES = /\s+/g;
-  // ratscrew/i18n/__init__.py's _RIGHT_TO_LEFT: letters written right to left, direction marks
+  // ratscrew/i18n/__init__.py's RIGHT_TO_LEFT: letters written right to left, direction marks
   // and controls.
   const RIGHT_TO_LEFT = new RegExp("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc"
     + "\u{10800}-\u{10fff}\u{1e800}-\u{1efff}\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]", "u");

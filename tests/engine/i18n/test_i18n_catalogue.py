@@ -137,3 +137,22 @@ def test_only_the_shipped_languages_load() -> None:
         load("xx")
     with pytest.raises(CatalogueError, match="no language"):
         load("../../etc/passwd")
+
+
+def test_a_text_is_a_value_that_events_can_keep() -> None:
+    import copy
+    import pickle
+
+    from ratscrew.i18n import Text, msg
+
+    text = msg("{who} flips {card}.", who="Ann", card="QH")
+    assert text == Text("{who} flips {card}.", (("who", "Ann"), ("card", "QH")))
+    assert text != msg("{who} flips {card}.", who="Ben", card="QH")
+    assert text != ("{who} flips {card}.",)
+    assert len({text, msg("{who} flips {card}.", who="Ann", card="QH")}) == 1
+    assert copy.deepcopy(text) == text and pickle.loads(pickle.dumps(text)) == text
+    with pytest.raises(AttributeError):
+        text.msgid = "changed"
+    assert text.with_values((("who", "Ben"), ("card", "QH"))).english() == "Ben flips QH."
+    assert text.english() == "Ann flips QH."
+    assert "Ann" in repr(text)

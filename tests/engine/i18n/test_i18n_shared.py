@@ -81,12 +81,12 @@ def test_the_page_and_the_engine_isolate_the_same_letters() -> None:
     script = (ROOT / "web" / "boot" / "i18n.js").read_text(encoding="utf-8")
     found = re.search(r'const RIGHT_TO_LEFT = new RegExp\("([^"]*)"\s*\+\s*"([^"]*)"', script)
     assert found
-    from ratscrew.i18n import _RIGHT_TO_LEFT
+    from ratscrew.i18n import RIGHT_TO_LEFT
 
     in_script = re.sub(r"\\u\{([0-9a-f]+)\}|\\u([0-9a-f]{4})",
                        lambda m: chr(int(m.group(1) or m.group(2), 16)),
                        found.group(1) + found.group(2))
-    assert in_script == _RIGHT_TO_LEFT.pattern
+    assert in_script == RIGHT_TO_LEFT
 
 
 def test_a_name_right_to_left_is_isolated_in_a_sentence_left_to_right_only_on_a_page() -> None:
