@@ -342,7 +342,7 @@ class BurnContestPanel(TablePart):
 
     def _burn_item(self, burn: Burn, winner: bool = False) -> Any:
         item = self.dom.el("li", "burned", data_seat=str(burn.seat))
-        item.appendChild(self.dom.el("span", "who", str(self.game.name(burn.seat))))
+        item.appendChild(self.dom.el("span", "who", str(self.game.name(burn.seat)), dir="auto"))
         item.appendChild(self.dom.el("span", "what", with_symbols(burn.card)))
         value = self.dom.el("span", "value", burn.sum)
         if burn.bonus:
