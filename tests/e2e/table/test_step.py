@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -54,13 +55,16 @@ def expect_moment(page: Page, record: dict[str, Any], step: int) -> Game:
     return game
 
 
-NOON = "2026-01-01T12:00:00"
-"""The page's clock in these tests: K.U.R.S.' Sun reads the local time (a game option)."""
+def local_noon(page: Page) -> datetime:
+    """Noon of 1 January 2026 in the page's time zone: the page's clock in these tests (K.U.R.S.'
+    Sun reads the local time, a game option)."""
+    offset = page.evaluate("new Date(Date.UTC(2026, 0, 1, 12)).getTimezoneOffset()")
+    return datetime(2026, 1, 1, 12, tzinfo=UTC) + timedelta(minutes=offset)
 
 
 def finished_game(page: Page, open_site: Callable[..., str], variant: str, players: int,
                   seed: str) -> dict[str, Any]:
-    page.clock.set_fixed_time(NOON)
+    page.clock.set_fixed_time(local_noon(page))
     open_table(open_site, page, {"variant": variant, "players": players, "bots": "all",
                                  "seed": seed, "speed": "instant", "autostart": 1})
     page.wait_for_selector("body[data-winner]", state="attached", timeout=60_000)
