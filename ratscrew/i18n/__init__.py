@@ -228,9 +228,8 @@ class Text:
         return Text, self._parts()  # (copies and pickles)
 
     def __eq__(self, other: object) -> bool:
-        if other.__class__ is not Text:
+        if not isinstance(other, Text):
             return NotImplemented
-        assert isinstance(other, Text)
         return self._parts() == other._parts()
 
     def __hash__(self) -> int:
