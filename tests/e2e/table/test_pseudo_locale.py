@@ -159,6 +159,8 @@ def test_every_screen_says_only_what_the_catalogue_holds(
         page.evaluate(f"window.ratscrewApp.open_link('learn=firefighters&step={BURN_STEP}')")
         expect(page.locator(".contest")).to_be_visible()
         found += leaks(page, "burn contest")
+        found += [f"burn contest layout: {p}"
+                  for p in layout_problems(page, size, "firefighters", [0])]
 
         for variant in sorted(VARIANTS):
             play_a_while(page, variant)
