@@ -104,11 +104,18 @@ def layout_problems(page: Page, size: Size, variant: str, people: list[int]) -> 
     return problems
 
 
+MOMENTS = {"kurs": "() => !!document.querySelector('#side-pile:not([hidden])')"}
+"""A variant's busiest moment in the game :func:`play_a_while` deals: K.U.R.S.' Hermit's
+cards beside the pile (their title, longer in a longer language, beside the pile's fan)."""
+PLAYED = "() => (window.ratscrewApp.session?.game.history.length ?? 0) >= 25"
+
+
 def play_a_while(page: Page, variant: str) -> None:
-    """An all-bot table of ``variant`` dealt in the page, played 25 actions, then stopped."""
+    """An all-bot table of ``variant`` dealt in the page, played to its :data:`MOMENTS` (else
+    25 actions), then stopped."""
     page.evaluate("q => window.ratscrewApp.open_link(q)",
                   f"variant={variant}&players=4&bots=all&seed=12&speed=8&autostart=1")
-    page.wait_for_function("() => (window.ratscrewApp.session?.game.history.length ?? 0) >= 25")
+    page.wait_for_function(MOMENTS.get(variant, PLAYED))
     page.evaluate("window.ratscrewApp.stop_timers()")
 
 
