@@ -106,15 +106,25 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     return {**browser_context_args, "service_workers": "block"}
 
 
+BASELINE_WASM = "--js-flags=--liftoff-only"
+"""Every page the suite opens starts Pyodide afresh (a new context has an empty code cache),
+and V8 spends about half of that start's processor time optimising the runtime's WebAssembly
+in the background (TurboFan), for speed a test's short page never uses: the suite is bound
+by its two cores. Its baseline compiler alone (Liftoff) starts a page on half the processor
+time, and runs the same code (the benchmarks in scripts/ measure the browser as it ships)."""
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(
     browser_type_launch_args: dict[str, Any], playwright: Playwright, browser_name: str
 ) -> dict[str, Any]:
     """pytest-playwright's launch options, pointed at the system Chromium when needed
-    (scripts/browser_tools.py chooses, for the page scripts too)."""
+    (scripts/browser_tools.py chooses, for the page scripts too), and compiling WebAssembly
+    with V8's baseline compiler only (:data:`BASELINE_WASM`)."""
     args = dict(browser_type_launch_args)
     if browser_name != "chromium" or "executable_path" in args or "channel" in args:
         return args
+    args["args"] = [*args.get("args", []), BASELINE_WASM]
     options = launch_options(playwright.chromium.executable_path, args)
     if options is None:
         pytest.fail(NO_CHROMIUM, pytrace=False)
