@@ -5,7 +5,8 @@
 - The browser comes from pytest-playwright (``browser``, ``context``, ``--headed``, traces on
   failure ...). It is Playwright's own Chromium when installed (``playwright install chromium``,
   as in GitHub Actions), else the system Chromium (Debian's ``chromium`` package), started with
-  flags that keep it off the network.
+  flags that keep it off the network; either compiles WebAssembly with V8's baseline compiler
+  only (:data:`BASELINE_WASM`).
 - ``page`` is pytest-playwright's page plus a record, ``page_log``, of console errors, page
   errors and every request; ``assert_only_local_requests`` checks that none left the test server
   (nor the site's sub-path); ``open_site`` opens the page and waits for the loading screen.
