@@ -7,9 +7,12 @@
   as in GitHub Actions), else the system Chromium (Debian's ``chromium`` package), started with
   flags that keep it off the network; either compiles WebAssembly with V8's baseline compiler
   only (:data:`BASELINE_WASM`).
-- ``page`` is pytest-playwright's page plus a record, ``page_log``, of console errors, page
-  errors and every request; ``assert_only_local_requests`` checks that none left the test server
-  (nor the site's sub-path); ``open_site`` opens the page and waits for the loading screen.
+- ``page`` is a new page in pytest-playwright's context plus a record, ``page_log``, of
+  console errors, page errors and every request; for a test marked ``shared_page``, its
+  module's page, kept started from one such test to the next (``shared_pages``), in which
+  :func:`e2e_table.open_table` deals a link's table in place (tests/e2e/shared_page.py);
+  ``assert_only_local_requests`` checks that none left the test server (nor the site's
+  sub-path); ``open_site`` opens the page and waits for the loading screen.
 - A slow machine, on a fast one: ``RATSCREW_CPU_THROTTLE=4`` (or ``--cpu-throttle 4``) slows
   every page the tests open 4 times, as DevTools' CPU throttling does (the Chrome DevTools
   Protocol's ``Emulation.setCPUThrottlingRate``). Every page, whoever opens it: the ``page``
@@ -42,10 +45,8 @@ from playwright.sync_api import (
     Browser,
     BrowserContext,
     CDPSession,
-    ConsoleMessage,
     Page,
     Playwright,
-    Request,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,6 +54,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 import sitebuild  # noqa: E402
 from browser_tools import NO_CHROMIUM, launch_options, serving  # noqa: E402
+from shared_page import SHARED_MARK, Listeners, SharedPages, page_listeners  # noqa: E402
 
 BOOT_TIMEOUT_MS = 60_000  # cold Pyodide start: a few seconds, much more on a loaded machine
 
@@ -314,6 +316,9 @@ class PageLog:
     page_errors: list[str] = field(default_factory=list)
     requests: list[str] = field(default_factory=list)
     failed_requests: list[str] = field(default_factory=list)
+    reused: bool = False
+    """The page was a shared page already booted (tests/e2e/shared_page.py): the test may
+    make no request at all."""
 
     def errors(self) -> list[str]:
         return [*self.console_errors, *self.page_errors]
@@ -324,23 +329,55 @@ def page_log() -> PageLog:
     return PageLog()
 
 
+REPORTS = pytest.StashKey[dict[str, pytest.TestReport]]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """Each phase's report kept on its test (the shared page is not used again after a test
+    that failed)."""
+    report = yield
+    item.stash.setdefault(REPORTS, {})[report.when] = report
+    return report
+
+
+def failed(item: pytest.Item) -> bool:
+    return any(report.failed for report in item.stash.get(REPORTS, {}).values())
+
+
+@pytest.fixture(scope="module")
+def shared_pages(
+    browser: Browser, site_url: str, browser_context_args: dict[str, Any]
+) -> Iterator[SharedPages]:
+    """The module's pages kept booted for its tests marked ``shared_page``
+    (tests/e2e/shared_page.py)."""
+    pages = SharedPages(browser, site_url, browser_context_args, BOOT_TIMEOUT_MS)
+    yield pages
+    pages.close()
+
+
 @pytest.fixture
-def page(context: BrowserContext, page_log: PageLog) -> Iterator[Page]:
-    """A fresh page whose console errors and requests are recorded in ``page_log``."""
+def page(request: pytest.FixtureRequest, page_log: PageLog) -> Iterator[Page]:
+    """A fresh page whose console errors and requests are recorded in ``page_log``; for a
+    test marked ``shared_page``, its module's booted page (tests/e2e/shared_page.py)."""
+
+    def attach(page: Page) -> Listeners:
+        return page_listeners(page, page_log.console_errors, page_log.page_errors,
+                              page_log.requests, page_log.failed_requests)
+
+    marker = request.node.get_closest_marker(SHARED_MARK)
+    if marker is not None and (marker.args[0] if marker.args else True):
+        pages: SharedPages = request.getfixturevalue("shared_pages")
+        options = request.node.get_closest_marker("browser_context_args")
+        page, page_log.reused = pages.take(dict(options.kwargs) if options else {}, attach)
+        try:
+            yield page
+        finally:
+            pages.give_back(page, failed(request.node))
+        return
+    context: BrowserContext = request.getfixturevalue("context")
     page = context.new_page()
-
-    def on_console(message: ConsoleMessage) -> None:
-        if message.type == "error":
-            location = message.location.get("url", "") if message.location else ""
-            page_log.console_errors.append(f"{message.text} ({location})")
-
-    def on_request_failed(request: Request) -> None:
-        page_log.failed_requests.append(f"{request.url}: {request.failure}")
-
-    page.on("console", on_console)
-    page.on("pageerror", lambda error: page_log.page_errors.append(str(error)))
-    page.on("request", lambda request: page_log.requests.append(request.url))
-    page.on("requestfailed", on_request_failed)
+    attach(page)
     page.set_default_timeout(BOOT_TIMEOUT_MS)
     yield page
     page.close()
@@ -360,7 +397,8 @@ def assert_only_local_requests(page_log: PageLog, site_url: str) -> Callable[[],
     """Call it at the end of a test: fails if a request went anywhere but the site's folder."""
 
     def check() -> None:
-        assert page_log.requests, "no request was recorded: is the request listener wired up?"
+        assert page_log.requests or page_log.reused, (
+            "no request was recorded: is the request listener wired up?")
         outside = requests_outside(page_log, site_url)
         assert not outside, "requests left the test server:\n" + "\n".join(outside)
 
@@ -384,6 +422,9 @@ def open_site(page: Page, site_url: str) -> Callable[..., str]:
 
 def pytest_configure(config: pytest.Config) -> None:
     # pytest-playwright's own base_url fixture trips a pytest deprecation warning: not ours.
+    config.addinivalue_line(
+        "markers", f"{SHARED_MARK}(use=True): the test deals its tables in its module's booted "
+        "page (tests/e2e/shared_page.py)")
     config.addinivalue_line(
         "filterwarnings",
         "ignore:Session-scoped fixtures defined as instance methods:DeprecationWarning",

@@ -10,6 +10,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from playwright.sync_api import Locator, Page, expect
+from shared_page import is_shared
 
 from ratscrew.core.engine import Game
 from ratscrew.core.events import KEYS as AT_KEYS
@@ -112,7 +113,12 @@ def pile(page: Page) -> Locator:
 
 
 def open_table(open_site: Callable[..., str], page: Page, params: dict[str, str | int]) -> None:
-    assert open_site(link(params)) == "true", page.inner_text("#boot")
+    """The table of the link of ``params``: opened, or in a shared page (shared_page.py) dealt
+    in place, as opening the link would (``ratscrewApp.open_link``)."""
+    if is_shared(page):
+        page.evaluate("(query) => window.ratscrewApp.open_link(query)", link(params)[1:])
+    else:
+        assert open_site(link(params)) == "true", page.inner_text("#boot")
     expect(page.locator("body")).to_have_attribute("data-screen", "table")
 
 
@@ -123,7 +129,8 @@ def open_patient_table(open_site: Callable[..., str], page: Page,
     it; it counts from the next game on), then the link is dealt in the same page, as opening
     it would (``ratscrewApp.open_link``). With the usual 10 s, a slow machine could reach the
     panel after its default had been taken."""
-    assert open_site() == "true", page.inner_text("#boot")
+    if not is_shared(page):
+        assert open_site() == "true", page.inner_text("#boot")
     page.evaluate(
         "(seconds) => { document.getElementById('choice-seconds').value = String(seconds);"
         " window.ratscrewApp.set_choice_seconds(); }", MAX_CHOICE_SECONDS)

@@ -16,13 +16,13 @@ game at 4x.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from e2e_table import KEYS, Mirror, open_patient_table, open_table, seat
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 from test_kurs_table import first_flip
 from test_kurs_table import table as kurs_table
 from test_variants import SLAE, rat_deal
@@ -32,7 +32,8 @@ from ratscrew.core.engine import Game
 from ratscrew.variants import VARIANTS as REGISTRY
 from ratscrew.variants.kurs import CHARIOT
 
-pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("clean_page")]
+# Tables are dealt in one page (tests/e2e/shared_page.py); the setup screen is a new page's.
+pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("clean_page"), pytest.mark.shared_page]
 
 ROOT = Path(__file__).resolve().parents[3]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -40,25 +41,6 @@ VARIANTS = tuple(REGISTRY)  # every variant, those added later too
 BLOCKING = ("serious", "critical")
 ANNOUNCE_WINDOW_MS = 10_000
 ANNOUNCE_MAX_PER_SECOND = 2.0
-
-
-@pytest.fixture(scope="module")
-def shared_context(
-    browser: Browser, browser_context_args: dict[str, Any]
-) -> Iterator[BrowserContext]:
-    """One browser context for the module: its cache keeps Pyodide's start warm after the
-    first (a context per test would start it cold each time). Storage is cleared before each
-    page's own scripts run, so no test sees settings or a last table another one saved."""
-    context = browser.new_context(**browser_context_args)
-    context.add_init_script("try { localStorage.clear(); } catch (error) {}")
-    yield context
-    context.close()
-
-
-@pytest.fixture
-def context(shared_context: BrowserContext) -> BrowserContext:
-    """conftest.py's ``page`` opens its page here."""
-    return shared_context
 
 
 RUN_AXE = """
@@ -110,6 +92,7 @@ def choice_panel(page: Page) -> Any:
 # --------------------------------------------------------------------------- axe screens
 
 
+@pytest.mark.shared_page(False)
 def test_setup_screen(page: Page, open_site: Callable[..., str]) -> None:
     assert open_site("") == "true", page.inner_text("#boot")
     expect(page.locator("body")).to_have_attribute("data-screen", "setup")
@@ -172,6 +155,7 @@ def test_end_screen(page: Page, open_site: Callable[..., str], phone: bool) -> N
 # --------------------------------------------------------------------------- beyond axe
 
 
+@pytest.mark.shared_page(False)
 def test_deal_moves_the_focus_into_the_table(page: Page, open_site: Callable[..., str]) -> None:
     assert open_site("") == "true", page.inner_text("#boot")
     page.focus("#setup-start")

@@ -127,6 +127,7 @@ def remap(page: Page, seat_: int, action: str, key: str) -> None:
 # --------------------------------------------------------------------------- the tests
 
 
+@pytest.mark.shared_page
 def test_human_against_a_bot_from_a_link(page: Page, open_site: Callable[..., str]) -> None:
     seed = plain_deal(1)
     open_table(open_site, page, {"players": 2, "bots": 2, "seed": seed, "autostart": 1})
@@ -150,6 +151,7 @@ def test_human_against_a_bot_from_a_link(page: Page, open_site: Callable[..., st
     expect(page.locator("#log")).to_contain_text("Player 2 flips", timeout=15_000)
 
 
+@pytest.mark.shared_page
 def test_flipping_with_the_keys(page: Page, open_site: Callable[..., str]) -> None:
     seed = plain_deal(3)
     mirror = Mirror(seed)
@@ -188,6 +190,7 @@ def test_flipping_with_the_keys(page: Page, open_site: Callable[..., str]) -> No
     expect(note(page, 0)).to_have_count(0, timeout=NOTE_MS + 3000)
 
 
+@pytest.mark.shared_page
 def test_a_valid_slap_takes_the_pile(page: Page, open_site: Callable[..., str]) -> None:
     seed, flips = slap_deal("Double")
     mirror = Mirror(seed)
@@ -254,6 +257,7 @@ WATCH_PATTERN = """() => {
 }"""
 
 
+@pytest.mark.shared_page
 def test_a_wrong_slap_costs_a_card(page: Page, open_site: Callable[..., str]) -> None:
     seed = plain_deal(2)
     mirror = Mirror(seed)
@@ -282,6 +286,7 @@ def test_a_wrong_slap_costs_a_card(page: Page, open_site: Callable[..., str]) ->
     expect(pile(page).locator(f".card[data-code='{burned.code}']")).to_have_count(0)
 
 
+@pytest.mark.shared_page
 def test_an_instant_all_bot_game_ends_as_it_does_in_cpython(
     page: Page, open_site: Callable[..., str]
 ) -> None:
@@ -319,6 +324,7 @@ def test_an_instant_all_bot_game_ends_as_it_does_in_cpython(
     expect(rows.nth(outcome.winner).locator("td").first).to_have_text(str(game.total))
 
 
+@pytest.mark.shared_page
 def test_a_remapped_key_plays_and_the_old_one_does_not(
     page: Page, open_site: Callable[..., str]
 ) -> None:
@@ -350,6 +356,7 @@ def test_a_remapped_key_plays_and_the_old_one_does_not(
     press(page, mirror, 1, "flip")
 
 
+@pytest.mark.shared_page
 def test_a_key_clash_is_refused(page: Page, open_site: Callable[..., str]) -> None:
     seed = plain_deal(2)
     mirror = Mirror(seed, names=("Ann", "Bob"))
@@ -373,6 +380,7 @@ def test_a_key_clash_is_refused(page: Page, open_site: Callable[..., str]) -> No
     press(page, mirror, 1, "flip")
 
 
+@pytest.mark.shared_page
 def test_a_hostile_name_is_only_text(
     page: Page, page_log: PageLog, open_site: Callable[..., str]
 ) -> None:
@@ -413,6 +421,7 @@ def test_a_hostile_name_is_only_text(
     assert dialogs == []
 
 
+@pytest.mark.shared_page
 def test_a_name_written_right_to_left_keeps_its_place_in_a_sentence(
     page: Page, open_site: Callable[..., str]
 ) -> None:

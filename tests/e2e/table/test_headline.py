@@ -23,7 +23,8 @@ from playwright.sync_api import Page
 
 from web.model.headline import RANKS, hold_ms
 
-pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("clean_page")]
+# Tables are dealt in one page (tests/e2e/shared_page.py).
+pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("clean_page"), pytest.mark.shared_page]
 
 MIN_CHANGES = 3
 """Headlines enough to judge: the watch goes on past its time until the headline has changed

@@ -29,7 +29,8 @@ from playwright.sync_api import Page, expect
 from ratscrew.core.engine import Game
 from ratscrew.variants.kurs import CHARIOT, DECREES, DEVIL, EMPEROR, FOOL, ArcanaEffect
 
-pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("clean_page")]
+# Tables are dealt in one page (tests/e2e/shared_page.py).
+pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("clean_page"), pytest.mark.shared_page]
 
 KURS = "kurs"
 NAMES = ("Ada", "Ben")

@@ -12,7 +12,8 @@ import pytest
 from e2e_table import open_table
 from playwright.sync_api import Page
 
-pytestmark = pytest.mark.e2e
+# Tables are dealt in one page (tests/e2e/shared_page.py), but with its motion reduced.
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_page]
 
 WATCH_MS = 4000
 FADE_MS = 200
@@ -71,6 +72,7 @@ def test_at_4x_and_faster_only_fades(page: Page, open_site: Callable[..., str],
     assert not set(seen["props"]) & MOVING, seen  # colours may change, nothing moves
 
 
+@pytest.mark.shared_page(False)
 def test_with_reduced_motion_nothing_runs_longer_than_a_fade(
         page: Page, open_site: Callable[..., str]) -> None:
     page.emulate_media(reduced_motion="reduce")

@@ -7,12 +7,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from e2e_table import link, open_table
+from e2e_table import open_table
 from playwright.sync_api import Page, expect
 
 from ratscrew.play.record import replay
 
-pytestmark = pytest.mark.e2e
+# Tables are dealt in one page (tests/e2e/shared_page.py).
+pytestmark = [pytest.mark.e2e, pytest.mark.shared_page]
 
 GAME_TIMEOUT_MS = 300_000
 """A guard against a game that never ends, not a speed: this instant game of about 3,200
@@ -67,7 +68,8 @@ def test_the_table_saves_the_game_so_far(page: Page, open_site: Callable[..., st
 def test_a_link_names_the_record_after_its_game(page: Page,
                                                  open_site: Callable[..., str]) -> None:
     """No seed in the link: the page picks one, and the record still replays."""
-    open_site(link({"variant": "bmn", "bots": "all", "speed": "instant", "autostart": 1}))
+    open_table(open_site, page, {"variant": "bmn", "bots": "all", "speed": "instant",
+                                 "autostart": 1})
     page.wait_for_selector("body[data-winner]", state="attached", timeout=GAME_TIMEOUT_MS)
     name, text = download(page, "#gameover-record")
     assert name.startswith("ratscrew-beggar-my-neighbour-") and name.endswith(".json")

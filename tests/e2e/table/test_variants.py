@@ -38,7 +38,8 @@ from ratscrew.variants.firefighters import BurnContest, BurnWon, burn_value
 from ratscrew.variants.slae import BlackDie, dice_of
 from web.model.settings import STORAGE_KEY
 
-pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("clean_page")]
+# Tables are dealt in one page (tests/e2e/shared_page.py), but where a test needs its own.
+pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("clean_page"), pytest.mark.shared_page]
 
 SLAE = "slap-like-an-egyptian"
 FIREFIGHTERS = "firefighters"
@@ -215,6 +216,7 @@ def test_a_rat_is_called_with_the_keys(page: Page, open_site: Callable[..., str]
     press(page, mirror, 0, "flip")  # play goes on
 
 
+@pytest.mark.shared_page(False)
 def test_an_unanswered_rat_takes_its_default(page: Page, open_site: Callable[..., str]) -> None:
     """Nobody answers: the default is taken 3 real seconds after the game's clock started, at
     game time 3 s (the page notes the panel itself: a slow machine could reach a check of its
