@@ -15,10 +15,11 @@ open, and every saved setting (keys, display, sound) is as it was when it starte
 after a test that failed, the next test gets a new one.
 
 A test marked ``shared_page`` must leave nothing else behind that a new page would not have:
-no init script, route, clock, emulated media or exposed binding, no observer or global of its
-own (those need a page of their own: ``pytest.mark.shared_page(False)`` where a module marks
-all its tests). Opening another address in it (``open_site``, ``goto``) is allowed but starts
-Python again.
+no init script, route, emulated media or exposed binding, no observer or global of its own
+that outlives it, no clock unless every test sharing the page sets the same one (a test that
+needs any of those has a page of its own: ``pytest.mark.shared_page(False)`` where a module
+marks all its tests). Opening another address in it (``open_site``, ``goto``) is allowed but
+starts Python again.
 """
 
 from __future__ import annotations

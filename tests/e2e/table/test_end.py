@@ -218,6 +218,7 @@ def ended(page: Page) -> dict[str, Any]:
               at: s.position, paused: s.paused}; }"""))
 
 
+@pytest.mark.shared_page
 @pytest.mark.usefixtures("clean_page")
 def test_the_game_behind_the_end_screen_is_stopped(page: Page,
                                                    open_site: Callable[..., str]) -> None:
@@ -287,7 +288,8 @@ WATCH_MOMENT = """
       }
     }
   };
-  new MutationObserver((records) => {
+  if (window.momentWatch) window.momentWatch.disconnect();  // (one watch at a time)
+  window.momentWatch = new MutationObserver((records) => {
     for (const record of records) {
       const node = record.target;
       if (record.type === 'attributes' && node.classList.contains('crowned')
@@ -310,8 +312,9 @@ WATCH_MOMENT = """
         }
       }
     }
-  }).observe(felt, {subtree: true, childList: true, attributes: true,
-                    attributeFilter: ['class']});
+  });
+  window.momentWatch.observe(felt, {subtree: true, childList: true, attributes: true,
+                                    attributeFilter: ['class']});
 }
 """
 
@@ -342,6 +345,7 @@ def resume_near_the_end(page: Page, speed: str, back: int = 2) -> None:
     expect(page.locator("#pause")).to_have_text("Pause")
 
 
+@pytest.mark.shared_page
 @pytest.mark.usefixtures("clean_page")
 def test_at_2x_the_cards_gather_to_the_winner_then_the_end_screen(
         page: Page, open_site: Callable[..., str]) -> None:
@@ -355,6 +359,7 @@ def test_at_2x_the_cards_gather_to_the_winner_then_the_end_screen(
     expect_over(page)
 
 
+@pytest.mark.shared_page
 @pytest.mark.usefixtures("clean_page")
 def test_at_instant_speed_the_cards_only_fade(page: Page,
                                               open_site: Callable[..., str]) -> None:
@@ -379,6 +384,7 @@ def test_with_reduced_motion_the_moment_is_a_short_fade(page: Page,
     assert seen["longest"] <= FADE_MS, seen
 
 
+@pytest.mark.shared_page
 @pytest.mark.usefixtures("clean_page")
 def test_a_touch_during_the_moment_brings_the_end_screen_and_play_again_deals(
         page: Page, open_site: Callable[..., str]) -> None:

@@ -73,6 +73,7 @@ def finished_game(page: Page, open_site: Callable[..., str], variant: str, playe
     return page_record(page)
 
 
+@pytest.mark.shared_page
 def test_back_step_and_the_log_show_the_engine_state_at_each_prefix(
     page: Page, open_site: Callable[..., str]
 ) -> None:
@@ -128,6 +129,7 @@ def test_back_step_and_the_log_show_the_engine_state_at_each_prefix(
     expect(page.locator("#log li.future")).to_have_count(0)
 
 
+@pytest.mark.shared_page
 def test_the_log_is_a_list_to_move_through_with_the_keys(
     page: Page, open_site: Callable[..., str]
 ) -> None:
@@ -182,6 +184,7 @@ def test_resuming_from_a_past_moment_plays_on_and_cuts_the_record(
     expect(page.locator("#step-at")).to_have_text(f"{position} of {position}")
 
 
+@pytest.mark.shared_page
 def test_a_downloaded_record_opens_on_the_table_and_steps_to_the_same_end(
     page: Page, open_site: Callable[..., str], tmp_path: Path
 ) -> None:
