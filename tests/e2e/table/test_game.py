@@ -213,6 +213,7 @@ def test_a_valid_slap_takes_the_pile(page: Page, open_site: Callable[..., str]) 
     expect(headline(page)).to_have_attribute("data-kind", "pile-taken")
 
 
+@pytest.mark.shared_page
 def test_a_won_slap_shows_its_pattern(page: Page, open_site: Callable[..., str]) -> None:
     """The cards that made the slap are highlighted on the pile (``data-pattern``, the rule's
     name) while the headline says why, before the pile flies to the winner."""
@@ -242,7 +243,8 @@ def test_a_won_slap_shows_its_pattern(page: Page, open_site: Callable[..., str])
 WATCH_PATTERN = """() => {
   window.patternSeen = []; window.patternRules = []; window.patternLeftEarly = 0;
   const pile = document.getElementById('pile');
-  new MutationObserver((records) => {
+  if (window.patternWatch) window.patternWatch.disconnect();  // (one watch at a time)
+  window.patternWatch = new MutationObserver((records) => {
     for (const r of records) {
       if (r.attributeName === 'data-pattern' && r.target.dataset.pattern) {
         window.patternSeen.push(r.target.dataset.code);
@@ -253,7 +255,9 @@ WATCH_PATTERN = """() => {
       if (getComputedStyle(card).transitionDelay.split(',')[0].trim() === '0s'
           && window.patternSeen.length) window.patternLeftEarly += 1;
     }
-  }).observe(pile, {attributes: true, subtree: true, attributeFilter: ['data-pattern', 'class']});
+  });
+  window.patternWatch.observe(pile, {attributes: true, subtree: true,
+                                     attributeFilter: ['data-pattern', 'class']});
 }"""
 
 
