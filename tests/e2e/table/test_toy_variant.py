@@ -78,6 +78,8 @@ def test_snap_is_dealt_and_played_to_a_winner(page: Page, snap_site: str) -> Non
     page.wait_for_function(
         "document.getElementById('explain').dataset.kind === 'snap'", timeout=GAME_TIMEOUT_MS)
     expect(page.locator("#explain")).to_contain_text("Pair!")
+    # The rest of the game at once, as the table's speed menu plays it.
+    page.select_option("#speed", "instant")
     page.wait_for_selector("body[data-winner]", state="attached", timeout=GAME_TIMEOUT_MS)
     snaps = int(count.get_attribute("data-snaps") or "0")
     assert snaps > 0
