@@ -421,10 +421,10 @@ def open_site(page: Page, site_url: str) -> Callable[..., str]:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    # pytest-playwright's own base_url fixture trips a pytest deprecation warning: not ours.
     config.addinivalue_line(
         "markers", f"{SHARED_MARK}(use=True): the test deals its tables in its module's booted "
         "page (tests/e2e/shared_page.py)")
+    # pytest-playwright's own base_url fixture trips a pytest deprecation warning: not ours.
     config.addinivalue_line(
         "filterwarnings",
         "ignore:Session-scoped fixtures defined as instance methods:DeprecationWarning",

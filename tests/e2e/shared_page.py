@@ -30,6 +30,7 @@ from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request
+from playwright.sync_api import Error as PlaywrightError
 
 from web.model.settings import DEFAULT_CHOICE_SECONDS, STORAGE_KEY
 
@@ -113,7 +114,11 @@ class SharedPages:
         page.set_default_timeout(self.timeout_ms)
         self.listeners[page] = attach(page)
         page.goto(self.site_url)
-        page.wait_for_selector("body[data-ready=true]", state="attached")
+        page.wait_for_selector("body[data-ready]", state="attached")
+        if page.get_attribute("body", "data-ready") != "true":
+            boot = page.inner_text("#boot")
+            context.close()
+            raise AssertionError(f"the shared page did not start: {boot}")
         self.pages[key] = (context, page, saved_settings(page.evaluate(SAVED, STORAGE_KEY)))
         _shared.add(page)
         return page, False
@@ -121,7 +126,10 @@ class SharedPages:
     def reusable(self, page: Page, settings: dict[str, Any]) -> bool:
         if page.is_closed():
             return False
-        state = page.evaluate(STATE, STORAGE_KEY)
+        try:
+            state = page.evaluate(STATE, STORAGE_KEY)
+        except PlaywrightError:  # (its renderer gone, say)
+            return False
         return (state["ready"] == "true" and not state["dialog"]
                 and saved_settings(state["saved"]) == settings)
 
