@@ -94,7 +94,7 @@ house rules open and 8 seats: no sideways scrolling, every control inside the fo
 squashed (narrower than its chosen text), no text under 14 px.
 
 Cost: Python starts once for the desktop sizes and once for the touch screens (a Pyodide start
-is about 4-5 CPU-seconds); every run then deals its link's table in the same page, as opening
+is about 3.4 CPU-seconds); every run then deals its link's table in the same page, as opening
 the link would (``ratscrewApp.open_link``), at its own viewport size (:class:`Tables`). With
 pytest-playwright's ``--screenshot on`` (or ``only-on-failure``), a failing run saves a
 screenshot under ``--output`` (test-results/layout/).
