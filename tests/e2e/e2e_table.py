@@ -112,11 +112,17 @@ def pile(page: Page) -> Locator:
     return page.locator("[data-pile]")
 
 
+def deal_in_place(page: Page, params: dict[str, str | int]) -> None:
+    """The table of the link of ``params`` dealt in the page as it is, as opening the link
+    would (``ratscrewApp.open_link``)."""
+    page.evaluate("(query) => window.ratscrewApp.open_link(query)", link(params)[1:])
+
+
 def open_table(open_site: Callable[..., str], page: Page, params: dict[str, str | int]) -> None:
     """The table of the link of ``params``: opened, or in a shared page (shared_page.py) dealt
     in place, as opening the link would (``ratscrewApp.open_link``)."""
     if is_shared(page):
-        page.evaluate("(query) => window.ratscrewApp.open_link(query)", link(params)[1:])
+        deal_in_place(page, params)
     else:
         assert open_site(link(params)) == "true", page.inner_text("#boot")
     expect(page.locator("body")).to_have_attribute("data-screen", "table")
@@ -134,7 +140,7 @@ def open_patient_table(open_site: Callable[..., str], page: Page,
     page.evaluate(
         "(seconds) => { document.getElementById('choice-seconds').value = String(seconds);"
         " window.ratscrewApp.set_choice_seconds(); }", MAX_CHOICE_SECONDS)
-    page.evaluate("(query) => window.ratscrewApp.open_link(query)", link(params)[1:])
+    deal_in_place(page, params)
     expect(page.locator("body")).to_have_attribute("data-screen", "table")
 
 
